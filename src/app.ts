@@ -1,0 +1,101 @@
+// buildApp(deps): every plugin and every module's routes on one Fastify instance. main.ts runs
+// it on a port; tests drive it with inject(). Nothing in here knows which of the two it is.
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { deriveKey } from "./crypto/keyring.ts";
+import type { Db } from "./db/schema.ts";
+import { registerAuthentication } from "./http/auth.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { healthRoutes } from "./http/health.ts";
+import { registerOpenApi } from "./http/openapi.ts";
+import { registerRateLimit } from "./http/rate-limit.ts";
+import { validatorCompiler } from "./http/validation.ts";
+import { accountsRoutes } from "./modules/accounts/routes.ts";
+import { createAccountsService } from "./modules/accounts/service.ts";
+import { keysRoutes } from "./modules/keys/routes.ts";
+import { createKeysService } from "./modules/keys/service.ts";
+import { sessionsRoutes } from "./modules/sessions/routes.ts";
+import { createSessionsService } from "./modules/sessions/service.ts";
+import { workspacesRoutes } from "./modules/workspaces/routes.ts";
+import { createWorkspacesService } from "./modules/workspaces/service.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  masterKey: Buffer;
+  logger: Logger;
+  redis?: Redis;
+}
+
+// Large enough for a 1,000-secret bulk write of modest values; single values are capped by schema.
+const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+
+  // An empty JSON body is "no body" (bodiless POSTs from clients that always send the header).
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+  await app.register(formbody);
+  await app.register(cookie);
+
+  const sessions = createSessionsService({
+    db,
+    clock,
+    jwtKey: deriveKey(deps.masterKey, "session-jwt/v1"),
+    accessTokenTtl: config.accessTokenTtl,
+    refreshTokenTtl: config.refreshTokenTtl,
+  });
+  const keys = createKeysService({ db, clock });
+  const workspaces = createWorkspacesService({
+    db,
+    clock,
+    plans: config.plans,
+    defaultPlan: config.defaultPlan,
+    sessions,
+  });
+  const accounts = createAccountsService({ db, clock, sessions, workspaces });
+
+  registerAuthentication(app, {
+    authenticateApiKey: keys.authenticateApiKey,
+    authenticateAccessToken: sessions.authenticateAccessToken,
+  });
+  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
+  await registerOpenApi(app, config.debug);
+
+  await app.register(healthRoutes(db));
+  await app.register(
+    accountsRoutes({
+      accounts,
+      sessions,
+      cookie: { secure: config.cookieSecure, maxAgeSeconds: config.refreshTokenTtl },
+      authRateLimit,
+    }),
+  );
+  await app.register(sessionsRoutes(sessions));
+  await app.register(keysRoutes(keys));
+  await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
+
+  return app;
+}

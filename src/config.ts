@@ -1,0 +1,221 @@
+// Every environment variable Coffer reads, parsed and validated once (DESIGN.md §7).
+// A bad value throws ConfigError naming the variable; main.ts prints that one line and exits.
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+  }
+}
+
+export interface PlanAllowance {
+  seats: number | null; // null = unlimited
+  version_history: boolean;
+  share_links: boolean;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authUrl: string;
+  tokenUrl: string;
+  /** Google: the userinfo endpoint; GitHub: the API origin. */
+  apiUrl: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  masterKey: Buffer | undefined;
+  debug: boolean;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  rateLimitPerMinute: number;
+  defaultPlan: string;
+  plans: Record<string, PlanAllowance>;
+  defaultRotationDays: number;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  otpTtl: number;
+  inviteTtl: number;
+  cookieSecure: boolean;
+  google: OAuthProviderConfig;
+  github: OAuthProviderConfig;
+  railwayApiUrl: string;
+  vercelApiUrl: string;
+  renderApiUrl: string;
+  logLevel: string;
+}
+
+export const BUILT_IN_PLANS: Record<string, PlanAllowance> = {
+  free: { seats: 5, version_history: false, share_links: false },
+  pro: { seats: 50, version_history: true, share_links: true },
+  enterprise: { seats: null, version_history: true, share_links: true },
+};
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function integer(
+  env: Env,
+  name: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, "is not a valid URL");
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+function masterKey(env: Env): Buffer | undefined {
+  const raw = read(env, "COFFER_MASTER_KEY");
+  if (raw === undefined) return undefined;
+  const key = Buffer.from(raw, "base64");
+  if (key.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) {
+    throw new ConfigError("COFFER_MASTER_KEY", "must be the base64 encoding of exactly 32 bytes");
+  }
+  return key;
+}
+
+function plans(env: Env): Record<string, PlanAllowance> {
+  const raw = read(env, "COFFER_PLANS");
+  if (raw === undefined) return BUILT_IN_PLANS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError("COFFER_PLANS", "is not valid JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError("COFFER_PLANS", 'expected an object like {"free": {"seats": 5, ...}}');
+  }
+  const result: Record<string, PlanAllowance> = {};
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const v = (value ?? {}) as Record<string, unknown>;
+    const seats = v.seats ?? null;
+    if (seats !== null && (typeof seats !== "number" || !Number.isInteger(seats) || seats < 1)) {
+      throw new ConfigError("COFFER_PLANS", `plan "${name}": seats must be a positive integer or null`);
+    }
+    result[name] = {
+      seats: seats as number | null,
+      version_history: v.version_history === true,
+      share_links: v.share_links === true,
+    };
+  }
+  if (Object.keys(result).length === 0) throw new ConfigError("COFFER_PLANS", "names no plan");
+  return result;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const publicUrl = url(env, "COFFER_PUBLIC_URL", "http://localhost:8080", ["http:", "https:"])!;
+  const planTable = plans(env);
+  const defaultPlan = read(env, "COFFER_DEFAULT_PLAN") ?? "free";
+  if (!(defaultPlan in planTable)) {
+    throw new ConfigError(
+      "COFFER_DEFAULT_PLAN",
+      `"${defaultPlan}" is not one of ${Object.keys(planTable).join(", ")}`,
+    );
+  }
+  const logLevel = read(env, "LOG_LEVEL") ?? "info";
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
+  }
+  const mailFrom = read(env, "MAIL_FROM") ?? "Coffer <no-reply@localhost>";
+  return {
+    port: integer(env, "PORT", 8080, 0, 65535),
+    host: read(env, "HOST") ?? "127.0.0.1",
+    dataDir: read(env, "COFFER_DATA_DIR") ?? "./data",
+    databaseUrl: url(env, "DATABASE_URL", undefined, ["postgres:", "postgresql:"]),
+    redisUrl: url(env, "REDIS_URL", undefined, ["redis:", "rediss:"]),
+    masterKey: masterKey(env),
+    debug: boolean(env, "DEBUG", false),
+    publicUrl,
+    smtpUrl: url(env, "SMTP_URL", undefined, ["smtp:", "smtps:"]),
+    mailFrom,
+    rateLimitPerMinute: integer(env, "COFFER_RATE_LIMIT_PER_MINUTE", 600, 1),
+    defaultPlan,
+    plans: planTable,
+    defaultRotationDays: integer(env, "COFFER_DEFAULT_ROTATION_DAYS", 90, 1, 36500),
+    accessTokenTtl: integer(env, "COFFER_ACCESS_TOKEN_TTL", 900, 1),
+    refreshTokenTtl: integer(env, "COFFER_REFRESH_TOKEN_TTL", 2592000, 1),
+    otpTtl: integer(env, "COFFER_OTP_TTL", 600, 1),
+    inviteTtl: integer(env, "COFFER_INVITE_TTL", 604800, 1),
+    cookieSecure: boolean(env, "COFFER_COOKIE_SECURE", !publicUrl.startsWith("http://")),
+    google: {
+      clientId: read(env, "GOOGLE_CLIENT_ID"),
+      clientSecret: read(env, "GOOGLE_CLIENT_SECRET"),
+      authUrl: url(env, "COFFER_GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth", [
+        "http:",
+        "https:",
+      ])!,
+      tokenUrl: url(env, "COFFER_GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token", [
+        "http:",
+        "https:",
+      ])!,
+      apiUrl: url(env, "COFFER_GOOGLE_USERINFO_URL", "https://openidconnect.googleapis.com/v1/userinfo", [
+        "http:",
+        "https:",
+      ])!,
+    },
+    github: {
+      clientId: read(env, "GITHUB_CLIENT_ID"),
+      clientSecret: read(env, "GITHUB_CLIENT_SECRET"),
+      authUrl: url(env, "COFFER_GITHUB_AUTH_URL", "https://github.com/login/oauth/authorize", [
+        "http:",
+        "https:",
+      ])!,
+      tokenUrl: url(env, "COFFER_GITHUB_TOKEN_URL", "https://github.com/login/oauth/access_token", [
+        "http:",
+        "https:",
+      ])!,
+      apiUrl: url(env, "COFFER_GITHUB_API_URL", "https://api.github.com", ["http:", "https:"])!,
+    },
+    railwayApiUrl: url(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2", [
+      "http:",
+      "https:",
+    ])!,
+    vercelApiUrl: url(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com", ["http:", "https:"])!,
+    renderApiUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
+    logLevel,
+  };
+}

@@ -1,0 +1,39 @@
+// Opens the database: embedded SQLite under COFFER_DATA_DIR by default, PostgreSQL when
+// DATABASE_URL is set. Both go through the same Kysely layer.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database, Db } from "./schema.ts";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+}
+
+export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
+  }
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const file = new SQLite(join(opts.dataDir, "coffer.db"));
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = FULL");
+  file.pragma("foreign_keys = ON");
+  file.pragma("busy_timeout = 5000");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), engine: "sqlite" };
+}
+
+/** True when the error is a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY"
+  );
+}

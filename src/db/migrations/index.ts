@@ -1,0 +1,7 @@
+// The one ordered, add-only migration list. Never edit a landed entry: append a new one.
+import type { Migration } from "kysely/migration";
+import * as m0001 from "./0001_accounts.ts";
+
+export const migrations: Record<string, Migration> = {
+  "0001_accounts": m0001,
+};

@@ -1,0 +1,79 @@
+// Table types for Kysely. Both engines store ids as UUID text, times as ISO 8601 UTC text
+// (sortable, identical on SQLite and PostgreSQL) and flags as nullable timestamps.
+import type { Kysely, Transaction } from "kysely";
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  email_verified_at: string | null;
+  current_workspace_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  slug: string;
+  avatar_url: string | null;
+  plan: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  workspace_id: string | null;
+  ip_address: string | null;
+  user_agent: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  prefix: string;
+  token_hash: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  api_keys: ApiKeysTable;
+}
+
+export type Db = Kysely<Database>;
+/** A query runner: the database itself or an open transaction. */
+export type Queryable = Kysely<Database> | Transaction<Database>;

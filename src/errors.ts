@@ -1,0 +1,68 @@
+// The one error contract: every code the API can answer, and its HTTP status (DESIGN.md §3).
+// Bodies are {"detail": "<message>", "code": "<code>"}; 422 has its own shape (http/validation.ts).
+
+export const ERROR_STATUS = {
+  bad_request: 400,
+  provider_auth_failed: 400,
+  not_authenticated: 401,
+  invalid_credentials: 401,
+  invalid_token: 401,
+  access_token_expired: 401,
+  api_key_revoked: 401,
+  api_key_expired: 401,
+  session_revoked: 401,
+  session_expired: 401,
+  refresh_token_invalid: 401,
+  refresh_token_reused: 401,
+  plan_required: 402,
+  seat_limit_reached: 402,
+  forbidden: 403,
+  not_a_member: 403,
+  password_incorrect: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  email_taken: 409,
+  already_revoked: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_error: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  provider_unavailable: 502,
+  not_ready: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+/** One entry of a 422 body, in the spec's shape. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+/** A 422 raised by a service for a rule the schema cannot express. */
+export class ValidationFailed extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((i) => i.msg).join("; "));
+  }
+}
+
+export const notFound = (what: string) => new AppError("not_found", `${what} not found`);

@@ -1,0 +1,42 @@
+// Schema pieces shared by every module: ids, times, error bodies.
+import Type, { type TSchema } from "typebox";
+
+export const Uuid = Type.String({ format: "uuid" });
+export const DateTime = Type.String({ format: "date-time" });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A string enum rendered as JSON Schema `enum` (one clear 422 and an exact OpenAPI list). */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) => Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
+
+export const ErrorBody = Type.Object({ detail: Type.String(), code: Type.String() }, { $id: "Error" });
+
+export const ValidationErrorBody = Type.Object(
+  {
+    detail: Type.Array(
+      Type.Object({
+        loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+        msg: Type.String(),
+        type: Type.String(),
+        input: Type.Optional(Type.Unknown()),
+        ctx: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      }),
+    ),
+  },
+  { $id: "ValidationError" },
+);
+
+/** Error responses every authenticated route can give, for the OpenAPI document. */
+export const authErrors = {
+  401: ErrorBody,
+  422: ValidationErrorBody,
+  429: ErrorBody,
+};
+
+export const SECURITY: Array<Record<string, string[]>> = [
+  { OAuth2PasswordBearer: [] },
+  { APIKeyHeader: [] },
+  { HTTPBearer: [] },
+];

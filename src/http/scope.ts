@@ -1,0 +1,68 @@
+// Workspace scope resolution (spec §4 "Scope headers"): the path's {workspace_id}, else the
+// X-Workspace-Id header, else the credential's own scope. Non-members get 403.
+import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { AppError, ValidationFailed } from "../errors.ts";
+import { principalOf } from "./auth.ts";
+
+export interface WorkspaceScope {
+  workspaceId: string;
+  role: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    workspace: WorkspaceScope | null;
+  }
+}
+
+export interface MembershipLookup {
+  /** undefined when the workspace does not exist; null when it exists but the user is no member. */
+  roleIn(workspaceId: string, userId: string): Promise<number | null | undefined>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requestedWorkspace(request: FastifyRequest): string {
+  const params = request.params as { workspace_id?: string } | undefined;
+  if (params?.workspace_id && params.workspace_id !== "null") return params.workspace_id;
+  const header = request.headers["x-workspace-id"];
+  if (typeof header === "string" && header.trim() !== "") {
+    const value = header.trim();
+    if (!UUID.test(value)) {
+      throw new ValidationFailed([
+        {
+          loc: ["header", "x-workspace-id"],
+          msg: "Input should be a valid UUID",
+          type: "uuid_parsing",
+          input: value,
+        },
+      ]);
+    }
+    return value.toLowerCase();
+  }
+  const claim = principalOf(request).workspaceClaim;
+  if (claim) return claim;
+  throw new ValidationFailed([
+    {
+      loc: ["header", "x-workspace-id"],
+      msg: "No workspace selected: name one in the path or the X-Workspace-Id header",
+      type: "missing",
+    },
+  ]);
+}
+
+/** A preHandler that resolves the workspace and proves the caller is a member of it. */
+export function workspaceScope(lookup: MembershipLookup): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const workspaceId = requestedWorkspace(request);
+    const role = await lookup.roleIn(workspaceId, principalOf(request).userId);
+    if (role === undefined) throw new AppError("not_found", "Workspace not found");
+    if (role === null) throw new AppError("not_a_member", "You are not a member of this workspace");
+    request.workspace = { workspaceId, role };
+  };
+}
+
+export function scopeOf(request: FastifyRequest): WorkspaceScope {
+  if (!request.workspace) throw new Error("workspaceScope preHandler missing on this route");
+  return request.workspace;
+}

@@ -1,0 +1,166 @@
+// Request validation with Ajv, and the translation of its errors into the spec's 422 body.
+// Bodies are validated strictly (no type coercion: "1" is not an integer); path, query and
+// headers arrive as strings and are coerced.
+import type { ErrorObject } from "ajv";
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
+import type { FastifySchemaCompiler } from "fastify";
+import type { ValidationIssue } from "../errors.ts";
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: true,
+    verbose: true,
+    strict: false,
+  });
+  addFormats.default(ajv, ["uuid", "date-time", "uri"]);
+  // Lenient on purpose: any address a real client would send, without RFC 5322 corner cases.
+  ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  return ajv;
+}
+
+const strictAjv = makeAjv(false);
+const coercingAjv = makeAjv(true);
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === "body" ? strictAjv : coercingAjv;
+  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+};
+
+const PART_NAMES: Record<string, string> = {
+  body: "body",
+  querystring: "query",
+  params: "path",
+  headers: "header",
+};
+
+// Values of these fields never travel back in an error body.
+const SENSITIVE = /pass|token|secret|value|otp|key$/i;
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "string_type",
+  integer: "int_type",
+  number: "float_type",
+  boolean: "bool_type",
+  object: "dict_type",
+  array: "list_type",
+  null: "none_required",
+};
+
+function describe(error: ErrorObject): Pick<ValidationIssue, "msg" | "type" | "ctx"> {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return { msg: "Field required", type: "missing" };
+    case "type": {
+      const expected = String(p.type).split(",")[0] ?? "value";
+      return { msg: `Input should be a valid ${expected}`, type: TYPE_NAMES[expected] ?? "type_error" };
+    }
+    case "enum":
+      return {
+        msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${v}'`).join(", ")}`,
+        type: "enum",
+        ctx: { expected: p.allowedValues },
+      };
+    case "const":
+      return {
+        msg: `Input should be '${p.allowedValue}'`,
+        type: "literal_error",
+        ctx: { expected: p.allowedValue },
+      };
+    case "minLength":
+      return {
+        msg: `String should have at least ${p.limit} character${p.limit === 1 ? "" : "s"}`,
+        type: "string_too_short",
+        ctx: { min_length: p.limit },
+      };
+    case "maxLength":
+      return {
+        msg: `String should have at most ${p.limit} characters`,
+        type: "string_too_long",
+        ctx: { max_length: p.limit },
+      };
+    case "minimum":
+      return {
+        msg: `Input should be greater than or equal to ${p.limit}`,
+        type: "greater_than_equal",
+        ctx: { ge: p.limit },
+      };
+    case "maximum":
+      return {
+        msg: `Input should be less than or equal to ${p.limit}`,
+        type: "less_than_equal",
+        ctx: { le: p.limit },
+      };
+    case "minItems":
+      return {
+        msg: `List should have at least ${p.limit} item(s)`,
+        type: "too_short",
+        ctx: { min_length: p.limit },
+      };
+    case "maxItems":
+      return {
+        msg: `List should have at most ${p.limit} items`,
+        type: "too_long",
+        ctx: { max_length: p.limit },
+      };
+    case "pattern":
+      return {
+        msg: `String should match pattern '${p.pattern}'`,
+        type: "string_pattern_mismatch",
+        ctx: { pattern: p.pattern },
+      };
+    case "format":
+      if (p.format === "uuid") return { msg: "Input should be a valid UUID", type: "uuid_parsing" };
+      if (p.format === "email") return { msg: "value is not a valid email address", type: "value_error" };
+      if (p.format === "date-time")
+        return { msg: "Input should be a valid datetime", type: "datetime_parsing" };
+      return { msg: `Input should be a valid ${p.format}`, type: "value_error" };
+    case "anyOf":
+    case "oneOf":
+      return { msg: "Input does not match any allowed form", type: "union_error" };
+    default:
+      return { msg: error.message ?? "Invalid value", type: "value_error" };
+  }
+}
+
+function locOf(part: string, error: ErrorObject): (string | number)[] {
+  const segments = error.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  if (error.keyword === "required")
+    segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  return [part, ...segments];
+}
+
+function safeInput(loc: (string | number)[], error: ErrorObject): { input?: unknown } {
+  if (error.keyword === "required") return {};
+  const field = String(loc[loc.length - 1] ?? "");
+  if (SENSITIVE.test(field)) return {};
+  const data = error.data;
+  if (typeof data === "string") return { input: data.length > 100 ? `${data.slice(0, 100)}…` : data };
+  if (data === null || typeof data === "number" || typeof data === "boolean") return { input: data };
+  return {};
+}
+
+export function toValidationIssues(errors: ErrorObject[], context: string): ValidationIssue[] {
+  const part = PART_NAMES[context] ?? context;
+  // anyOf reports each branch as well; the union summary alone is the useful line.
+  const unionPaths = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    if (error.keyword !== "anyOf" && unionPaths.has(error.instancePath)) continue;
+    const loc = locOf(part, error);
+    const key = `${loc.join("\u0000")}|${error.keyword}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push({ loc, ...describe(error), ...safeInput(loc, error) });
+  }
+  return issues;
+}

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../errors.ts";
+import { principalOf } from "../../http/auth.ts";
+import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import type { TypedApp } from "../../http/types.ts";
+import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
+import {
+  DeleteAccountBody,
+  DeleteAccountResponse,
+  GetStartedBody,
+  LoginBody,
+  LogoutResponse,
+  Profile,
+  RefreshBody,
+  SignUpResponse,
+  TokenResponse,
+  UpdateProfileBody,
+} from "./schemas.ts";
+import type { AccountsService } from "./service.ts";
+
+export const REFRESH_COOKIE = "refresh_token";
+
+export interface AccountsRouteOptions {
+  accounts: AccountsService;
+  sessions: SessionsService;
+  cookie: { secure: boolean; maxAgeSeconds: number };
+  /** Per-address limit for the sign-in endpoints (a tenth of the general one). */
+  authRateLimit: object;
+}
+
+export const clientOf = (request: FastifyRequest) => ({
+  ipAddress: request.ip ?? null,
+  userAgent: (request.headers["user-agent"] ?? "").slice(0, 512) || "unknown",
+});
+
+export const accountsRoutes =
+  (opts: AccountsRouteOptions): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin as TypedApp;
+    const { accounts, sessions } = opts;
+    const tags = ["Accounts"];
+    const cookieOptions = {
+      httpOnly: true,
+      secure: opts.cookie.secure,
+      sameSite: "lax" as const,
+      path: "/auth",
+    };
+
+    function sendTokens(reply: FastifyReply, tokens: IssuedTokens) {
+      reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+        ...cookieOptions,
+        maxAge: opts.cookie.maxAgeSeconds,
+      });
+      return reply.send({
+        access_token: tokens.accessToken,
+        token_type: "bearer",
+        expires_in: tokens.expiresIn,
+      });
+    }
+
+    app.post(
+      "/auth/get-started",
+      {
+        config: { public: true, rateLimit: opts.authRateLimit },
+        schema: {
+          tags,
+          body: GetStartedBody,
+          response: { 201: SignUpResponse, 409: ErrorBody, ...authErrors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await accounts.signUp(request.body)),
+    );
+
+    app.post(
+      "/auth/login",
+      {
+        config: { public: true, rateLimit: opts.authRateLimit },
+        schema: {
+          tags,
+          description: "OAuth 2.0 password flow: a form with username (the email) and password.",
+          consumes: ["application/x-www-form-urlencoded", "application/json"],
+          body: LoginBody,
+          response: { 200: TokenResponse, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        const tokens = await accounts.login({
+          email: request.body.username,
+          password: request.body.password,
+          ...clientOf(request),
+        });
+        return sendTokens(reply, tokens);
+      },
+    );
+
+    app.post(
+      "/auth/refresh",
+      {
+        config: { public: true, rateLimit: opts.authRateLimit },
+        schema: {
+          tags,
+          description:
+            "Rotates the refresh token: the cookie is read first, the JSON body's refresh_token second.",
+          body: RefreshBody,
+          response: { 200: TokenResponse, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        const presented = request.cookies[REFRESH_COOKIE] || request.body?.refresh_token;
+        if (!presented) {
+          throw new AppError("refresh_token_invalid", "No refresh token: send the cookie or {refresh_token}");
+        }
+        try {
+          return sendTokens(reply, await sessions.refresh(presented));
+        } catch (error) {
+          reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      "/auth/logout",
+      {
+        config: { optionalAuth: true },
+        schema: { tags, security: SECURITY, response: { 200: LogoutResponse, ...authErrors } },
+      },
+      async (request, reply) => {
+        let revoked = 0;
+        if (request.principal?.sessionId) {
+          revoked = await sessions.revokeSession(request.principal.userId, request.principal.sessionId);
+        } else {
+          const cookie = request.cookies[REFRESH_COOKIE];
+          const session = cookie ? await sessions.sessionOfRefreshToken(cookie) : undefined;
+          if (session) revoked = await sessions.revokeSession(session.user_id, session.id);
+          else if (!request.principal) {
+            throw new AppError(
+              "not_authenticated",
+              "Not authenticated: send a credential or the refresh cookie",
+            );
+          }
+        }
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        return { revoked };
+      },
+    );
+
+    app.get(
+      "/auth/me",
+      { schema: { tags, security: SECURITY, response: { 200: Profile, ...authErrors } } },
+      async (request) => accounts.profile(principalOf(request).userId),
+    );
+
+    app.patch(
+      "/auth/me",
+      {
+        schema: {
+          tags,
+          security: SECURITY,
+          description:
+            "`name` wins over first_name / middle_name / last_name when both are sent. Email cannot change.",
+          body: UpdateProfileBody,
+          response: { 200: Profile, ...authErrors },
+        },
+      },
+      async (request) => accounts.updateProfile(principalOf(request).userId, request.body),
+    );
+
+    app.delete(
+      "/auth/me",
+      {
+        schema: {
+          tags,
+          security: SECURITY,
+          description: "Irreversible. Deletes workspaces the caller is the only Owner of; leaves the others.",
+          body: DeleteAccountBody,
+          response: { 200: DeleteAccountResponse, 403: ErrorBody, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        const result = await accounts.deleteAccount(principalOf(request).userId, request.body.password);
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        return result;
+      },
+    );
+  };

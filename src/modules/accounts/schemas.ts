@@ -1,0 +1,71 @@
+import Type from "typebox";
+import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { WorkspaceRecord } from "../workspaces/schemas.ts";
+
+const Email = Type.String({ format: "email", maxLength: 254 });
+const Password = Type.String({ minLength: 8, maxLength: 128 });
+const NamePart = Type.String({ maxLength: 100 });
+
+export const GetStartedBody = Type.Object({
+  email: Email,
+  first_name: Type.String({ minLength: 1, maxLength: 100 }),
+  middle_name: Type.Optional(Nullable(NamePart)),
+  last_name: NamePart,
+  password: Password,
+  created_at: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: "client-side creation time (ISO 8601)",
+  }),
+});
+
+export const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254, description: "the account's email address" }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  grant_type: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+  client_id: Type.Optional(Type.String()),
+});
+
+export const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal("bearer"),
+  expires_in: Type.Integer({ description: "seconds" }),
+});
+
+export const RefreshBody = Type.Optional(
+  Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 512 })) }),
+);
+
+export const LogoutResponse = Type.Object({ revoked: Type.Integer({ description: "sessions revoked" }) });
+
+export const Profile = Type.Object({
+  id: Uuid,
+  email: Type.String(),
+  name: Type.String(),
+  first_name: Type.String(),
+  middle_name: Nullable(Type.String()),
+  last_name: Type.String(),
+  email_verified: Type.Boolean(),
+  current_workspace_id: Nullable(Uuid),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+
+export const SignUpResponse = Type.Object({ ...Profile.properties, workspace: WorkspaceRecord });
+
+export const UpdateProfileBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+  first_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  middle_name: Type.Optional(Nullable(NamePart)),
+  last_name: Type.Optional(NamePart),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+});
+
+export const DeleteAccountBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) });
+
+export const DeleteAccountResponse = Type.Object({
+  deleted: Type.Boolean(),
+  workspaces_deleted: Type.Integer({ description: "workspaces the user was the only Owner of" }),
+  workspaces_left: Type.Integer({ description: "workspaces the user left; they live on" }),
+});

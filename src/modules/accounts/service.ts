@@ -1,0 +1,192 @@
+// Accounts: sign-up with a first workspace, password sign-in, the profile, account deletion.
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../../clock.ts";
+import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
+import { isUniqueViolation } from "../../db/connect.ts";
+import type { Db } from "../../db/schema.ts";
+import { AppError, ValidationFailed } from "../../errors.ts";
+import type { SessionsService } from "../sessions/service.ts";
+import * as workspaceRepo from "../workspaces/repo.ts";
+import type { WorkspacesService } from "../workspaces/service.ts";
+import * as repo from "./repo.ts";
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  sessions: Pick<SessionsService, "startSession">;
+  workspaces: Pick<WorkspacesService, "createWithOwner">;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  first_name: string;
+  middle_name?: string | null;
+  last_name: string;
+  created_at: string;
+}
+
+export interface ProfilePatch {
+  name?: string;
+  first_name?: string;
+  middle_name?: string | null;
+  last_name?: string;
+  email?: string;
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export const fullName = (u: Pick<repo.UserRow, "first_name" | "middle_name" | "last_name">) =>
+  [u.first_name, u.middle_name, u.last_name].filter((part) => part && part.length > 0).join(" ");
+
+export function presentProfile(user: repo.UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: fullName(user),
+    first_name: user.first_name,
+    middle_name: user.middle_name,
+    last_name: user.last_name,
+    email_verified: user.email_verified_at !== null,
+    current_workspace_id: user.current_workspace_id,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  };
+}
+
+/** "Ada Lovelace King" -> first Ada, middle Lovelace, last King; one word is a first name alone. */
+function splitName(name: string): Pick<repo.UserRow, "first_name" | "middle_name" | "last_name"> {
+  const parts = name.trim().split(/\s+/);
+  if (parts.length === 1) return { first_name: parts[0] ?? "", middle_name: null, last_name: "" };
+  return {
+    first_name: parts[0] ?? "",
+    middle_name: parts.length > 2 ? parts.slice(1, -1).join(" ") : null,
+    last_name: parts[parts.length - 1] ?? "",
+  };
+}
+
+export type SignUpResult = ReturnType<typeof presentProfile> & {
+  workspace: Awaited<ReturnType<WorkspacesService["createWithOwner"]>>;
+};
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, clock } = deps;
+
+  async function requireUser(userId: string): Promise<repo.UserRow> {
+    const user = await repo.findUser(db, userId);
+    if (!user) throw new AppError("invalid_token", "The account behind this credential no longer exists");
+    return user;
+  }
+
+  return {
+    async signUp(input: SignUpInput): Promise<SignUpResult> {
+      if (Number.isNaN(Date.parse(input.created_at))) {
+        throw new ValidationFailed([
+          {
+            loc: ["body", "created_at"],
+            msg: "Input should be a valid datetime",
+            type: "datetime_parsing",
+            input: input.created_at,
+          },
+        ]);
+      }
+      const email = normaliseEmail(input.email);
+      const passwordHash = await hashPassword(input.password);
+      const taken = () => new AppError("email_taken", "An account with this email address already exists");
+      try {
+        return await db.transaction().execute(async (tx) => {
+          if (await repo.findUserByEmail(tx, email)) throw taken();
+          const now = clock.now().toISOString();
+          const user: repo.UserRow = {
+            id: randomUUID(),
+            email,
+            password_hash: passwordHash,
+            first_name: input.first_name.trim(),
+            middle_name: input.middle_name?.trim() || null,
+            last_name: input.last_name.trim(),
+            email_verified_at: null,
+            current_workspace_id: null,
+            created_at: now,
+            updated_at: now,
+          };
+          await repo.insertUser(tx, user);
+          const workspace = await deps.workspaces.createWithOwner(tx, {
+            name: `${user.first_name}'s workspace`,
+            ownerId: user.id,
+          });
+          await workspaceRepo.setCurrentWorkspace(tx, user.id, workspace.id);
+          return { ...presentProfile({ ...user, current_workspace_id: workspace.id }), workspace };
+        });
+      } catch (error) {
+        // Two sign-ups racing for one address, or for one workspace slug: the loser learns which.
+        if (isUniqueViolation(error)) {
+          if (await repo.findUserByEmail(db, email)) throw taken();
+          return this.signUp(input);
+        }
+        throw error;
+      }
+    },
+
+    /** Password sign-in. Unknown email and wrong password are indistinguishable, in message and in time. */
+    async login(input: { email: string; password: string; ipAddress: string | null; userAgent: string }) {
+      const user = await repo.findUserByEmail(db, normaliseEmail(input.email));
+      const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+      if (!user || !valid) throw new AppError("invalid_credentials", "Incorrect email or password");
+      let workspaceId = user.current_workspace_id;
+      if (!workspaceId || (await workspaceRepo.roleOf(db, workspaceId, user.id)) === undefined) {
+        workspaceId = (await repo.firstMembership(db, user.id)) ?? null;
+      }
+      return deps.sessions.startSession({
+        userId: user.id,
+        workspaceId,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+      });
+    },
+
+    async profile(userId: string) {
+      return presentProfile(await requireUser(userId));
+    },
+
+    async updateProfile(userId: string, patch: ProfilePatch) {
+      const user = await requireUser(userId);
+      if (patch.email !== undefined && normaliseEmail(patch.email) !== user.email) {
+        throw new ValidationFailed([
+          { loc: ["body", "email"], msg: "Email cannot be changed", type: "value_error" },
+        ]);
+      }
+      const names =
+        patch.name !== undefined
+          ? splitName(patch.name)
+          : {
+              first_name: patch.first_name?.trim() ?? user.first_name,
+              middle_name:
+                patch.middle_name === undefined ? user.middle_name : patch.middle_name?.trim() || null,
+              last_name: patch.last_name?.trim() ?? user.last_name,
+            };
+      const updated = { ...user, ...names, updated_at: clock.now().toISOString() };
+      await repo.updateUser(db, userId, { ...names, updated_at: updated.updated_at });
+      return presentProfile(updated);
+    },
+
+    /**
+     * Deletes the account after re-checking its password. Workspaces the user is the only Owner of
+     * go with it (everything inside them too); the others stay, without this member.
+     */
+    async deleteAccount(userId: string, password: string) {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throw new AppError("password_incorrect", "The password is not correct; the account was not deleted");
+      }
+      return db.transaction().execute(async (tx) => {
+        const owned = await workspaceRepo.workspacesSolelyOwnedBy(tx, userId);
+        const memberships = await repo.countMemberships(tx, userId);
+        const deleted = await workspaceRepo.deleteWorkspaces(tx, owned);
+        await repo.deleteUser(tx, userId);
+        return { deleted: true, workspaces_deleted: deleted, workspaces_left: memberships - owned.length };
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,108 @@
+// API keys: minted once (`sk-…` shown a single time), stored as a digest, revocable, optionally
+// expiring. Revoked and expired keys answer distinct 401s.
+import { randomUUID } from "node:crypto";
+import type { Principal } from "../../auth/principal.ts";
+import { addSeconds, type Clock } from "../../clock.ts";
+import { newApiKeyToken, sha256 } from "../../crypto/tokens.ts";
+import type { Db } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import * as repo from "./repo.ts";
+
+export interface KeysDeps {
+  db: Db;
+  clock: Clock;
+}
+
+// Writing last_used_at on every request would turn each read into a write; once a minute is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+const DISPLAY_PREFIX_LENGTH = 10;
+
+const expiryFromMinutes = (now: Date, minutes: number | null | undefined) =>
+  minutes == null ? null : addSeconds(now, minutes * 60).toISOString();
+
+export function createKeysService({ db, clock }: KeysDeps) {
+  async function ownedKey(userId: string, keyId: string): Promise<repo.ApiKeyRow> {
+    const key = await repo.findKeyOfUser(db, userId, keyId);
+    if (!key) throw notFound("API key");
+    return key;
+  }
+
+  return {
+    async create(
+      userId: string,
+      input: { name: string; description?: string | null; expires_at?: number | null },
+    ) {
+      const now = clock.now();
+      const token = newApiKeyToken();
+      const row: repo.ApiKeyRow = {
+        id: randomUUID(),
+        user_id: userId,
+        name: input.name,
+        description: input.description ?? null,
+        prefix: token.slice(0, DISPLAY_PREFIX_LENGTH),
+        token_hash: sha256(token),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        expires_at: expiryFromMinutes(now, input.expires_at),
+        revoked_at: null,
+        last_used_at: null,
+      };
+      await repo.insertKey(db, row);
+      return { row, token };
+    },
+
+    listActive(userId: string) {
+      return repo.activeKeysOf(db, userId, clock.now().toISOString());
+    },
+
+    async update(
+      userId: string,
+      keyId: string,
+      patch: { name?: string; description?: string | null; expires_at?: number | null; is_revoked?: boolean },
+    ) {
+      const key = await ownedKey(userId, keyId);
+      if (key.revoked_at)
+        throw new AppError("already_revoked", "This API key is revoked; a revoked key cannot change");
+      const now = clock.now();
+      const changes: Parameters<typeof repo.updateKey>[2] = { updated_at: now.toISOString() };
+      if (patch.name !== undefined) changes.name = patch.name;
+      if (patch.description !== undefined) changes.description = patch.description;
+      if (patch.expires_at !== undefined) changes.expires_at = expiryFromMinutes(now, patch.expires_at);
+      if (patch.is_revoked === true) changes.revoked_at = now.toISOString();
+      await repo.updateKey(db, keyId, changes);
+      return ownedKey(userId, keyId);
+    },
+
+    /** Revokes a key; revoking an already revoked key is a no-op that succeeds. */
+    async revoke(userId: string, keyId: string) {
+      const key = await ownedKey(userId, keyId);
+      if (!key.revoked_at) {
+        const now = clock.now().toISOString();
+        await repo.updateKey(db, keyId, { revoked_at: now, updated_at: now });
+      }
+      return ownedKey(userId, keyId);
+    },
+
+    async authenticateApiKey(token: string): Promise<Principal> {
+      const key = await repo.findKeyByDigest(db, sha256(token));
+      if (!key) throw new AppError("invalid_token", "Invalid API key");
+      const now = clock.now();
+      if (key.revoked_at) throw new AppError("api_key_revoked", "API key has been revoked");
+      if (key.expires_at && key.expires_at <= now.toISOString()) {
+        throw new AppError("api_key_expired", "API key has expired");
+      }
+      if (!key.last_used_at || now.getTime() - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) {
+        await repo.touchKey(db, key.id, now.toISOString());
+      }
+      return {
+        userId: key.user_id,
+        kind: "api_key",
+        sessionId: null,
+        apiKeyId: key.id,
+        workspaceClaim: key.current_workspace_id,
+      };
+    },
+  };
+}
+
+export type KeysService = ReturnType<typeof createKeysService>;

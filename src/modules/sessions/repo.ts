@@ -1,0 +1,79 @@
+// Session and refresh-token queries.
+import type { Queryable, SessionsTable } from "../../db/schema.ts";
+
+export type SessionRow = SessionsTable;
+
+export async function insertSession(db: Queryable, row: SessionRow): Promise<void> {
+  await db.insertInto("sessions").values(row).execute();
+}
+
+export function findSession(db: Queryable, sessionId: string) {
+  return db.selectFrom("sessions").selectAll().where("id", "=", sessionId).executeTakeFirst();
+}
+
+export function liveSessionsOf(db: Queryable, userId: string, now: string) {
+  return db
+    .selectFrom("sessions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** Revokes the user's live sessions, optionally only one device's or one session. Returns how many. */
+export async function revokeSessions(
+  db: Queryable,
+  filter: { userId: string; userAgent?: string; sessionId?: string },
+  now: string,
+): Promise<number> {
+  let query = db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("user_id", "=", filter.userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now);
+  if (filter.userAgent !== undefined) query = query.where("user_agent", "=", filter.userAgent);
+  if (filter.sessionId !== undefined) query = query.where("id", "=", filter.sessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setSessionWorkspace(
+  db: Queryable,
+  sessionId: string,
+  workspaceId: string,
+): Promise<void> {
+  await db.updateTable("sessions").set({ workspace_id: workspaceId }).where("id", "=", sessionId).execute();
+}
+
+export async function extendSession(db: Queryable, sessionId: string, expiresAt: string): Promise<void> {
+  await db.updateTable("sessions").set({ expires_at: expiresAt }).where("id", "=", sessionId).execute();
+}
+
+export async function insertRefreshToken(
+  db: Queryable,
+  row: { token_hash: string; session_id: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto("refresh_tokens")
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+export function findRefreshToken(db: Queryable, tokenHash: string) {
+  return db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+/** Marks a refresh token spent; false when another request spent it first. */
+export async function spendRefreshToken(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("refresh_tokens")
+    .set({ used_at: now })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

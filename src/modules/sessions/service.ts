@@ -1,0 +1,200 @@
+// Sessions: sign-in bookkeeping, short-lived access tokens (HS256 JWT carrying sub, sid, ws),
+// rotating refresh tokens with reuse detection, and revocation that takes effect at once
+// (the session row is read on every request).
+import { randomUUID } from "node:crypto";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Principal } from "../../auth/principal.ts";
+import { addSeconds, type Clock } from "../../clock.ts";
+import { randomToken, sha256 } from "../../crypto/tokens.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import * as repo from "./repo.ts";
+
+export interface SessionsDeps {
+  db: Db;
+  clock: Clock;
+  jwtKey: Buffer;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+}
+
+export interface IssuedTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+const ISSUER = "coffer";
+
+export function createSessionsService(deps: SessionsDeps) {
+  const { db, clock } = deps;
+
+  async function signAccessToken(claims: { userId: string; sessionId: string; workspaceId: string | null }) {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    return new SignJWT({ sid: claims.sessionId, ws: claims.workspaceId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuer(ISSUER)
+      .setSubject(claims.userId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + deps.accessTokenTtl)
+      .sign(deps.jwtKey);
+  }
+
+  async function issueRefreshToken(tx: Queryable, sessionId: string, now: string): Promise<string> {
+    const token = randomToken();
+    await repo.insertRefreshToken(tx, { token_hash: sha256(token), session_id: sessionId, created_at: now });
+    return token;
+  }
+
+  function assertLive(session: repo.SessionRow | undefined, now: Date): repo.SessionRow {
+    if (!session) throw new AppError("invalid_token", "Invalid session token");
+    if (session.revoked_at) throw new AppError("session_revoked", "Session has been revoked; sign in again");
+    if (session.expires_at <= now.toISOString())
+      throw new AppError("session_expired", "Session has expired; sign in again");
+    return session;
+  }
+
+  return {
+    /** Signs a user in on one device: that device's previous session is revoked. */
+    async startSession(input: {
+      userId: string;
+      workspaceId: string | null;
+      ipAddress: string | null;
+      userAgent: string;
+    }): Promise<IssuedTokens> {
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      const sessionId = randomUUID();
+      const refreshToken = await db.transaction().execute(async (tx) => {
+        await repo.revokeSessions(tx, { userId: input.userId, userAgent: input.userAgent }, nowIso);
+        await repo.insertSession(tx, {
+          id: sessionId,
+          user_id: input.userId,
+          workspace_id: input.workspaceId,
+          ip_address: input.ipAddress,
+          user_agent: input.userAgent,
+          created_at: nowIso,
+          expires_at: addSeconds(now, deps.refreshTokenTtl).toISOString(),
+          revoked_at: null,
+        });
+        return issueRefreshToken(tx, sessionId, nowIso);
+      });
+      const accessToken = await signAccessToken({
+        userId: input.userId,
+        sessionId,
+        workspaceId: input.workspaceId,
+      });
+      return { sessionId, accessToken, refreshToken, expiresIn: deps.accessTokenTtl };
+    },
+
+    /** Rotates a refresh token. A token presented twice revokes its session (reuse detection). */
+    async refresh(refreshToken: string): Promise<IssuedTokens> {
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      const tokenHash = sha256(refreshToken);
+      const outcome = await db.transaction().execute(async (tx) => {
+        const row = await repo.findRefreshToken(tx, tokenHash);
+        if (!row) return { error: new AppError("refresh_token_invalid", "Invalid refresh token") };
+        const session = await repo.findSession(tx, row.session_id);
+        if (!session) return { error: new AppError("refresh_token_invalid", "Invalid refresh token") };
+        if (row.used_at !== null || !(await repo.spendRefreshToken(tx, tokenHash, nowIso))) {
+          // Committed, not rolled back: a replayed token must end the session it belongs to.
+          await repo.revokeSessions(tx, { userId: session.user_id, sessionId: session.id }, nowIso);
+          return {
+            error: new AppError(
+              "refresh_token_reused",
+              "Refresh token was already used; the session has been revoked",
+            ),
+          };
+        }
+        try {
+          assertLive(session, now);
+        } catch (error) {
+          return { error: error as AppError };
+        }
+        await repo.extendSession(tx, session.id, addSeconds(now, deps.refreshTokenTtl).toISOString());
+        return { session, next: await issueRefreshToken(tx, session.id, nowIso) };
+      });
+      if ("error" in outcome) throw outcome.error;
+      const { session, next } = outcome;
+      const accessToken = await signAccessToken({
+        userId: session.user_id,
+        sessionId: session.id,
+        workspaceId: session.workspace_id,
+      });
+      return { sessionId: session.id, accessToken, refreshToken: next, expiresIn: deps.accessTokenTtl };
+    },
+
+    /** The session a refresh token belongs to, if it is known (used by logout without a bearer). */
+    async sessionOfRefreshToken(refreshToken: string): Promise<repo.SessionRow | undefined> {
+      const row = await repo.findRefreshToken(db, sha256(refreshToken));
+      return row ? repo.findSession(db, row.session_id) : undefined;
+    },
+
+    async authenticateAccessToken(token: string): Promise<Principal> {
+      let claims: { sub?: string; sid?: unknown; ws?: unknown };
+      let tokenExpired = false;
+      try {
+        ({ payload: claims } = await jwtVerify(token, deps.jwtKey, {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          currentDate: clock.now(),
+        }));
+      } catch (error) {
+        if (!(error instanceof joseErrors.JWTExpired))
+          throw new AppError("invalid_token", "Invalid session token");
+        claims = error.payload;
+        tokenExpired = true;
+      }
+      if (typeof claims.sid !== "string" || typeof claims.sub !== "string") {
+        throw new AppError("invalid_token", "Invalid session token");
+      }
+      // Session state is checked first: "revoked" tells the client more than "token expired".
+      const session = assertLive(await repo.findSession(db, claims.sid), clock.now());
+      if (tokenExpired) {
+        throw new AppError("access_token_expired", "Access token has expired; refresh it at /auth/refresh");
+      }
+      return {
+        userId: session.user_id,
+        kind: "session",
+        sessionId: session.id,
+        apiKeyId: null,
+        workspaceClaim: session.workspace_id,
+      };
+    },
+
+    listLive(userId: string) {
+      return repo.liveSessionsOf(db, userId, clock.now().toISOString());
+    },
+
+    async revokeOne(userId: string, sessionId: string): Promise<number> {
+      const revoked = await repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
+      if (revoked === 0) throw new AppError("not_found", "Session not found");
+      return revoked;
+    },
+
+    revokeAll(userId: string): Promise<number> {
+      return repo.revokeSessions(db, { userId }, clock.now().toISOString());
+    },
+
+    revokeSession(userId: string, sessionId: string): Promise<number> {
+      return repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
+    },
+
+    /** Moves a session's workspace claim and returns an access token carrying it. */
+    async switchWorkspace(
+      principal: Principal,
+      workspaceId: string,
+      tx: Queryable = db,
+    ): Promise<string | null> {
+      if (principal.kind !== "session" || !principal.sessionId) return null;
+      await repo.setSessionWorkspace(tx, principal.sessionId, workspaceId);
+      return signAccessToken({ userId: principal.userId, sessionId: principal.sessionId, workspaceId });
+    },
+
+    accessTokenTtl: deps.accessTokenTtl,
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

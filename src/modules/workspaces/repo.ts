@@ -1,0 +1,118 @@
+// Workspace and membership queries. Every query names the workspace it touches.
+import type { Queryable, WorkspacesTable } from "../../db/schema.ts";
+import { firstFreeSlug, slugify } from "../../lib/slug.ts";
+
+export type WorkspaceRow = WorkspacesTable;
+
+export async function freeWorkspaceSlug(db: Queryable, name: string): Promise<string> {
+  const base = slugify(name);
+  const rows = await db
+    .selectFrom("workspaces")
+    .select("slug")
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+    .execute();
+  return firstFreeSlug(
+    base,
+    rows.map((r) => r.slug),
+  );
+}
+
+export async function insertWorkspace(db: Queryable, row: WorkspaceRow): Promise<void> {
+  await db.insertInto("workspaces").values(row).execute();
+}
+
+export async function insertMember(
+  db: Queryable,
+  member: { workspace_id: string; user_id: string; role: number; now: string },
+): Promise<void> {
+  await db
+    .insertInto("workspace_members")
+    .values({
+      workspace_id: member.workspace_id,
+      user_id: member.user_id,
+      role: member.role,
+      created_at: member.now,
+      updated_at: member.now,
+    })
+    .execute();
+}
+
+export function findWorkspace(db: Queryable, workspaceId: string) {
+  return db.selectFrom("workspaces").selectAll().where("id", "=", workspaceId).executeTakeFirst();
+}
+
+export async function roleOf(
+  db: Queryable,
+  workspaceId: string,
+  userId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("workspace_members")
+    .select("role")
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+export function workspacesOfUser(db: Queryable, userId: string) {
+  return db
+    .selectFrom("workspace_members as m")
+    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+    .selectAll("w")
+    .select("m.role")
+    .where("m.user_id", "=", userId)
+    .orderBy("w.created_at")
+    .orderBy("w.id")
+    .execute();
+}
+
+export function membersOf(db: Queryable, workspaceId: string) {
+  return db
+    .selectFrom("workspace_members as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select([
+      "u.id as user_id",
+      "u.email",
+      "u.first_name",
+      "u.middle_name",
+      "u.last_name",
+      "m.role",
+      "m.created_at as joined_at",
+    ])
+    .where("m.workspace_id", "=", workspaceId)
+    .orderBy("m.created_at")
+    .orderBy("u.id")
+    .execute();
+}
+
+/** Workspaces where this user is the only Owner: deleting the user deletes them. */
+export async function workspacesSolelyOwnedBy(db: Queryable, userId: string): Promise<string[]> {
+  const owned = await db
+    .selectFrom("workspace_members")
+    .select("workspace_id")
+    .where("user_id", "=", userId)
+    .where("role", "=", 3)
+    .execute();
+  const result: string[] = [];
+  for (const { workspace_id } of owned) {
+    const owners = await db
+      .selectFrom("workspace_members")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("workspace_id", "=", workspace_id)
+      .where("role", "=", 3)
+      .executeTakeFirstOrThrow();
+    if (Number(owners.n) === 1) result.push(workspace_id);
+  }
+  return result;
+}
+
+export async function deleteWorkspaces(db: Queryable, workspaceIds: string[]): Promise<number> {
+  if (workspaceIds.length === 0) return 0;
+  const result = await db.deleteFrom("workspaces").where("id", "in", workspaceIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function setCurrentWorkspace(db: Queryable, userId: string, workspaceId: string): Promise<void> {
+  await db.updateTable("users").set({ current_workspace_id: workspaceId }).where("id", "=", userId).execute();
+}

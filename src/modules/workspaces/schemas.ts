@@ -1,0 +1,36 @@
+import Type from "typebox";
+import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+
+export const WorkspaceRecord = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  slug: Type.String(),
+  avatar_url: Nullable(Type.String()),
+  created_at: DateTime,
+  updated_at: DateTime,
+  plan: Type.String({ description: "free | pro | enterprise (or an operator-defined plan)" }),
+  role: Type.Integer({ description: "the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner" }),
+  seat_limit: Nullable(Type.Integer({ description: "null = unlimited" })),
+});
+
+export const WorkspaceParams = Type.Object({ workspace_id: Uuid });
+
+export const MemberRecord = Type.Object({
+  user_id: Uuid,
+  email: Type.String(),
+  name: Type.String(),
+  first_name: Type.String(),
+  middle_name: Nullable(Type.String()),
+  last_name: Type.String(),
+  role: Type.Integer(),
+  joined_at: DateTime,
+});
+
+export const SwitchWorkspaceResponse = Type.Object({
+  workspace_id: Uuid,
+  access_token: Nullable(
+    Type.String({ description: "a session token carrying the new workspace (sessions only)" }),
+  ),
+  token_type: Type.Literal("bearer"),
+  expires_in: Nullable(Type.Integer()),
+});

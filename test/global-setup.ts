@@ -1,0 +1,40 @@
+// Once per test run: on PostgreSQL, a fresh database (migrated) that is dropped afterwards, so
+// parallel runs never collide. SQLite needs nothing here: every test app gets its own file.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../src/db/connect.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string | null;
+  }
+}
+
+export const adminUrl = () => process.env.COFFER_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export default async function setup(project: TestProject) {
+  if ((process.env.COFFER_TEST_DB ?? "sqlite") !== "postgres") {
+    project.provide("databaseUrl", null);
+    return;
+  }
+  const name = `coffer_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const { db } = openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+  await migrateToLatest(db);
+  await db.destroy();
+  project.provide("databaseUrl", url.toString());
+
+  return async () => {
+    const client = new pg.Client({ connectionString: adminUrl() });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+}

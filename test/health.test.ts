@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("health", () => {
+  it("answers /healthz while the process is up", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers /readyz when the database is reachable", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ready" });
+  });
+
+  it("answers unknown routes with a JSON 404", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/no/such/route" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,83 @@
+// A Coffer app on a real database for one test file: SQLite in a fresh temp dir, or the run's
+// PostgreSQL database. The clock is controllable; logs can be captured.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { Clock } from "../../src/clock.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import { openDatabase } from "../../src/db/connect.ts";
+import { migrateToLatest } from "../../src/db/migrate.ts";
+import type { Db } from "../../src/db/schema.ts";
+import { createLogger } from "../../src/http/logging.ts";
+
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  db: Db;
+  config: Config;
+  engine: "sqlite" | "postgres";
+  /** Every log line written so far (when captureLogs was asked for). */
+  logs: () => string;
+  close: () => Promise<void>;
+}
+
+export const engineUnderTest = (): "sqlite" | "postgres" =>
+  process.env.COFFER_TEST_DB === "postgres" ? "postgres" : "sqlite";
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; captureLogs?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "coffer-test-"));
+  const databaseUrl = inject("databaseUrl");
+  const config = loadConfig({
+    COFFER_DATA_DIR: dataDir,
+    COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    COFFER_PUBLIC_URL: "https://coffer.test",
+    LOG_LEVEL: options.captureLogs ? "trace" : "silent",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const { db, engine } = openDatabase(config);
+  if (engine === "sqlite") await migrateToLatest(db);
+
+  let captured = "";
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      captured += chunk.toString();
+      done();
+    },
+  });
+  const logger = createLogger(config.logLevel, sink);
+  const clock = new TestClock();
+  const app = await buildApp({ config, db, clock, masterKey: config.masterKey!, logger });
+  await app.ready();
+  return {
+    app,
+    clock,
+    db,
+    config,
+    engine,
+    logs: () => captured,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
