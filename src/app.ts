@@ -18,10 +18,19 @@ import { registerRateLimit } from "./http/rate-limit.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
+import { createAuditService } from "./modules/audit/service.ts";
+import { environmentsRoutes } from "./modules/environments/routes.ts";
+import { createEnvironmentsService } from "./modules/environments/service.ts";
 import { keysRoutes } from "./modules/keys/routes.ts";
 import { createKeysService } from "./modules/keys/service.ts";
+import { projectsRoutes } from "./modules/projects/routes.ts";
+import { createProjectsService } from "./modules/projects/service.ts";
 import { sessionsRoutes } from "./modules/sessions/routes.ts";
 import { createSessionsService } from "./modules/sessions/service.ts";
+import { teamsRoutes } from "./modules/teams/routes.ts";
+import { createTeamsService } from "./modules/teams/service.ts";
+import { createPlans } from "./modules/workspaces/plans.ts";
 import { workspacesRoutes } from "./modules/workspaces/routes.ts";
 import { createWorkspacesService } from "./modules/workspaces/service.ts";
 
@@ -68,12 +77,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshTokenTtl: config.refreshTokenTtl,
   });
   const keys = createKeysService({ db, clock });
+  const audit = createAuditService({ db, clock });
+  const plans = createPlans(config.plans);
   const workspaces = createWorkspacesService({
     db,
     clock,
-    plans: config.plans,
+    plans,
     defaultPlan: config.defaultPlan,
+    audit,
     sessions,
+  });
+  const teams = createTeamsService({ db, clock, audit });
+  const projects = createProjectsService({ db, clock, audit });
+  const environments = createEnvironmentsService({
+    db,
+    clock,
+    audit,
+    defaultRotationDays: config.defaultRotationDays,
   });
   const accounts = createAccountsService({ db, clock, sessions, workspaces });
 
@@ -96,6 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionsRoutes(sessions));
   await app.register(keysRoutes(keys));
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
+  await app.register(auditRoutes({ audit, workspaces }));
+  await app.register(teamsRoutes({ teams, projects, workspaces }));
+  await app.register(projectsRoutes({ projects, workspaces }));
+  await app.register(environmentsRoutes({ environments, workspaces }));
 
   return app;
 }

@@ -131,7 +131,15 @@ function plans(env: Env): Record<string, PlanAllowance> {
   }
   const result: Record<string, PlanAllowance> = {};
   for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
-    const v = (value ?? {}) as Record<string, unknown>;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      throw new ConfigError("COFFER_PLANS", `plan "${name}": expected an object like {"seats": 5, ...}`);
+    }
+    const v = value as Record<string, unknown>;
+    for (const flag of ["version_history", "share_links"]) {
+      if (v[flag] !== undefined && typeof v[flag] !== "boolean") {
+        throw new ConfigError("COFFER_PLANS", `plan "${name}": ${flag} must be true or false`);
+      }
+    }
     const seats = v.seats ?? null;
     if (seats !== null && (typeof seats !== "number" || !Number.isInteger(seats) || seats < 1)) {
       throw new ConfigError("COFFER_PLANS", `plan "${name}": seats must be a positive integer or null`);

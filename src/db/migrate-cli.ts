@@ -1,9 +1,18 @@
 // `npm run migrate`: bring the configured database to the latest schema (start-up does this too).
-import { loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "./connect.ts";
 import { migrateToLatest } from "./migrate.ts";
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`coffer: configuration error: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
 const { db, engine } = openDatabase(config);
 try {
   const { results } = await migrateToLatest(db);

@@ -65,6 +65,68 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
+export interface TeamsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  avatar_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  workspace_id: string;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  workspace_id: string;
+  team_id: string;
+  name: string;
+  slug: string;
+  /** 1 or 0: SQLite has no boolean type. */
+  is_active: number;
+  /** JSON text of a free-form object. */
+  proj_metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnvironmentsTable {
+  id: string;
+  workspace_id: string;
+  team_id: string;
+  project_id: string;
+  name: string;
+  slug: string;
+  environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
+  default_policy: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  workspace_id: string;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  secret_id: string | null;
+  version: number | null;
+  actor_type: string;
+  actor_id: string;
+  actor_user_id: string;
+  actor_name: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  /** JSON text; never holds a secret value. */
+  details: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -72,6 +134,11 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   api_keys: ApiKeysTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  projects: ProjectsTable;
+  environments: EnvironmentsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -24,7 +24,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(422).send({ detail: toValidationIssues(error.validation as never, context) });
     }
     if (
-      error.code === "FST_ERR_CTP_INVALID_JSON" ||
+      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
       error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
       error instanceof SyntaxError
     ) {

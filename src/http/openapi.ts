@@ -26,7 +26,13 @@ export async function registerOpenApi(app: FastifyInstance, serve: boolean): Pro
     },
   });
   if (!serve) return;
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  // The UI's routes carry no route config of their own; without this they would ask for a credential.
+  await app.register(async (docs) => {
+    docs.addHook("onRoute", (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: "/docs" });
+  });
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get("/redoc", { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/html").send(`<!doctype html>

@@ -1,6 +1,7 @@
 // Workspace scope resolution (spec §4 "Scope headers"): the path's {workspace_id}, else the
 // X-Workspace-Id header, else the credential's own scope. Non-members get 403.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { RequestContext } from "../auth/context.ts";
 import { AppError, ValidationFailed } from "../errors.ts";
 import { principalOf } from "./auth.ts";
 
@@ -65,4 +66,19 @@ export function workspaceScope(lookup: MembershipLookup): preHandlerAsyncHookHan
 export function scopeOf(request: FastifyRequest): WorkspaceScope {
   if (!request.workspace) throw new Error("workspaceScope preHandler missing on this route");
   return request.workspace;
+}
+
+/** Who acts, from where — for use cases outside any workspace scope (e.g. creating one). */
+export function actorOf(request: FastifyRequest): Omit<RequestContext, "workspaceId" | "role"> {
+  return {
+    principal: principalOf(request),
+    ipAddress: request.ip ?? null,
+    userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null,
+  };
+}
+
+/** The request context of a workspace-scoped route (needs the workspaceScope preHandler). */
+export function contextOf(request: FastifyRequest): RequestContext {
+  const scope = scopeOf(request);
+  return { ...actorOf(request), workspaceId: scope.workspaceId, role: scope.role };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import { inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import type { Clock } from "../../src/clock.ts";
@@ -65,7 +66,9 @@ export async function createTestApp(
   });
   const logger = createLogger(config.logLevel, sink);
   const clock = new TestClock();
-  const app = await buildApp({ config, db, clock, masterKey: config.masterKey!, logger });
+  // REDIS_URL in env puts the shared state (rate-limit counters) in Redis, as main.ts does.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const app = await buildApp({ config, db, clock, masterKey: config.masterKey!, logger, redis });
   await app.ready();
   return {
     app,
@@ -77,6 +80,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await db.destroy();
+      redis?.disconnect();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

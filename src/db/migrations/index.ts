@@ -1,7 +1,9 @@
 // The one ordered, add-only migration list. Never edit a landed entry: append a new one.
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_accounts.ts";
+import * as m0002 from "./0002_tenancy.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
+  "0002_tenancy": m0002,
 };

@@ -68,7 +68,7 @@ export const accountsRoutes =
           response: { 201: SignUpResponse, 409: ErrorBody, ...authErrors },
         },
       },
-      async (request, reply) => reply.code(201).send(await accounts.signUp(request.body)),
+      async (request, reply) => reply.code(201).send(await accounts.signUp(request.body, clientOf(request))),
     );
 
     app.post(

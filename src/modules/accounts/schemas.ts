@@ -33,7 +33,9 @@ export const TokenResponse = Type.Object({
   expires_in: Type.Integer({ description: "seconds" }),
 });
 
-export const RefreshBody = Type.Optional(
+// Nullable, not Optional: Fastify validates a request without a body as `null`, and the usual
+// refresh (cookie only) sends none.
+export const RefreshBody = Nullable(
   Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 512 })) }),
 );
 

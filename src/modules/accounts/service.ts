@@ -1,5 +1,6 @@
 // Accounts: sign-up with a first workspace, password sign-in, the profile, account deletion.
 import { randomUUID } from "node:crypto";
+import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
@@ -24,6 +25,11 @@ export interface SignUpInput {
   middle_name?: string | null;
   last_name: string;
   created_at: string;
+}
+
+export interface ClientInfo {
+  ipAddress: string | null;
+  userAgent: string;
 }
 
 export interface ProfilePatch {
@@ -79,7 +85,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    async signUp(input: SignUpInput): Promise<SignUpResult> {
+    async signUp(input: SignUpInput, client: ClientInfo): Promise<SignUpResult> {
       if (Number.isNaN(Date.parse(input.created_at))) {
         throw new ValidationFailed([
           {
@@ -110,10 +116,18 @@ export function createAccountsService(deps: AccountsDeps) {
             updated_at: now,
           };
           await repo.insertUser(tx, user);
-          const workspace = await deps.workspaces.createWithOwner(tx, {
-            name: `${user.first_name}'s workspace`,
-            ownerId: user.id,
-          });
+          const principal: Principal = {
+            userId: user.id,
+            kind: "session",
+            sessionId: null,
+            apiKeyId: null,
+            workspaceClaim: null,
+          };
+          const workspace = await deps.workspaces.createWithOwner(
+            tx,
+            { principal, ipAddress: client.ipAddress, userAgent: client.userAgent },
+            { name: `${user.first_name}'s workspace` },
+          );
           await workspaceRepo.setCurrentWorkspace(tx, user.id, workspace.id);
           return { ...presentProfile({ ...user, current_workspace_id: workspace.id }), workspace };
         });
@@ -121,7 +135,7 @@ export function createAccountsService(deps: AccountsDeps) {
         // Two sign-ups racing for one address, or for one workspace slug: the loser learns which.
         if (isUniqueViolation(error)) {
           if (await repo.findUserByEmail(db, email)) throw taken();
-          return this.signUp(input);
+          return this.signUp(input, client);
         }
         throw error;
       }

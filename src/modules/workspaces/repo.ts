@@ -116,3 +116,63 @@ export async function deleteWorkspaces(db: Queryable, workspaceIds: string[]): P
 export async function setCurrentWorkspace(db: Queryable, userId: string, workspaceId: string): Promise<void> {
   await db.updateTable("users").set({ current_workspace_id: workspaceId }).where("id", "=", userId).execute();
 }
+
+export async function updateWorkspace(
+  db: Queryable,
+  workspaceId: string,
+  patch: Partial<Pick<WorkspaceRow, "name" | "avatar_url" | "plan" | "updated_at">>,
+): Promise<number> {
+  const result = await db
+    .updateTable("workspaces")
+    .set(patch)
+    .where("id", "=", workspaceId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setMemberRole(
+  db: Queryable,
+  workspaceId: string,
+  userId: string,
+  role: number,
+  now: string,
+) {
+  await db
+    .updateTable("workspace_members")
+    .set({ role, updated_at: now })
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+export async function deleteMember(db: Queryable, workspaceId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom("workspace_members")
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+export async function countOwners(db: Queryable, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom("workspace_members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("workspace_id", "=", workspaceId)
+    .where("role", "=", 3)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Users whose current workspace is this one lose it (it is gone, or they left it). */
+export async function clearCurrentWorkspace(
+  db: Queryable,
+  workspaceId: string,
+  userId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable("users")
+    .set({ current_workspace_id: null })
+    .where("current_workspace_id", "=", workspaceId);
+  if (userId) query = query.where("id", "=", userId);
+  await query.execute();
+}

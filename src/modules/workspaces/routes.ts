@@ -1,12 +1,21 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
-import { can } from "../../auth/policy.ts";
-import { AppError } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
-import { scopeOf, workspaceScope } from "../../http/scope.ts";
+import { actorOf, contextOf, scopeOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { MemberRecord, SwitchWorkspaceResponse, WorkspaceParams, WorkspaceRecord } from "./schemas.ts";
+import {
+  ChangeRoleBody,
+  CreateWorkspaceBody,
+  Deleted,
+  MemberParams,
+  MemberRecord,
+  Removed,
+  SwitchWorkspaceResponse,
+  UpdateWorkspaceBody,
+  WorkspaceParams,
+  WorkspaceRecord,
+} from "./schemas.ts";
 import type { WorkspacesService } from "./service.ts";
 
 export const workspacesRoutes =
@@ -23,6 +32,19 @@ export const workspacesRoutes =
       async (request) => workspaces.listForUser(principalOf(request).userId),
     );
 
+    app.post(
+      "/workspaces/",
+      {
+        schema: {
+          tags,
+          security: SECURITY,
+          body: CreateWorkspaceBody,
+          response: { 201: WorkspaceRecord, ...authErrors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await workspaces.create(actorOf(request), request.body)),
+    );
+
     app.get(
       "/workspaces/current",
       {
@@ -35,10 +57,38 @@ export const workspacesRoutes =
           response: { 200: WorkspaceRecord, ...scoped },
         },
       },
-      async (request) => {
-        const scope = scopeOf(request);
-        return workspaces.get(scope.workspaceId, scope.role);
+      async (request) => workspaces.get(contextOf(request)),
+    );
+
+    app.patch(
+      "/workspaces/:workspace_id",
+      {
+        preHandler: inWorkspace,
+        schema: {
+          tags,
+          security: SECURITY,
+          description: "Owner only.",
+          params: WorkspaceParams,
+          body: UpdateWorkspaceBody,
+          response: { 200: WorkspaceRecord, ...scoped },
+        },
       },
+      async (request) => workspaces.update(contextOf(request), request.body),
+    );
+
+    app.delete(
+      "/workspaces/:workspace_id",
+      {
+        preHandler: inWorkspace,
+        schema: {
+          tags,
+          security: SECURITY,
+          description: "Owner only. Deletes every team, project, environment and secret beneath it.",
+          params: WorkspaceParams,
+          response: { 200: Deleted, ...scoped },
+        },
+      },
+      async (request) => workspaces.delete(contextOf(request)),
     );
 
     app.get(
@@ -52,11 +102,39 @@ export const workspacesRoutes =
           response: { 200: Type.Array(MemberRecord), ...scoped },
         },
       },
-      async (request) => {
-        const scope = scopeOf(request);
-        if (!can({ role: scope.role }, "workspace.read")) throw new AppError("forbidden", "Not allowed");
-        return workspaces.members(scope.workspaceId);
+      async (request) => workspaces.members(contextOf(request)),
+    );
+
+    app.patch(
+      "/workspaces/:workspace_id/members/:user_id",
+      {
+        preHandler: inWorkspace,
+        schema: {
+          tags,
+          security: SECURITY,
+          description: "Owner only. Changes a member's role; the last Owner cannot be demoted (409).",
+          params: MemberParams,
+          body: ChangeRoleBody,
+          response: { 200: MemberRecord, 409: ErrorBody, ...scoped },
+        },
       },
+      async (request) => workspaces.changeRole(contextOf(request), request.params.user_id, request.body.role),
+    );
+
+    app.delete(
+      "/workspaces/:workspace_id/members/:user_id",
+      {
+        preHandler: inWorkspace,
+        schema: {
+          tags,
+          security: SECURITY,
+          description:
+            "Owner only, except that any member may remove themselves (leave). The last Owner cannot be removed (409).",
+          params: MemberParams,
+          response: { 200: Removed, 409: ErrorBody, ...scoped },
+        },
+      },
+      async (request) => workspaces.removeMember(contextOf(request), request.params.user_id),
     );
 
     app.post(

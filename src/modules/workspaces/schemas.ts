@@ -1,6 +1,9 @@
 import Type from "typebox";
 import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
 
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
+const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
+
 export const WorkspaceRecord = Type.Object({
   id: Uuid,
   name: Type.String(),
@@ -13,7 +16,21 @@ export const WorkspaceRecord = Type.Object({
   seat_limit: Nullable(Type.Integer({ description: "null = unlimited" })),
 });
 
+export const CreateWorkspaceBody = Type.Object({ name: Name, avatar_url: Type.Optional(AvatarUrl) });
+export const UpdateWorkspaceBody = Type.Object({
+  name: Type.Optional(Name),
+  avatar_url: Type.Optional(AvatarUrl),
+});
+
 export const WorkspaceParams = Type.Object({ workspace_id: Uuid });
+export const MemberParams = Type.Object({ workspace_id: Uuid, user_id: Uuid });
+
+export const RoleValue = Type.Integer({
+  minimum: 0,
+  maximum: 3,
+  description: "0 Viewer, 1 Member, 2 Admin, 3 Owner",
+});
+export const ChangeRoleBody = Type.Object({ role: RoleValue });
 
 export const MemberRecord = Type.Object({
   user_id: Uuid,
@@ -34,3 +51,6 @@ export const SwitchWorkspaceResponse = Type.Object({
   token_type: Type.Literal("bearer"),
   expires_in: Nullable(Type.Integer()),
 });
+
+export const Deleted = Type.Object({ deleted: Type.Boolean(), id: Uuid });
+export const Removed = Type.Object({ removed: Type.Boolean(), user_id: Uuid });

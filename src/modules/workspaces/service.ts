@@ -1,39 +1,55 @@
-// Workspaces as far as accounts need them: a first workspace on sign-up, listing, members,
-// membership lookups for scope resolution, and switching the caller's current workspace.
+// Workspaces: creation (the caller becomes Owner), listing with plan, role and seats, update and
+// delete (Owner), members and their roles, scope lookups, and the caller's current workspace.
 import { randomUUID } from "node:crypto";
+import { authorize } from "../../auth/authorize.ts";
+import type { RequestContext } from "../../auth/context.ts";
 import { Role } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
-import type { PlanAllowance } from "../../config.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
 import type { MembershipLookup } from "../../http/scope.ts";
+import type { AuditActor, AuditService } from "../audit/service.ts";
 import type { SessionsService } from "../sessions/service.ts";
+import { removeFromAllTeams } from "../teams/repo.ts";
+import type { Plans } from "./plans.ts";
 import * as repo from "./repo.ts";
 
 export interface WorkspacesDeps {
   db: Db;
   clock: Clock;
-  plans: Record<string, PlanAllowance>;
+  plans: Plans;
   defaultPlan: string;
+  audit: Pick<AuditService, "record">;
   sessions: Pick<SessionsService, "switchWorkspace">;
 }
 
+const fullName = (m: { first_name: string; middle_name: string | null; last_name: string }) =>
+  [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(" ");
+
 export function createWorkspacesService(deps: WorkspacesDeps) {
-  const { db, clock } = deps;
-  const seatLimit = (plan: string) => deps.plans[plan]?.seats ?? null;
+  const { db, clock, plans, audit } = deps;
   const present = (row: repo.WorkspaceRow, role: number) => ({
     ...row,
     role,
-    seat_limit: seatLimit(row.plan),
+    seat_limit: plans.seatLimit(row.plan),
   });
 
-  /** Inserts a workspace with `ownerId` as its Owner, inside the caller's transaction. */
+  async function requireWorkspace(tx: Queryable, workspaceId: string) {
+    const row = await repo.findWorkspace(tx, workspaceId);
+    if (!row) throw notFound("Workspace");
+    return row;
+  }
+
+  /** Inserts a workspace with the actor as its Owner, inside the caller's transaction, audited. */
   async function createWithOwner(
     tx: Queryable,
-    input: { name: string; avatarUrl?: string | null; ownerId: string },
+    actor: AuditActor,
+    input: { name: string; avatarUrl?: string | null },
   ) {
     const now = clock.now().toISOString();
+    const ownerId = actor.principal.userId;
     const row: repo.WorkspaceRow = {
       id: randomUUID(),
       name: input.name,
@@ -44,8 +60,28 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       updated_at: now,
     };
     await repo.insertWorkspace(tx, row);
-    await repo.insertMember(tx, { workspace_id: row.id, user_id: input.ownerId, role: Role.Owner, now });
+    await repo.insertMember(tx, { workspace_id: row.id, user_id: ownerId, role: Role.Owner, now });
+    await audit.record(tx, actor, {
+      workspaceId: row.id,
+      action: "workspace.created",
+      resourceType: "workspace",
+      resourceId: row.id,
+      details: { name: row.name },
+    });
     return present(row, Role.Owner);
+  }
+
+  /** Refuses to leave a workspace without an Owner. */
+  async function keepAnOwner(tx: Queryable, workspaceId: string, userId: string, nextRole: number | null) {
+    const current = await repo.roleOf(tx, workspaceId, userId);
+    if (current === undefined) throw notFound("Member");
+    if (current === Role.Owner && nextRole !== Role.Owner && (await repo.countOwners(tx, workspaceId)) <= 1) {
+      throw new AppError(
+        "conflict",
+        "A workspace must keep at least one Owner: promote another member first",
+      );
+    }
+    return current;
   }
 
   const lookup: MembershipLookup = {
@@ -60,12 +96,13 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     createWithOwner,
     lookup,
 
-    /** Creates a workspace on its own; the slug race is settled by retrying the transaction. */
-    create(ownerId: string, input: { name: string; avatar_url?: string | null }) {
+    create(actor: AuditActor, input: { name: string; avatar_url?: string | null }) {
       return retryOnUniqueViolation(() =>
         db
           .transaction()
-          .execute((tx) => createWithOwner(tx, { ...input, avatarUrl: input.avatar_url, ownerId })),
+          .execute((tx) =>
+            createWithOwner(tx, actor, { name: input.name.trim(), avatarUrl: input.avatar_url }),
+          ),
       );
     },
 
@@ -74,18 +111,83 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       return rows.map(({ role, ...row }) => present(row, role));
     },
 
-    async get(workspaceId: string, role: number) {
-      const row = await repo.findWorkspace(db, workspaceId);
-      if (!row) throw new Error(`workspace ${workspaceId} vanished after its scope was resolved`);
-      return present(row, role);
+    async get(ctx: RequestContext) {
+      await authorize(db, ctx, "workspace.read");
+      return present(await requireWorkspace(db, ctx.workspaceId), ctx.role);
     },
 
-    async members(workspaceId: string) {
-      const rows = await repo.membersOf(db, workspaceId);
-      return rows.map((m) => ({
-        ...m,
-        name: [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(" "),
-      }));
+    async update(ctx: RequestContext, patch: { name?: string; avatar_url?: string | null }) {
+      await authorize(db, ctx, "workspace.update");
+      return db.transaction().execute(async (tx) => {
+        const changes: Parameters<typeof repo.updateWorkspace>[2] = { updated_at: clock.now().toISOString() };
+        if (patch.name !== undefined) changes.name = patch.name.trim();
+        if (patch.avatar_url !== undefined) changes.avatar_url = patch.avatar_url;
+        await repo.updateWorkspace(tx, ctx.workspaceId, changes);
+        await audit.record(tx, ctx, {
+          action: "workspace.updated",
+          resourceType: "workspace",
+          resourceId: ctx.workspaceId,
+          details: { fields: Object.keys(patch).join(",") },
+        });
+        return present(await requireWorkspace(tx, ctx.workspaceId), ctx.role);
+      });
+    },
+
+    /** Deletes the workspace and everything beneath it in one transaction. */
+    async delete(ctx: RequestContext) {
+      await authorize(db, ctx, "workspace.delete");
+      await db.transaction().execute(async (tx) => {
+        const workspace = await requireWorkspace(tx, ctx.workspaceId);
+        await audit.record(tx, ctx, {
+          action: "workspace.deleted",
+          resourceType: "workspace",
+          resourceId: ctx.workspaceId,
+          details: { name: workspace.name },
+        });
+        await repo.clearCurrentWorkspace(tx, ctx.workspaceId);
+        await repo.deleteWorkspaces(tx, [ctx.workspaceId]);
+      });
+      return { deleted: true, id: ctx.workspaceId };
+    },
+
+    async members(ctx: RequestContext) {
+      await authorize(db, ctx, "workspace.read");
+      const rows = await repo.membersOf(db, ctx.workspaceId);
+      return rows.map((m) => ({ ...m, name: fullName(m) }));
+    },
+
+    async changeRole(ctx: RequestContext, userId: string, role: number) {
+      await authorize(db, ctx, "member.update_role");
+      await db.transaction().execute(async (tx) => {
+        const previous = await keepAnOwner(tx, ctx.workspaceId, userId, role);
+        await repo.setMemberRole(tx, ctx.workspaceId, userId, role, clock.now().toISOString());
+        await audit.record(tx, ctx, {
+          action: "member.updated",
+          resourceType: "member",
+          resourceId: userId,
+          details: { user_id: userId, previous_role: previous, role },
+        });
+      });
+      const members = await this.members(ctx);
+      return members.find((m) => m.user_id === userId)!;
+    },
+
+    /** Owners remove anyone; any member may remove themselves (leave). The last Owner stays. */
+    async removeMember(ctx: RequestContext, userId: string) {
+      if (userId !== ctx.principal.userId) await authorize(db, ctx, "member.remove");
+      await db.transaction().execute(async (tx) => {
+        const previous = await keepAnOwner(tx, ctx.workspaceId, userId, null);
+        await removeFromAllTeams(tx, ctx.workspaceId, userId);
+        await repo.deleteMember(tx, ctx.workspaceId, userId);
+        await repo.clearCurrentWorkspace(tx, ctx.workspaceId, userId);
+        await audit.record(tx, ctx, {
+          action: "member.removed",
+          resourceType: "member",
+          resourceId: userId,
+          details: { user_id: userId, previous_role: previous },
+        });
+      });
+      return { removed: true, user_id: userId };
     },
 
     /** Makes `workspaceId` the caller's current workspace; a session also gets a token carrying it. */

@@ -1,0 +1,35 @@
+// Applies the policy to a request context. Team membership is loaded only when the rule needs it.
+import type { Queryable } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { RequestContext } from "./context.ts";
+import { type Action, can, MATRIX, ROLE_NAMES, Role } from "./policy.ts";
+
+export async function teamIdsOf(db: Queryable, workspaceId: string, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("team_members")
+    .select("team_id")
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "=", userId)
+    .execute();
+  return new Set(rows.map((r) => r.team_id));
+}
+
+/** Throws 403 unless the caller may perform `action` (on a resource of `teamId`, when given). */
+export async function authorize(
+  db: Queryable,
+  ctx: RequestContext,
+  action: Action,
+  resource: { teamId?: string } = {},
+): Promise<void> {
+  const rule = MATRIX[action];
+  const needsTeams = rule.team && ctx.role < Role.Admin && resource.teamId !== undefined;
+  const teamIds = needsTeams ? await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId) : undefined;
+  if (can({ role: ctx.role, teamIds }, action, resource)) return;
+  if (ctx.role < rule.minRole) {
+    throw new AppError(
+      "forbidden",
+      `This needs the ${ROLE_NAMES[rule.minRole]} role or higher in this workspace`,
+    );
+  }
+  throw new AppError("forbidden", "You are not a member of this team");
+}

@@ -1,0 +1,54 @@
+// Audit entries: written inside the transaction of the change they record; read newest first.
+import type { AuditEventsTable, Queryable } from "../../db/schema.ts";
+
+export type AuditRow = AuditEventsTable;
+
+export async function insertEvent(db: Queryable, row: AuditRow): Promise<void> {
+  await db.insertInto("audit_events").values(row).execute();
+}
+
+export interface AuditQuery {
+  workspaceId: string;
+  limit: number;
+  /** Entries strictly older than this (created_at, id) position. */
+  before?: { createdAt: string; id: string };
+  action?: string;
+  actorId?: string;
+  secretId?: string;
+}
+
+export function listEvents(db: Queryable, q: AuditQuery) {
+  let query = db.selectFrom("audit_events").selectAll().where("workspace_id", "=", q.workspaceId);
+  if (q.action) query = query.where("action", "=", q.action);
+  if (q.actorId)
+    query = query.where((eb) =>
+      eb.or([eb("actor_id", "=", q.actorId!), eb("actor_user_id", "=", q.actorId!)]),
+    );
+  if (q.secretId) query = query.where("secret_id", "=", q.secretId);
+  if (q.before) {
+    const { createdAt, id } = q.before;
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", createdAt),
+        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
+      ]),
+    );
+  }
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).execute();
+}
+
+export async function actorName(
+  db: Queryable,
+  actor: { apiKeyId: string | null; userId: string },
+): Promise<string> {
+  if (actor.apiKeyId) {
+    const key = await db
+      .selectFrom("api_keys")
+      .select("name")
+      .where("id", "=", actor.apiKeyId)
+      .executeTakeFirst();
+    if (key) return key.name;
+  }
+  const user = await db.selectFrom("users").select("email").where("id", "=", actor.userId).executeTakeFirst();
+  return user?.email ?? "unknown";
+}

@@ -1,0 +1,28 @@
+import Type from "typebox";
+import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+
+export const AuditEntry = Type.Object({
+  id: Uuid,
+  action: Type.String({ description: "<resource>.<past-tense verb>, e.g. secret.created" }),
+  resource_type: Type.String(),
+  resource_id: Nullable(Type.String()),
+  secret_id: Nullable(Type.String()),
+  version: Nullable(Type.Integer()),
+  actor: Type.Object({
+    type: Type.String({ description: "user | api_key" }),
+    id: Type.String(),
+    user_id: Type.String(),
+    name: Type.String(),
+  }),
+  ip_address: Nullable(Type.String()),
+  user_agent: Nullable(Type.String()),
+  details: Type.Object({}, { additionalProperties: true }),
+  created_at: DateTime,
+});
+
+export const AuditQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  action: Type.Optional(Type.String({ maxLength: 100 })),
+  actor: Type.Optional(Uuid),
+});

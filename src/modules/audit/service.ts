@@ -1,0 +1,114 @@
+// The audit trail: who did what, when, from where. Never a secret value, token or password:
+// callers pass ids, names and version numbers only.
+
+import { authorize } from "../../auth/authorize.ts";
+import type { RequestContext } from "../../auth/context.ts";
+import type { Clock } from "../../clock.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
+import { ValidationFailed } from "../../errors.ts";
+import { uuidv7 } from "../../lib/uuid7.ts";
+import * as repo from "./repo.ts";
+
+export interface AuditEntryInput {
+  /** `<resource>.<past-tense verb>`, e.g. `team.created`. */
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  secretId?: string | null;
+  version?: number | null;
+  details?: Record<string, string | number | boolean | null>;
+  /** Overrides the context's workspace (e.g. a workspace created outside any scope). */
+  workspaceId?: string;
+}
+
+export type AuditActor = Pick<RequestContext, "principal" | "ipAddress" | "userAgent">;
+
+export function presentEvent(row: repo.AuditRow) {
+  return {
+    id: row.id,
+    action: row.action,
+    resource_type: row.resource_type,
+    resource_id: row.resource_id,
+    secret_id: row.secret_id,
+    version: row.version,
+    actor: { type: row.actor_type, id: row.actor_id, user_id: row.actor_user_id, name: row.actor_name },
+    ip_address: row.ip_address,
+    user_agent: row.user_agent,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+    created_at: row.created_at,
+  };
+}
+
+const encodeCursor = (row: repo.AuditRow) => Buffer.from(`${row.created_at}|${row.id}`).toString("base64url");
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
+    throw new ValidationFailed([{ loc: ["query", "cursor"], msg: "Invalid cursor", type: "value_error" }]);
+  }
+  return { createdAt, id };
+}
+
+export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Records one entry inside the caller's transaction, so the change and its record stand or fall together. */
+    async record(tx: Queryable, actor: AuditActor & { workspaceId?: string }, entry: AuditEntryInput) {
+      const { principal } = actor;
+      const workspaceId = entry.workspaceId ?? actor.workspaceId;
+      if (!workspaceId) throw new Error(`audit entry ${entry.action} has no workspace`);
+      await repo.insertEvent(tx, {
+        id: uuidv7(),
+        workspace_id: workspaceId,
+        action: entry.action,
+        resource_type: entry.resourceType,
+        resource_id: entry.resourceId,
+        secret_id: entry.secretId ?? null,
+        version: entry.version ?? null,
+        actor_type: principal.apiKeyId ? "api_key" : "user",
+        actor_id: principal.apiKeyId ?? principal.userId,
+        actor_user_id: principal.userId,
+        actor_name: await repo.actorName(tx, principal),
+        ip_address: actor.ipAddress,
+        user_agent: actor.userAgent,
+        details: JSON.stringify(entry.details ?? {}),
+        created_at: clock.now().toISOString(),
+      });
+    },
+
+    /** The workspace-wide trail, for Admins and Owners. */
+    async listForWorkspace(
+      ctx: RequestContext,
+      query: { limit: number; cursor?: string; action?: string; actor?: string },
+    ) {
+      await authorize(db, ctx, "audit.read");
+      return this.list({ ...query, workspaceId: ctx.workspaceId });
+    },
+
+    /** A page of entries, newest first, and the cursor of the next page (null at the end). */
+    async list(query: {
+      workspaceId: string;
+      limit: number;
+      cursor?: string;
+      action?: string;
+      actor?: string;
+      secretId?: string;
+    }) {
+      const rows = await repo.listEvents(db, {
+        workspaceId: query.workspaceId,
+        limit: query.limit + 1,
+        before: query.cursor ? decodeCursor(query.cursor) : undefined,
+        action: query.action,
+        actorId: query.actor,
+        secretId: query.secretId,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(presentEvent),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,61 @@
+// Environment queries, scoped by workspace, team and project.
+import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
+import { firstFreeSlug, slugify } from "../../lib/slug.ts";
+
+export type EnvironmentRow = EnvironmentsTable;
+
+export function findEnvironment(
+  db: Queryable,
+  ids: { workspaceId: string; teamId: string; projectId: string; environmentId: string },
+) {
+  return db
+    .selectFrom("environments")
+    .selectAll()
+    .where("workspace_id", "=", ids.workspaceId)
+    .where("team_id", "=", ids.teamId)
+    .where("project_id", "=", ids.projectId)
+    .where("id", "=", ids.environmentId)
+    .executeTakeFirst();
+}
+
+export function listEnvironments(db: Queryable, workspaceId: string, projectId: string) {
+  return db
+    .selectFrom("environments")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("project_id", "=", projectId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function freeEnvironmentSlug(db: Queryable, projectId: string, name: string, exceptId?: string) {
+  const base = slugify(name);
+  let query = db
+    .selectFrom("environments")
+    .select("slug")
+    .where("project_id", "=", projectId)
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  const rows = await query.execute();
+  return firstFreeSlug(
+    base,
+    rows.map((r) => r.slug),
+  );
+}
+
+export async function insertEnvironment(db: Queryable, row: EnvironmentRow): Promise<void> {
+  await db.insertInto("environments").values(row).execute();
+}
+
+export async function updateEnvironment(
+  db: Queryable,
+  environmentId: string,
+  patch: Partial<Pick<EnvironmentRow, "name" | "slug" | "default_policy" | "updated_at">>,
+): Promise<void> {
+  await db.updateTable("environments").set(patch).where("id", "=", environmentId).execute();
+}
+
+export async function deleteEnvironment(db: Queryable, environmentId: string): Promise<void> {
+  await db.deleteFrom("environments").where("id", "=", environmentId).execute();
+}

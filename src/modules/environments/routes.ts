@@ -1,0 +1,118 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import Type from "typebox";
+import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { contextOf, workspaceScope } from "../../http/scope.ts";
+import type { TypedApp } from "../../http/types.ts";
+import { Deleted } from "../workspaces/schemas.ts";
+import type { WorkspacesService } from "../workspaces/service.ts";
+import {
+  CreateEnvironmentBody,
+  EnvironmentParams,
+  EnvironmentRecord,
+  EnvironmentsParams,
+  UpdateEnvironmentBody,
+} from "./schemas.ts";
+import type { EnvironmentPath, EnvironmentsService } from "./service.ts";
+
+const pathOf = (request: FastifyRequest): EnvironmentPath => {
+  const p = request.params as { team_id: string; project_id: string; environment_id: string };
+  return { teamId: p.team_id, projectId: p.project_id, environmentId: p.environment_id };
+};
+
+export const environmentsRoutes =
+  (deps: { environments: EnvironmentsService; workspaces: WorkspacesService }): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin as TypedApp;
+    const { environments } = deps;
+    const tags = ["Environments"];
+    const preHandler = workspaceScope(deps.workspaces.lookup);
+    const errors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
+    const base = "/environments/:workspace_id/:team_id/:project_id";
+
+    app.get(
+      `${base}/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security: SECURITY,
+          params: EnvironmentsParams,
+          response: { 200: Type.Array(EnvironmentRecord), ...errors },
+        },
+      },
+      async (request) =>
+        environments.list(contextOf(request), request.params.team_id, request.params.project_id),
+    );
+
+    app.post(
+      `${base}/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security: SECURITY,
+          description:
+            "Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed.",
+          params: EnvironmentsParams,
+          body: CreateEnvironmentBody,
+          response: { 201: EnvironmentRecord, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await environments.create(
+              contextOf(request),
+              request.params.team_id,
+              request.params.project_id,
+              request.body,
+            ),
+          ),
+    );
+
+    app.get(
+      `${base}/:environment_id`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security: SECURITY,
+          params: EnvironmentParams,
+          response: { 200: EnvironmentRecord, ...errors },
+        },
+      },
+      async (request) => environments.get(contextOf(request), pathOf(request)),
+    );
+
+    app.patch(
+      `${base}/:environment_id/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security: SECURITY,
+          description: "Renames the environment; the slug follows.",
+          params: EnvironmentParams,
+          body: UpdateEnvironmentBody,
+          response: { 200: EnvironmentRecord, ...errors },
+        },
+      },
+      async (request) => environments.update(contextOf(request), pathOf(request), request.body),
+    );
+
+    app.delete(
+      `${base}/:environment_id`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security: SECURITY,
+          description: "Admin or Owner. Deletes the environment and every secret in it.",
+          params: EnvironmentParams,
+          response: { 200: Deleted, ...errors },
+        },
+      },
+      async (request) => environments.delete(contextOf(request), pathOf(request)),
+    );
+  };

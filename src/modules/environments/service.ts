@@ -1,0 +1,146 @@
+// Environments inside a project: a type from a fixed list, a slug that follows the name, and a
+// rotation cadence (default_policy, days) that is accepted but never echoed.
+import { randomUUID } from "node:crypto";
+import { authorize } from "../../auth/authorize.ts";
+import type { RequestContext } from "../../auth/context.ts";
+import type { Clock } from "../../clock.ts";
+import { retryOnUniqueViolation } from "../../db/retry.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
+import { notFound } from "../../errors.ts";
+import type { AuditService } from "../audit/service.ts";
+import { requireProject } from "../projects/service.ts";
+import * as repo from "./repo.ts";
+
+export const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
+export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
+
+export interface EnvironmentsDeps {
+  db: Db;
+  clock: Clock;
+  audit: Pick<AuditService, "record">;
+  defaultRotationDays: number;
+}
+
+export interface EnvironmentPath {
+  teamId: string;
+  projectId: string;
+  environmentId: string;
+}
+
+/** What leaves the server: default_policy is write-only (spec §2). */
+export function presentEnvironment(row: repo.EnvironmentRow) {
+  const { default_policy: _writeOnly, ...visible } = row;
+  return visible;
+}
+
+/** The environment, if the whole chain workspace → team → project → environment holds; 404 otherwise. */
+export async function requireEnvironment(db: Queryable, workspaceId: string, path: EnvironmentPath) {
+  await requireProject(db, workspaceId, path.teamId, path.projectId);
+  const environment = await repo.findEnvironment(db, { workspaceId, ...path });
+  if (!environment) throw notFound("Environment");
+  return environment;
+}
+
+export function createEnvironmentsService(deps: EnvironmentsDeps) {
+  const { db, clock, audit } = deps;
+  return {
+    async list(ctx: RequestContext, teamId: string, projectId: string) {
+      await requireProject(db, ctx.workspaceId, teamId, projectId);
+      await authorize(db, ctx, "project.read", { teamId });
+      return (await repo.listEnvironments(db, ctx.workspaceId, projectId)).map(presentEnvironment);
+    },
+
+    async get(ctx: RequestContext, path: EnvironmentPath) {
+      const environment = await requireEnvironment(db, ctx.workspaceId, path);
+      await authorize(db, ctx, "project.read", { teamId: path.teamId });
+      return presentEnvironment(environment);
+    },
+
+    async create(
+      ctx: RequestContext,
+      teamId: string,
+      projectId: string,
+      input: { name: string; environment_type: EnvironmentType; default_policy?: number },
+    ) {
+      await requireProject(db, ctx.workspaceId, teamId, projectId);
+      await authorize(db, ctx, "environment.create", { teamId });
+      const name = input.name.trim();
+      return retryOnUniqueViolation(() =>
+        db.transaction().execute(async (tx) => {
+          const now = clock.now().toISOString();
+          const row: repo.EnvironmentRow = {
+            id: randomUUID(),
+            workspace_id: ctx.workspaceId,
+            team_id: teamId,
+            project_id: projectId,
+            name,
+            slug: await repo.freeEnvironmentSlug(tx, projectId, name),
+            environment_type: input.environment_type,
+            default_policy: input.default_policy ?? deps.defaultRotationDays,
+            created_at: now,
+            updated_at: now,
+          };
+          await repo.insertEnvironment(tx, row);
+          await audit.record(tx, ctx, {
+            action: "environment.created",
+            resourceType: "environment",
+            resourceId: row.id,
+            details: { name, environment_type: row.environment_type, project_id: projectId },
+          });
+          return presentEnvironment(row);
+        }),
+      );
+    },
+
+    async update(
+      ctx: RequestContext,
+      path: EnvironmentPath,
+      patch: { name?: string; default_policy?: number },
+    ) {
+      await requireEnvironment(db, ctx.workspaceId, path);
+      await authorize(db, ctx, "environment.create", { teamId: path.teamId });
+      return retryOnUniqueViolation(() =>
+        db.transaction().execute(async (tx) => {
+          const changes: Parameters<typeof repo.updateEnvironment>[2] = {
+            updated_at: clock.now().toISOString(),
+          };
+          if (patch.name !== undefined) {
+            changes.name = patch.name.trim();
+            changes.slug = await repo.freeEnvironmentSlug(
+              tx,
+              path.projectId,
+              changes.name,
+              path.environmentId,
+            );
+          }
+          if (patch.default_policy !== undefined) changes.default_policy = patch.default_policy;
+          await repo.updateEnvironment(tx, path.environmentId, changes);
+          await audit.record(tx, ctx, {
+            action: "environment.updated",
+            resourceType: "environment",
+            resourceId: path.environmentId,
+            details: { fields: Object.keys(patch).join(",") },
+          });
+          return presentEnvironment(await requireEnvironment(tx, ctx.workspaceId, path));
+        }),
+      );
+    },
+
+    async delete(ctx: RequestContext, path: EnvironmentPath) {
+      const environment = await requireEnvironment(db, ctx.workspaceId, path);
+      await authorize(db, ctx, "environment.delete", { teamId: path.teamId });
+      await db.transaction().execute(async (tx) => {
+        await repo.deleteEnvironment(tx, path.environmentId);
+        await audit.record(tx, ctx, {
+          action: "environment.deleted",
+          resourceType: "environment",
+          resourceId: path.environmentId,
+          details: { name: environment.name },
+        });
+      });
+      return { deleted: true, id: path.environmentId };
+    },
+  };
+}
+
+export type EnvironmentsService = ReturnType<typeof createEnvironmentsService>;

@@ -1,0 +1,56 @@
+// Plans (DESIGN.md §5): what each workspace's plan allows, and the seat count (members plus
+// pending invites). Paid capabilities answer 402 plan_required; a full workspace 402 seat_limit_reached.
+import type { PlanAllowance } from "../../config.ts";
+import type { Queryable } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+
+export type Capability = "version_history" | "share_links";
+
+const CAPABILITY_NAMES: Record<Capability, string> = {
+  version_history: "Version history",
+  share_links: "Share links",
+};
+
+export function createPlans(plans: Record<string, PlanAllowance>) {
+  const allowanceOf = (plan: string): PlanAllowance =>
+    plans[plan] ?? { seats: 0, version_history: false, share_links: false };
+
+  return {
+    names: Object.keys(plans),
+    seatLimit: (plan: string) => allowanceOf(plan).seats,
+
+    /** Throws 402 plan_required unless the plan includes the capability. */
+    requireCapability(plan: string, capability: Capability): void {
+      if (!allowanceOf(plan)[capability]) {
+        throw new AppError(
+          "plan_required",
+          `${CAPABILITY_NAMES[capability]} is not included in the ${plan} plan; upgrade the workspace to use it`,
+        );
+      }
+    },
+
+    async seatsUsed(db: Queryable, workspaceId: string): Promise<number> {
+      const members = await db
+        .selectFrom("workspace_members")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirstOrThrow();
+      return Number(members.n);
+    },
+
+    /** Throws 402 seat_limit_reached when adding `extra` people would pass the plan's seat limit. */
+    async requireSeats(db: Queryable, workspace: { id: string; plan: string }, extra = 1): Promise<void> {
+      const limit = allowanceOf(workspace.plan).seats;
+      if (limit === null) return;
+      const used = await this.seatsUsed(db, workspace.id);
+      if (used + extra > limit) {
+        throw new AppError(
+          "seat_limit_reached",
+          `The ${workspace.plan} plan has ${limit} seats and ${used} are taken (members and pending invites)`,
+        );
+      }
+    },
+  };
+}
+
+export type Plans = ReturnType<typeof createPlans>;

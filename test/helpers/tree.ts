@@ -1,0 +1,68 @@
+// Builds workspace trees through the API, and memberships through the service layer (people join
+// workspaces only through invites, which come in a later issue; no test-only route exists).
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../src/db/schema.ts";
+import { addTeamMember } from "../../src/modules/teams/repo.ts";
+import { insertMember } from "../../src/modules/workspaces/repo.ts";
+import { bearer, newUser } from "./factories.ts";
+
+async function created(app: FastifyInstance, url: string, headers: Record<string, string>, payload: object) {
+  const response = await app.inject({ method: "POST", url, headers, payload });
+  if (response.statusCode !== 201) throw new Error(`POST ${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export interface Tree {
+  workspaceId: string;
+  teamId: string;
+  projectId: string;
+  environmentId: string;
+}
+
+/** A team, a project and a dev environment in the owner's workspace. */
+export async function createTree(
+  app: FastifyInstance,
+  ownerToken: string,
+  workspaceId: string,
+): Promise<Tree> {
+  const headers = bearer(ownerToken);
+  const team = await created(app, `/teams/${workspaceId}/`, headers, {
+    name: `team-${Math.random().toString(36).slice(2, 8)}`,
+  });
+  const project = await created(app, `/projects/${workspaceId}/${team.id}/`, headers, {
+    name: "Payments API",
+  });
+  const environment = await created(app, `/environments/${workspaceId}/${team.id}/${project.id}/`, headers, {
+    name: "Development",
+    environment_type: "dev",
+  });
+  return { workspaceId, teamId: team.id, projectId: project.id, environmentId: environment.id };
+}
+
+/** Makes `userId` a member of the workspace with `role`, and of the given teams. */
+export async function addMember(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  role: number,
+  teamIds: string[] = [],
+) {
+  const now = new Date().toISOString();
+  await insertMember(db, { workspace_id: workspaceId, user_id: userId, role, now });
+  for (const teamId of teamIds) {
+    await addTeamMember(db, { team_id: teamId, user_id: userId, workspace_id: workspaceId, created_at: now });
+  }
+}
+
+/** A new signed-in user who is a member of the workspace with `role` (and of the teams). */
+export async function newMember(
+  app: FastifyInstance,
+  db: Db,
+  workspaceId: string,
+  role: number,
+  teamIds: string[] = [],
+) {
+  const user = await newUser(app);
+  await addMember(db, workspaceId, user.id, role, teamIds);
+  return user;
+}
