@@ -71,3 +71,16 @@ export function can(member: Membership, action: Action, resource: ResourceScope 
   }
   return true;
 }
+
+/** The matrix as the README shows it (a test keeps the two identical). */
+export function renderPermissionTable(): string {
+  const rows = Object.entries(MATRIX).map(
+    ([action, rule]) =>
+      `| \`${action}\` | ${rule.description} | ${ROLE_NAMES[rule.minRole]} | ${rule.team ? "yes" : "no"} |`,
+  );
+  return [
+    "| action | what it covers | lowest role | Viewers/Members must be in the team |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}

@@ -150,11 +150,19 @@ function safeInput(loc: (string | number)[], error: ErrorObject): { input?: unkn
 
 export function toValidationIssues(errors: ErrorObject[], context: string): ValidationIssue[] {
   const part = PART_NAMES[context] ?? context;
-  // anyOf reports each branch as well; the union summary alone is the useful line.
-  const unionPaths = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
+  // A nullable field reports "must be null" beside the real complaint: never useful.
+  const relevant = errors.filter(
+    (e) => !(e.keyword === "type" && (e.params as { type?: string }).type === "null"),
+  );
+  // An anyOf whose surviving branch explains itself is noise; one that stays stands alone at its path.
+  const kept = relevant.filter(
+    (e) =>
+      e.keyword !== "anyOf" || !relevant.some((o) => o !== e && o.schemaPath.startsWith(`${e.schemaPath}/`)),
+  );
+  const unionPaths = new Set(kept.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
-  for (const error of errors) {
+  for (const error of kept) {
     if (error.keyword !== "anyOf" && unionPaths.has(error.instancePath)) continue;
     const loc = locOf(part, error);
     const key = `${loc.join("\u0000")}|${error.keyword}`;

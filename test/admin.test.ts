@@ -1,0 +1,90 @@
+// `npm run admin`: operator commands against the same database the server uses, on both engines.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { newUser } from "./helpers/factories.ts";
+
+const run = promisify(execFile);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function admin(...args: string[]) {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    COFFER_DATA_DIR: t.config.dataDir,
+    COFFER_MASTER_KEY: t.config.masterKey!.toString("base64"),
+    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+  };
+  try {
+    const { stdout, stderr } = await run("node", ["--import", "tsx", "src/admin/cli.ts", ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("npm run admin", () => {
+  it("lists its commands with help", async () => {
+    const result = await admin("help");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("set-plan <workspace_id> <plan>");
+  });
+
+  it("changes a workspace's plan, which the API then reports with its seat limit", async () => {
+    const owner = await newUser(t.app);
+    const result = await admin("set-plan", owner.workspaceId, "pro");
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("free -> pro");
+    const list = await t.app.inject({ method: "GET", url: "/workspaces/", headers: owner.headers });
+    expect(list.json()[0]).toMatchObject({ id: owner.workspaceId, plan: "pro", seat_limit: 50 });
+
+    await admin("set-plan", owner.workspaceId, "enterprise");
+    const again = await t.app.inject({ method: "GET", url: "/workspaces/", headers: owner.headers });
+    expect(again.json()[0]).toMatchObject({ plan: "enterprise", seat_limit: null });
+  });
+
+  it("records the plan change in the workspace audit log", async () => {
+    const owner = await newUser(t.app);
+    await admin("set-plan", owner.workspaceId, "pro");
+    const audit = await t.app.inject({
+      method: "GET",
+      url: `/workspaces/${owner.workspaceId}/audit?action=workspace.plan_changed`,
+      headers: owner.headers,
+    });
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json()[0]).toMatchObject({
+      action: "workspace.plan_changed",
+      actor: { type: "operator" },
+      details: { previous_plan: "free", plan: "pro" },
+    });
+  });
+
+  it("refuses an unknown plan, an unknown workspace and a malformed id, changing nothing", async () => {
+    const owner = await newUser(t.app);
+    for (const args of [
+      ["set-plan", owner.workspaceId, "gold"],
+      ["set-plan", "00000000-0000-4000-8000-000000000000", "pro"],
+      ["set-plan", "not-a-uuid", "pro"],
+      ["set-plan", owner.workspaceId],
+    ]) {
+      const result = await admin(...args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stderr).toMatch(/coffer admin: /);
+    }
+    const list = await t.app.inject({ method: "GET", url: "/workspaces/", headers: owner.headers });
+    expect(list.json()[0].plan).toBe("free");
+  });
+
+  it("answers an unknown command with usage and exit code 2", async () => {
+    const result = await admin("frobnicate");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown command");
+  });
+});
