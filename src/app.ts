@@ -1,9 +1,8 @@
 // buildApp(deps): every plugin and every module's routes on one Fastify instance. main.ts runs
 // it on a port; tests drive it with inject(). Nothing in here knows which of the two it is.
 import cookie from "@fastify/cookie";
-import formbody from "@fastify/formbody";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Clock } from "./clock.ts";
@@ -46,6 +45,17 @@ export interface AppDeps {
 // Large enough for a 1,000-secret bulk write of modest values; single values are capped by schema.
 const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are stored lower-case; an upper-case UUID in a path names the same resource. */
+function lowerCaseUuidParams(params: unknown): void {
+  if (!params || typeof params !== "object") return;
+  const record = params as Record<string, unknown>;
+  for (const [name, value] of Object.entries(record)) {
+    if (typeof value === "string" && UUID.test(value)) record[name] = value.toLowerCase();
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
   const app = Fastify({
@@ -53,6 +63,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // URL-level failures (bad percent-encoding, a path segment past maxParamLength) keep the error contract.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === "FST_ERR_PARAM_TOO_LONG" || error.statusCode === 414;
+      const detail = tooLong ? "A path segment is too long" : "The URL is malformed";
+      void (reply as FastifyReply).code(tooLong ? 414 : 400).send({ detail, code: "bad_request" });
+    },
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -66,8 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text.trim() === "") return done(null, undefined);
     return parseJson(request, text, done);
   });
-  await app.register(formbody);
+  // JSON is the only body everywhere but /auth/login, which registers the form parser for itself.
+  app.removeContentTypeParser("text/plain");
   await app.register(cookie);
+  app.addHook("preValidation", async (request) => lowerCaseUuidParams(request.params));
 
   const sessions = createSessionsService({
     db,
@@ -97,11 +115,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const accounts = createAccountsService({ db, clock, sessions, workspaces });
 
+  // The rate limit counts before authentication does, so bad credentials are counted too.
+  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
   registerAuthentication(app, {
     authenticateApiKey: keys.authenticateApiKey,
     authenticateAccessToken: sessions.authenticateAccessToken,
   });
-  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
   await registerOpenApi(app, config.debug);
 
   await app.register(healthRoutes(db));

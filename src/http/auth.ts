@@ -1,6 +1,6 @@
 // Authentication for every route that does not say `config: { public: true }`: secure by default.
 // `X-API-Key: sk-…`, `Authorization: Bearer sk-…` (API key) or `Authorization: Bearer <jwt>` (session).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { CredentialResolver, Principal } from "../auth/principal.ts";
 import { API_KEY_PREFIX } from "../crypto/tokens.ts";
 import { AppError } from "../errors.ts";
@@ -43,10 +43,9 @@ export async function authenticate(
 
 export function registerAuthentication(app: FastifyInstance, resolver: CredentialResolver): void {
   app.decorateRequest("principal", null);
-  app.addHook("onRequest", async (request) => {
+  const authenticateRequest: onRequestAsyncHookHandler = async (request) => {
     const config = request.routeOptions.config;
-    // Unknown routes fall through to the JSON 404 without asking for a credential.
-    if (config.public || !request.routeOptions.url) return;
+    if (config.public) return;
     const credential = presentedCredential(request);
     if (!credential) {
       if (config.optionalAuth) return;
@@ -55,6 +54,12 @@ export function registerAuthentication(app: FastifyInstance, resolver: Credentia
       });
     }
     request.principal = await authenticate(resolver, credential);
+  };
+  // A route-level hook, appended after the rate limiter's (registered first), so that requests
+  // with bad credentials are counted too. Unknown routes fall through to the JSON 404.
+  app.addHook("onRoute", (route) => {
+    const existing = route.onRequest;
+    route.onRequest = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), authenticateRequest];
   });
 }
 

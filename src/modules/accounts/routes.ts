@@ -1,3 +1,4 @@
+import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
@@ -71,27 +72,31 @@ export const accountsRoutes =
       async (request, reply) => reply.code(201).send(await accounts.signUp(request.body, clientOf(request))),
     );
 
-    app.post(
-      "/auth/login",
-      {
-        config: { public: true, rateLimit: opts.authRateLimit },
-        schema: {
-          tags,
-          description: "OAuth 2.0 password flow: a form with username (the email) and password.",
-          consumes: ["application/x-www-form-urlencoded", "application/json"],
-          body: LoginBody,
-          response: { 200: TokenResponse, ...authErrors },
+    // The form parser is registered for this route alone: everywhere else a body is JSON.
+    await app.register(async (formScope) => {
+      await formScope.register(formbody);
+      (formScope as TypedApp).post(
+        "/auth/login",
+        {
+          config: { public: true, rateLimit: opts.authRateLimit },
+          schema: {
+            tags,
+            description: "OAuth 2.0 password flow: a form with username (the email) and password.",
+            consumes: ["application/x-www-form-urlencoded", "application/json"],
+            body: LoginBody,
+            response: { 200: TokenResponse, ...authErrors },
+          },
         },
-      },
-      async (request, reply) => {
-        const tokens = await accounts.login({
-          email: request.body.username,
-          password: request.body.password,
-          ...clientOf(request),
-        });
-        return sendTokens(reply, tokens);
-      },
-    );
+        async (request, reply) => {
+          const tokens = await accounts.login({
+            email: request.body.username,
+            password: request.body.password,
+            ...clientOf(request),
+          });
+          return sendTokens(reply, tokens);
+        },
+      );
+    });
 
     app.post(
       "/auth/refresh",

@@ -1,0 +1,175 @@
+// loadConfig (DESIGN.md §7): the defaults of the table, and a bad value stops start-up with one
+// error naming the variable.
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { BUILT_IN_PLANS, ConfigError, loadConfig } from "../src/config.ts";
+
+/** The error loadConfig throws for this environment (the test fails when it throws none). */
+function configErrorFor(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig defaults", () => {
+  it("uses the defaults of DESIGN.md §7 when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "./data",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      masterKey: undefined,
+      debug: false,
+      publicUrl: "http://localhost:8080",
+      smtpUrl: undefined,
+      mailFrom: "Coffer <no-reply@localhost>",
+      rateLimitPerMinute: 600,
+      defaultPlan: "free",
+      defaultRotationDays: 90,
+      accessTokenTtl: 900,
+      refreshTokenTtl: 2592000,
+      otpTtl: 600,
+      inviteTtl: 604800,
+      cookieSecure: false,
+      logLevel: "info",
+    });
+  });
+
+  it("has the built-in plans of DESIGN.md §5", () => {
+    expect(loadConfig({}).plans).toEqual({
+      free: { seats: 5, version_history: false, share_links: false },
+      pro: { seats: 50, version_history: true, share_links: true },
+      enterprise: { seats: null, version_history: true, share_links: true },
+    });
+    expect(BUILT_IN_PLANS).toEqual(loadConfig({}).plans);
+  });
+
+  it("treats empty and blank values as unset", () => {
+    const config = loadConfig({ PORT: "", HOST: "   ", DEBUG: "", COFFER_RATE_LIMIT_PER_MINUTE: " " });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.debug).toBe(false);
+    expect(config.rateLimitPerMinute).toBe(600);
+  });
+});
+
+describe("loadConfig values", () => {
+  it("makes the refresh cookie Secure for an https public URL and not for an http one", () => {
+    expect(loadConfig({ COFFER_PUBLIC_URL: "https://coffer.example.com" }).cookieSecure).toBe(true);
+    expect(loadConfig({ COFFER_PUBLIC_URL: "http://coffer.example.com" }).cookieSecure).toBe(false);
+  });
+
+  it("lets COFFER_COOKIE_SECURE override the public URL's choice", () => {
+    expect(
+      loadConfig({ COFFER_PUBLIC_URL: "http://localhost:8080", COFFER_COOKIE_SECURE: "true" }).cookieSecure,
+    ).toBe(true);
+    expect(
+      loadConfig({ COFFER_PUBLIC_URL: "https://coffer.example.com", COFFER_COOKIE_SECURE: "false" })
+        .cookieSecure,
+    ).toBe(false);
+  });
+
+  it("reads every number, flag and address it is given", () => {
+    const key = randomBytes(32);
+    const config = loadConfig({
+      PORT: "9090",
+      HOST: "0.0.0.0",
+      COFFER_DATA_DIR: "/var/lib/coffer",
+      DATABASE_URL: "postgres://coffer@db:5432/coffer",
+      REDIS_URL: "redis://cache:6379",
+      COFFER_MASTER_KEY: key.toString("base64"),
+      DEBUG: "true",
+      COFFER_RATE_LIMIT_PER_MINUTE: "120",
+      COFFER_DEFAULT_PLAN: "pro",
+      COFFER_DEFAULT_ROTATION_DAYS: "30",
+      COFFER_ACCESS_TOKEN_TTL: "60",
+      COFFER_REFRESH_TOKEN_TTL: "3600",
+      COFFER_OTP_TTL: "120",
+      COFFER_INVITE_TTL: "86400",
+      LOG_LEVEL: "debug",
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: "0.0.0.0",
+      dataDir: "/var/lib/coffer",
+      databaseUrl: "postgres://coffer@db:5432/coffer",
+      redisUrl: "redis://cache:6379",
+      debug: true,
+      rateLimitPerMinute: 120,
+      defaultPlan: "pro",
+      defaultRotationDays: 30,
+      accessTokenTtl: 60,
+      refreshTokenTtl: 3600,
+      otpTtl: 120,
+      inviteTtl: 86400,
+      logLevel: "debug",
+    });
+    expect(config.masterKey?.equals(key)).toBe(true);
+  });
+
+  it("strips a trailing slash from the public URL so links never double it", () => {
+    expect(loadConfig({ COFFER_PUBLIC_URL: "https://coffer.example.com/" }).publicUrl).toBe(
+      "https://coffer.example.com",
+    );
+  });
+
+  it("takes an operator's plan table from COFFER_PLANS, with the default plan chosen from it", () => {
+    const config = loadConfig({
+      COFFER_PLANS: JSON.stringify({ team: { seats: 10, version_history: true }, solo: { seats: 1 } }),
+      COFFER_DEFAULT_PLAN: "solo",
+    });
+    expect(config.plans).toEqual({
+      team: { seats: 10, version_history: true, share_links: false },
+      solo: { seats: 1, version_history: false, share_links: false },
+    });
+    expect(config.defaultPlan).toBe("solo");
+  });
+});
+
+describe("loadConfig refuses bad values, naming the variable", () => {
+  it.each([
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "70000" }],
+    ["PORT", { PORT: "-1" }],
+    ["DEBUG", { DEBUG: "maybe" }],
+    ["COFFER_MASTER_KEY", { COFFER_MASTER_KEY: "short" }],
+    ["COFFER_MASTER_KEY", { COFFER_MASTER_KEY: randomBytes(16).toString("base64") }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
+    ["DATABASE_URL", { DATABASE_URL: "not a url" }],
+    ["REDIS_URL", { REDIS_URL: "http://cache:6379" }],
+    ["COFFER_PUBLIC_URL", { COFFER_PUBLIC_URL: "ftp://coffer.example.com" }],
+    ["COFFER_DEFAULT_PLAN", { COFFER_DEFAULT_PLAN: "gold" }],
+    ["COFFER_DEFAULT_PLAN", { COFFER_PLANS: '{"team": {"seats": 3}}' }],
+    ["COFFER_PLANS", { COFFER_PLANS: "{" }],
+    ["COFFER_PLANS", { COFFER_PLANS: "[]" }],
+    ["COFFER_PLANS", { COFFER_PLANS: "{}" }],
+    ["COFFER_PLANS", { COFFER_PLANS: '{"free": {"seats": 0}}' }],
+    ["COFFER_PLANS", { COFFER_PLANS: '{"free": 5}' }],
+    ["COFFER_PLANS", { COFFER_PLANS: '{"free": {"seats": 5, "version_history": "yes"}}' }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["COFFER_RATE_LIMIT_PER_MINUTE", { COFFER_RATE_LIMIT_PER_MINUTE: "0" }],
+    ["COFFER_RATE_LIMIT_PER_MINUTE", { COFFER_RATE_LIMIT_PER_MINUTE: "1.5" }],
+    ["COFFER_ACCESS_TOKEN_TTL", { COFFER_ACCESS_TOKEN_TTL: "15m" }],
+    ["COFFER_DEFAULT_ROTATION_DAYS", { COFFER_DEFAULT_ROTATION_DAYS: "0" }],
+    ["COFFER_COOKIE_SECURE", { COFFER_COOKIE_SECURE: "sometimes" }],
+  ] as Array<[string, Record<string, string>]>)(
+    "throws a ConfigError starting with %s for %j",
+    (variable, env) => {
+      const error = configErrorFor(env);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.variable).toBe(variable);
+      expect(error.message.startsWith(`${variable}: `)).toBe(true);
+    },
+  );
+
+  it("keeps the message to one line", () => {
+    const error = configErrorFor({ COFFER_PLANS: "{" });
+    expect(error.message).not.toContain("\n");
+  });
+});
