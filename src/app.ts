@@ -7,6 +7,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import { createKeyring } from "./crypto/data-keys.ts";
 import { deriveKey } from "./crypto/keyring.ts";
 import type { Db } from "./db/schema.ts";
 import { registerAuthentication } from "./http/auth.ts";
@@ -25,8 +26,12 @@ import { keysRoutes } from "./modules/keys/routes.ts";
 import { createKeysService } from "./modules/keys/service.ts";
 import { projectsRoutes } from "./modules/projects/routes.ts";
 import { createProjectsService } from "./modules/projects/service.ts";
+import { secretsRoutes } from "./modules/secrets/routes.ts";
+import { createSecretsService } from "./modules/secrets/service.ts";
 import { sessionsRoutes } from "./modules/sessions/routes.ts";
 import { createSessionsService } from "./modules/sessions/service.ts";
+import { shareViewRoutes } from "./modules/sharing/routes.ts";
+import { createSharingService } from "./modules/sharing/service.ts";
 import { teamsRoutes } from "./modules/teams/routes.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
 import { createPlans } from "./modules/workspaces/plans.ts";
@@ -107,6 +112,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const teams = createTeamsService({ db, clock, audit });
   const projects = createProjectsService({ db, clock, audit });
+  const keyring = createKeyring({ masterKey: deps.masterKey, clock });
+  const secrets = createSecretsService({ db, clock, keyring, audit, plans });
+  const sharing = createSharingService({
+    db,
+    clock,
+    keyring,
+    audit,
+    plans,
+    secrets,
+    publicUrl: config.publicUrl,
+  });
   const environments = createEnvironmentsService({
     db,
     clock,
@@ -139,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamsRoutes({ teams, projects, workspaces }));
   await app.register(projectsRoutes({ projects, workspaces }));
   await app.register(environmentsRoutes({ environments, workspaces }));
+  await app.register(secretsRoutes({ secrets, sharing, workspaces }));
+  await app.register(shareViewRoutes({ sharing, rateLimit: authRateLimit }));
 
   return app;
 }

@@ -25,6 +25,9 @@ export const ERROR_STATUS = {
   email_taken: 409,
   already_revoked: 409,
   gone: 410,
+  decryption_failed: 409,
+  passphrase_required: 401,
+  passphrase_incorrect: 403,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_error: 422,
@@ -38,14 +41,19 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class AppError extends Error {
   readonly status: number;
+  readonly headers: Record<string, string>;
+  /** Extra fields of the body beside detail and code (e.g. the keys a batch conflicts on). */
+  readonly body: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    extra: { headers?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.status = ERROR_STATUS[code];
+    this.headers = extra.headers ?? {};
+    this.body = extra.body ?? {};
   }
 }
 

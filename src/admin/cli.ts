@@ -1,7 +1,12 @@
 // `npm run admin -- <command>`: operator commands that work on the database directly, with the
 // same configuration as the server (COFFER_DATA_DIR or DATABASE_URL), on either engine.
+import { randomBytes } from "node:crypto";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
+import { join } from "node:path";
 import { ConfigError, loadConfig } from "../config.ts";
+import { unwrapDataKey, wrapDataKey } from "../crypto/data-keys.ts";
+import { loadMasterKey } from "../crypto/keyring.ts";
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Db } from "../db/schema.ts";
@@ -19,7 +24,91 @@ class UsageError extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Parses `--name value` flags; everything else stays positional. */
+function flags(args: string[], allowed: string[]): { positional: string[]; values: Record<string, string> } {
+  const positional: string[] = [];
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith("--")) {
+      positional.push(arg);
+      continue;
+    }
+    const name = arg.slice(2);
+    const value = args[++i];
+    if (!allowed.includes(name)) throw new UsageError(`unknown option --${name}`);
+    if (value === undefined) throw new UsageError(`--${name} needs a value`);
+    values[name] = value;
+  }
+  return { positional, values };
+}
+
+function readKeyFile(path: string): Buffer {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8").trim();
+  } catch {
+    throw new UsageError(`cannot read ${path}`);
+  }
+  const key = Buffer.from(text, "base64");
+  if (key.length !== 32) throw new UsageError(`${path} must hold the base64 encoding of exactly 32 bytes`);
+  return key;
+}
+
 const COMMANDS: Record<string, Command> = {
+  "rotate-master-key": {
+    usage: "rotate-master-key [--new-key-file <path>]",
+    summary: "re-wrap every workspace data key under a new master key, in one transaction",
+    async run(args, db, config) {
+      const { positional, values } = flags(args, ["new-key-file"]);
+      if (positional.length > 0) throw new UsageError("rotate-master-key takes no positional arguments");
+      const current = loadMasterKey(config);
+      const generated = values["new-key-file"] === undefined;
+      const next = generated ? randomBytes(32) : readKeyFile(values["new-key-file"]!);
+      if (next.equals(current.key)) throw new UsageError("the new master key is the current one");
+      const keyFile = config.masterKey ? null : join(config.dataDir, "master.key");
+      // The new key reaches disk before the database commits, so no crash can leave data keys
+      // wrapped under a key that exists nowhere.
+      if (keyFile) writeFileSync(`${keyFile}.new`, `${next.toString("base64")}\n`, { mode: 0o600 });
+      let count: number;
+      try {
+        count = await db.transaction().execute(async (tx) => {
+          const rows = await tx.selectFrom("data_keys").selectAll().execute();
+          for (const row of rows) {
+            let key: Buffer;
+            try {
+              key = unwrapDataKey(current.key, row.workspace_id, row.version, row.wrapped_key);
+            } catch {
+              throw new UsageError(
+                `data key ${row.version} of workspace ${row.workspace_id} does not open with the current master key; nothing was changed`,
+              );
+            }
+            await tx
+              .updateTable("data_keys")
+              .set({ wrapped_key: wrapDataKey(next, row.workspace_id, row.version, key) })
+              .where("workspace_id", "=", row.workspace_id)
+              .where("version", "=", row.version)
+              .execute();
+          }
+          return rows.length;
+        });
+      } catch (error) {
+        if (keyFile) rmSync(`${keyFile}.new`, { force: true });
+        throw error;
+      }
+      const lines = [`re-wrapped ${count} data key${count === 1 ? "" : "s"} under the new master key`];
+      if (keyFile) {
+        renameSync(`${keyFile}.new`, keyFile);
+        lines.push(`the new master key is in ${keyFile} (back it up)`);
+      } else if (generated) {
+        lines.push(`new master key (shown once, store it safely): ${next.toString("base64")}`);
+      }
+      if (!keyFile) lines.push("set COFFER_MASTER_KEY to the new key and restart every Coffer node");
+      else lines.push("restart every Coffer node; sessions sign in again, API keys keep working");
+      return lines.join("\n");
+    },
+  },
+
   "set-plan": {
     usage: "set-plan <workspace_id> <plan>",
     summary: "change a workspace's plan (free, pro, enterprise, or a plan named in COFFER_PLANS)",

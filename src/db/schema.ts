@@ -127,6 +127,51 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+export interface DataKeysTable {
+  workspace_id: string;
+  version: number;
+  /** v1.<base64url nonce|ct|tag> of the 32-byte key under the master key. */
+  wrapped_key: string;
+  created_at: string;
+}
+
+export interface SecretsTable {
+  id: string;
+  workspace_id: string;
+  team_id: string;
+  project_id: string;
+  environment_id: string;
+  key: string;
+  description: string | null;
+  current_version: number;
+  ciphertext: string;
+  rotation_days: number | null;
+  last_rotated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SecretVersionsTable {
+  secret_id: string;
+  version: number;
+  ciphertext: string;
+  created_at: string;
+}
+
+export interface ShareLinksTable {
+  id: string;
+  workspace_id: string;
+  environment_id: string;
+  token_hash: string;
+  ciphertext: string;
+  passphrase_hash: string | null;
+  max_views: number;
+  views: number;
+  expires_at: string;
+  created_by: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -139,6 +184,10 @@ export interface Database {
   projects: ProjectsTable;
   environments: EnvironmentsTable;
   audit_events: AuditEventsTable;
+  data_keys: DataKeysTable;
+  secrets: SecretsTable;
+  secret_versions: SecretVersionsTable;
+  share_links: ShareLinksTable;
 }
 
 export type Db = Kysely<Database>;

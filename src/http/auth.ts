@@ -50,7 +50,7 @@ export function registerAuthentication(app: FastifyInstance, resolver: Credentia
     if (!credential) {
       if (config.optionalAuth) return;
       throw new AppError("not_authenticated", "Not authenticated: send an API key or a session token", {
-        "www-authenticate": "Bearer",
+        headers: { "www-authenticate": "Bearer" },
       });
     }
     request.principal = await authenticate(resolver, credential);
@@ -59,7 +59,10 @@ export function registerAuthentication(app: FastifyInstance, resolver: Credentia
   // with bad credentials are counted too. Unknown routes fall through to the JSON 404.
   app.addHook("onRoute", (route) => {
     const existing = route.onRequest;
-    route.onRequest = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), authenticateRequest];
+    route.onRequest = [
+      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+      authenticateRequest,
+    ];
   });
 }
 

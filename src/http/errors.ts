@@ -17,7 +17,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.status)
         .headers(error.headers)
-        .send({ detail: error.message, code: error.code });
+        .send({ detail: error.message, code: error.code, ...error.body });
     }
     if (error.validation) {
       const context = error.validationContext ?? "body";

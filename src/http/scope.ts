@@ -68,13 +68,14 @@ export function scopeOf(request: FastifyRequest): WorkspaceScope {
   return request.workspace;
 }
 
+/** Where a request comes from, as the audit log records it. */
+export function clientOf(request: FastifyRequest): { ipAddress: string | null; userAgent: string | null } {
+  return { ipAddress: request.ip ?? null, userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null };
+}
+
 /** Who acts, from where — for use cases outside any workspace scope (e.g. creating one). */
 export function actorOf(request: FastifyRequest): Omit<RequestContext, "workspaceId" | "role"> {
-  return {
-    principal: principalOf(request),
-    ipAddress: request.ip ?? null,
-    userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null,
-  };
+  return { principal: principalOf(request), ...clientOf(request) };
 }
 
 /** The request context of a workspace-scoped route (needs the workspaceScope preHandler). */

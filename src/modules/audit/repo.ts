@@ -7,6 +7,32 @@ export async function insertEvent(db: Queryable, row: AuditRow): Promise<void> {
   await db.insertInto("audit_events").values(row).execute();
 }
 
+// 15 columns a row: 500 rows stay well under every engine's bound-parameter limit.
+const BATCH = 500;
+
+export async function insertEvents(db: Queryable, rows: AuditRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insertInto("audit_events")
+      .values(rows.slice(i, i + BATCH))
+      .execute();
+  }
+}
+
+/** A deleted secret's own log goes with it (spec: "deletes one secret with its versions and log"). */
+export async function deleteSecretEvents(
+  db: Queryable,
+  workspaceId: string,
+  secretIds: string[],
+): Promise<void> {
+  if (secretIds.length === 0) return;
+  await db
+    .deleteFrom("audit_events")
+    .where("workspace_id", "=", workspaceId)
+    .where("secret_id", "in", secretIds)
+    .execute();
+}
+
 export interface AuditQuery {
   workspaceId: string;
   limit: number;

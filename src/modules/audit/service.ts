@@ -21,7 +21,10 @@ export interface AuditEntryInput {
   workspaceId?: string;
 }
 
-export type AuditActor = Pick<RequestContext, "principal" | "ipAddress" | "userAgent">;
+/** Who acted: a principal, or nobody (an anonymous share-link viewer). */
+export type AuditActor = Omit<Pick<RequestContext, "principal" | "ipAddress" | "userAgent">, "principal"> & {
+  principal: RequestContext["principal"] | null;
+};
 
 export function presentEvent(row: repo.AuditRow) {
   return {
@@ -53,26 +56,45 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     /** Records one entry inside the caller's transaction, so the change and its record stand or fall together. */
     async record(tx: Queryable, actor: AuditActor & { workspaceId?: string }, entry: AuditEntryInput) {
+      await this.recordMany(tx, actor, [entry]);
+    },
+
+    /** Records several entries at once (a bulk write), resolving the actor's name a single time. */
+    async recordMany(
+      tx: Queryable,
+      actor: AuditActor & { workspaceId?: string },
+      entries: AuditEntryInput[],
+    ) {
+      if (entries.length === 0) return;
       const { principal } = actor;
-      const workspaceId = entry.workspaceId ?? actor.workspaceId;
-      if (!workspaceId) throw new Error(`audit entry ${entry.action} has no workspace`);
-      await repo.insertEvent(tx, {
-        id: uuidv7(),
-        workspace_id: workspaceId,
-        action: entry.action,
-        resource_type: entry.resourceType,
-        resource_id: entry.resourceId,
-        secret_id: entry.secretId ?? null,
-        version: entry.version ?? null,
-        actor_type: principal.apiKeyId ? "api_key" : "user",
-        actor_id: principal.apiKeyId ?? principal.userId,
-        actor_user_id: principal.userId,
-        actor_name: await repo.actorName(tx, principal),
-        ip_address: actor.ipAddress,
-        user_agent: actor.userAgent,
-        details: JSON.stringify(entry.details ?? {}),
-        created_at: clock.now().toISOString(),
+      const who = principal
+        ? {
+            actor_type: principal.apiKeyId ? "api_key" : "user",
+            actor_id: principal.apiKeyId ?? principal.userId,
+            actor_user_id: principal.userId,
+            actor_name: await repo.actorName(tx, principal),
+          }
+        : { actor_type: "anonymous", actor_id: "", actor_user_id: "", actor_name: "anonymous" };
+      const createdAt = clock.now().toISOString();
+      const rows = entries.map((entry): repo.AuditRow => {
+        const workspaceId = entry.workspaceId ?? actor.workspaceId;
+        if (!workspaceId) throw new Error(`audit entry ${entry.action} has no workspace`);
+        return {
+          id: uuidv7(),
+          workspace_id: workspaceId,
+          action: entry.action,
+          resource_type: entry.resourceType,
+          resource_id: entry.resourceId,
+          secret_id: entry.secretId ?? null,
+          version: entry.version ?? null,
+          ...who,
+          ip_address: actor.ipAddress,
+          user_agent: actor.userAgent,
+          details: JSON.stringify(entry.details ?? {}),
+          created_at: createdAt,
+        };
       });
+      await repo.insertEvents(tx, rows);
     },
 
     /** The workspace-wide trail, for Admins and Owners. */

@@ -25,6 +25,13 @@ export interface WorkspacesDeps {
   sessions: Pick<SessionsService, "switchWorkspace">;
 }
 
+/**
+ * Runs a slug-choosing transaction again when it lost a race for the slug. Each lost attempt means
+ * another writer of the same slug committed, so N simultaneous creates of one name need up to N
+ * attempts: retryOnUniqueViolation's default of 8 answered 500 to ten concurrent creates on PostgreSQL.
+ */
+const retryForSlug = <T>(work: () => Promise<T>) => retryOnUniqueViolation(work, 32);
+
 const fullName = (m: { first_name: string; middle_name: string | null; last_name: string }) =>
   [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(" ");
 
@@ -45,7 +52,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
   /** Inserts a workspace with the actor as its Owner, inside the caller's transaction, audited. */
   async function createWithOwner(
     tx: Queryable,
-    actor: AuditActor,
+    actor: AuditActor & { principal: Principal },
     input: { name: string; avatarUrl?: string | null },
   ) {
     const now = clock.now().toISOString();
@@ -96,8 +103,11 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     createWithOwner,
     lookup,
 
-    create(actor: AuditActor, input: { name: string; avatar_url?: string | null }) {
-      return retryOnUniqueViolation(() =>
+    create(
+      actor: AuditActor & { principal: Principal },
+      input: { name: string; avatar_url?: string | null },
+    ) {
+      return retryForSlug(() =>
         db
           .transaction()
           .execute((tx) =>

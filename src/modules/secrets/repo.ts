@@ -1,0 +1,168 @@
+// Secret and version queries, always scoped by workspace and environment.
+import { sql } from "kysely";
+import type { Queryable, SecretsTable, SecretVersionsTable } from "../../db/schema.ts";
+
+export type SecretRow = SecretsTable;
+export type VersionRow = SecretVersionsTable;
+
+// Bound-parameter limits differ per engine; 13 columns × 500 rows stays under all of them.
+const BATCH = 500;
+
+async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
+}
+
+export function listSecrets(db: Queryable, workspaceId: string, environmentId: string) {
+  return db
+    .selectFrom("secrets")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("environment_id", "=", environmentId)
+    .orderBy("key")
+    .execute();
+}
+
+/** Each secret with the ciphertext of version min(n, current). */
+export function listSecretsAtVersion(
+  db: Queryable,
+  workspaceId: string,
+  environmentId: string,
+  version: number,
+) {
+  return db
+    .selectFrom("secrets as s")
+    .innerJoin("secret_versions as v", (join) =>
+      join
+        .onRef("v.secret_id", "=", "s.id")
+        .on(
+          "v.version",
+          "=",
+          sql<number>`case when s.current_version < ${version} then s.current_version else ${version} end`,
+        ),
+    )
+    .selectAll("s")
+    .select(["v.ciphertext as version_ciphertext", "v.version as read_version"])
+    .where("s.workspace_id", "=", workspaceId)
+    .where("s.environment_id", "=", environmentId)
+    .orderBy("s.key")
+    .execute();
+}
+
+export function findSecret(db: Queryable, workspaceId: string, environmentId: string, secretId: string) {
+  return db
+    .selectFrom("secrets")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("environment_id", "=", environmentId)
+    .where("id", "=", secretId)
+    .executeTakeFirst();
+}
+
+export async function findSecretsByKeys(
+  db: Queryable,
+  workspaceId: string,
+  environmentId: string,
+  keys: string[],
+) {
+  const found: SecretRow[] = [];
+  await inBatches(keys, async (batch) => {
+    found.push(
+      ...(await db
+        .selectFrom("secrets")
+        .selectAll()
+        .where("workspace_id", "=", workspaceId)
+        .where("environment_id", "=", environmentId)
+        .where("key", "in", batch)
+        .execute()),
+    );
+  });
+  return found;
+}
+
+export async function findSecretsByIds(
+  db: Queryable,
+  workspaceId: string,
+  environmentId: string,
+  ids: string[],
+) {
+  const found: SecretRow[] = [];
+  await inBatches(ids, async (batch) => {
+    found.push(
+      ...(await db
+        .selectFrom("secrets")
+        .selectAll()
+        .where("workspace_id", "=", workspaceId)
+        .where("environment_id", "=", environmentId)
+        .where("id", "in", batch)
+        .execute()),
+    );
+  });
+  return found;
+}
+
+export async function insertSecrets(db: Queryable, rows: SecretRow[]): Promise<void> {
+  await inBatches(rows, (batch) => db.insertInto("secrets").values(batch).execute());
+}
+
+export async function insertVersions(db: Queryable, rows: VersionRow[]): Promise<void> {
+  await inBatches(rows, (batch) => db.insertInto("secret_versions").values(batch).execute());
+}
+
+export async function updateSecret(
+  db: Queryable,
+  secretId: string,
+  patch: Partial<
+    Omit<SecretRow, "id" | "workspace_id" | "team_id" | "project_id" | "environment_id" | "created_at">
+  >,
+): Promise<void> {
+  await db.updateTable("secrets").set(patch).where("id", "=", secretId).execute();
+}
+
+export async function deleteSecret(db: Queryable, workspaceId: string, secretId: string): Promise<void> {
+  await db.deleteFrom("secrets").where("workspace_id", "=", workspaceId).where("id", "=", secretId).execute();
+}
+
+export async function secretIdsOf(
+  db: Queryable,
+  workspaceId: string,
+  environmentId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("secrets")
+    .select("id")
+    .where("workspace_id", "=", workspaceId)
+    .where("environment_id", "=", environmentId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteAllSecrets(
+  db: Queryable,
+  workspaceId: string,
+  environmentId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom("secrets")
+    .where("workspace_id", "=", workspaceId)
+    .where("environment_id", "=", environmentId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function versionsOf(db: Queryable, secretId: string) {
+  return db
+    .selectFrom("secret_versions")
+    .select(["version", "ciphertext", "created_at"])
+    .where("secret_id", "=", secretId)
+    .orderBy("version", "desc")
+    .execute();
+}
+
+export async function planOf(db: Queryable, workspaceId: string): Promise<string> {
+  const row = await db
+    .selectFrom("workspaces")
+    .select("plan")
+    .where("id", "=", workspaceId)
+    .executeTakeFirstOrThrow();
+  return row.plan;
+}

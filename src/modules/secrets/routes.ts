@@ -1,0 +1,236 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import Type from "typebox";
+import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { contextOf, workspaceScope } from "../../http/scope.ts";
+import type { TypedApp } from "../../http/types.ts";
+import { AuditEntry } from "../audit/schemas.ts";
+import { EnvironmentParams } from "../environments/schemas.ts";
+import type { EnvironmentPath } from "../environments/service.ts";
+import { ShareBody, ShareCreated } from "../sharing/schemas.ts";
+import type { SharingService } from "../sharing/service.ts";
+import { Deleted } from "../workspaces/schemas.ts";
+import type { WorkspacesService } from "../workspaces/service.ts";
+import {
+  BulkCreateBody,
+  BulkUpdateBody,
+  CreateSecretBody,
+  DeletedCount,
+  ListQuery,
+  LogsQuery,
+  PartialSecretList,
+  SecretParams,
+  SecretRecord,
+  UpdateSecretBody,
+  VersionRecord,
+} from "./schemas.ts";
+import type { SecretsService } from "./service.ts";
+
+const pathOf = (request: FastifyRequest): EnvironmentPath => {
+  const p = request.params as { team_id: string; project_id: string; environment_id: string };
+  return { teamId: p.team_id, projectId: p.project_id, environmentId: p.environment_id };
+};
+
+const KeyedError = Type.Object({
+  detail: Type.String(),
+  code: Type.String(),
+  keys: Type.Optional(Type.Array(Type.String())),
+  ids: Type.Optional(Type.Array(Type.String())),
+});
+
+export const secretsRoutes =
+  (deps: {
+    secrets: SecretsService;
+    sharing: SharingService;
+    workspaces: WorkspacesService;
+  }): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin as TypedApp;
+    const { secrets } = deps;
+    const tags = ["Secrets"];
+    const preHandler = workspaceScope(deps.workspaces.lookup);
+    const errors = { 403: ErrorBody, 404: KeyedError, 409: KeyedError, ...authErrors };
+    const base = "/secrets/:workspace_id/:team_id/:project_id/:environment_id";
+    const common = { tags, security: SECURITY };
+
+    app.post(
+      `${base}/`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description: "Creates one secret (version 1). 409 when the key exists in the environment.",
+          params: EnvironmentParams,
+          body: CreateSecretBody,
+          response: { 201: SecretRecord, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await secrets.create(contextOf(request), pathOf(request), request.body)),
+    );
+
+    app.post(
+      `${base}/bulk`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Creates up to 1,000 secrets, all or nothing: a key repeated in the batch or already present refuses " +
+            "the whole batch with 409 and the list of keys.",
+          params: EnvironmentParams,
+          body: BulkCreateBody,
+          response: { 201: Type.Array(SecretRecord), ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await secrets.bulkCreate(contextOf(request), pathOf(request), request.body.secrets)),
+    );
+
+    app.get(
+      `${base}/`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its " +
+            "newest when it has fewer. 207 when some values cannot be decrypted.",
+          params: EnvironmentParams,
+          querystring: ListQuery,
+          response: { 200: Type.Array(SecretRecord), 207: PartialSecretList, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { succeeded, failedIds } = await secrets.list(
+          contextOf(request),
+          pathOf(request),
+          request.query.version,
+        );
+        if (failedIds.length === 0) return succeeded;
+        return reply.code(207).send({ detail: { succeeded, failed_ids: failedIds } });
+      },
+    );
+
+    app.get(
+      `${base}/:secret_id`,
+      { preHandler, schema: { ...common, params: SecretParams, response: { 200: SecretRecord, ...errors } } },
+      async (request) => secrets.get(contextOf(request), pathOf(request), request.params.secret_id),
+    );
+
+    app.patch(
+      `${base}/:secret_id`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Changes key, value, description or rotation_days; only a changed value creates a new version.",
+          params: SecretParams,
+          body: UpdateSecretBody,
+          response: { 200: SecretRecord, ...errors },
+        },
+      },
+      async (request) =>
+        secrets.update(contextOf(request), pathOf(request), request.params.secret_id, request.body),
+    );
+
+    app.patch(
+      `${base}/`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description: "Bulk update matched on `key` (optional `new_key`, `value`), atomic.",
+          params: EnvironmentParams,
+          body: BulkUpdateBody,
+          response: { 200: Type.Array(SecretRecord), ...errors },
+        },
+      },
+      async (request) => secrets.bulkUpdate(contextOf(request), pathOf(request), request.body.secrets),
+    );
+
+    app.delete(
+      `${base}/:secret_id`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description: "Deletes one secret with its versions and its log.",
+          params: SecretParams,
+          response: { 200: Deleted, ...errors },
+        },
+      },
+      async (request) => secrets.delete(contextOf(request), pathOf(request), request.params.secret_id),
+    );
+
+    app.delete(
+      `${base}/`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description: "Deletes every secret in the environment. Workspace Owner only.",
+          params: EnvironmentParams,
+          response: { 200: DeletedCount, ...errors },
+        },
+      },
+      async (request) => secrets.deleteAll(contextOf(request), pathOf(request)),
+    );
+
+    app.get(
+      `${base}/:secret_id/versions`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Every version's stored ciphertext, newest first. Paid capability (402 on the free plan).",
+          params: SecretParams,
+          response: { 200: Type.Array(VersionRecord), 402: ErrorBody, ...errors },
+        },
+      },
+      async (request) => secrets.versions(contextOf(request), pathOf(request), request.params.secret_id),
+    );
+
+    app.get(
+      `${base}/:secret_id/logs`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description: "The secret's audit entries, newest first (`limit`, `cursor` from X-Next-Cursor).",
+          params: SecretParams,
+          querystring: LogsQuery,
+          response: { 200: Type.Array(AuditEntry), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const page = await secrets.logs(contextOf(request), pathOf(request), request.params.secret_id, {
+          limit: request.query.limit ?? 100,
+          cursor: request.query.cursor,
+        });
+        if (page.nextCursor) reply.header("x-next-cursor", page.nextCursor);
+        return page.items;
+      },
+    );
+
+    app.post(
+      `${base}/share`,
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Mints a share link for some secrets of this environment: a snapshot of their values, readable with a " +
+            "plain GET of `url` until it expires or its views are spent. Paid capability (402 on the free plan).",
+          params: EnvironmentParams,
+          body: ShareBody,
+          response: { 201: ShareCreated, 402: ErrorBody, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await deps.sharing.create(contextOf(request), pathOf(request), request.body)),
+    );
+  };

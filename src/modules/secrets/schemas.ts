@@ -1,0 +1,99 @@
+import Type from "typebox";
+import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { ENVIRONMENT_TYPES } from "../environments/service.ts";
+
+export const LIMITS = {
+  keyLength: 256,
+  valueBytes: 64 * 1024,
+  descriptionLength: 1024,
+  batch: 1000,
+} as const;
+
+export const SecretKey = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.keyLength,
+  pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+  description: "a valid environment-variable name",
+});
+const SecretValue = Type.String({ maxLength: LIMITS.valueBytes, description: "at most 64 KiB" });
+const Description = Nullable(Type.String({ maxLength: LIMITS.descriptionLength }));
+const RotationDays = Nullable(
+  Type.Integer({ minimum: 1, maximum: 36500, description: "this secret's own rotation cadence in days" }),
+);
+
+export const CreateSecretBody = Type.Object({
+  key: SecretKey,
+  value: SecretValue,
+  description: Type.Optional(Description),
+  rotation_days: Type.Optional(RotationDays),
+});
+
+export const BulkCreateBody = Type.Object({
+  secrets: Type.Array(CreateSecretBody, { minItems: 1, maxItems: LIMITS.batch }),
+});
+
+export const UpdateSecretBody = Type.Object({
+  key: Type.Optional(SecretKey),
+  value: Type.Optional(SecretValue),
+  description: Type.Optional(Description),
+  rotation_days: Type.Optional(RotationDays),
+});
+
+export const BulkUpdateBody = Type.Object({
+  secrets: Type.Array(
+    Type.Object({
+      key: SecretKey,
+      new_key: Type.Optional(SecretKey),
+      value: Type.Optional(SecretValue),
+      description: Type.Optional(Description),
+    }),
+    { minItems: 1, maxItems: LIMITS.batch },
+  ),
+});
+
+export const ListQuery = Type.Object({
+  version: Type.Optional(
+    Type.Integer({ minimum: 1, description: "read each secret at this version, or its newest" }),
+  ),
+});
+
+export const LogsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const SecretParams = Type.Object({
+  workspace_id: Uuid,
+  team_id: Uuid,
+  project_id: Uuid,
+  environment_id: Uuid,
+  secret_id: Uuid,
+});
+
+export const SecretRecord = Type.Object({
+  id: Uuid,
+  key: Type.String(),
+  value: Type.String(),
+  description: Nullable(Type.String()),
+  created_at: DateTime,
+  updated_at: DateTime,
+  current_version: Type.Integer(),
+  environment_type: StringEnum(ENVIRONMENT_TYPES),
+  last_rotated_at: Nullable(DateTime),
+  rotation_days: Type.Integer(),
+});
+
+export const PartialSecretList = Type.Object({
+  detail: Type.Object({
+    succeeded: Type.Array(SecretRecord),
+    failed_ids: Type.Array(Uuid, { description: "secrets whose stored value could not be decrypted" }),
+  }),
+});
+
+export const VersionRecord = Type.Object({
+  version: Type.Integer(),
+  ciphertext: Type.String({ description: "stored form: v1.<data-key-version>.<base64url nonce|ct|tag>" }),
+  created_at: DateTime,
+});
+
+export const DeletedCount = Type.Object({ deleted: Type.Integer() });

@@ -1,0 +1,483 @@
+// Secrets: envelope-encrypted values with per-secret versions, single and bulk writes (all or
+// nothing), decrypted reads that survive an unreadable value (207), version history and logs.
+// Every write records its audit entries in the same transaction; no entry ever holds a value.
+import { randomUUID } from "node:crypto";
+import { authorize } from "../../auth/authorize.ts";
+import type { RequestContext } from "../../auth/context.ts";
+import type { Clock } from "../../clock.ts";
+import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
+
+type DataKey = Awaited<ReturnType<Keyring["current"]>>;
+
+import { isUniqueViolation } from "../../db/connect.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
+import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import { deleteSecretEvents } from "../audit/repo.ts";
+import type { AuditEntryInput, AuditService } from "../audit/service.ts";
+import type { EnvironmentRow } from "../environments/repo.ts";
+import { type EnvironmentPath, requireEnvironment } from "../environments/service.ts";
+import type { Plans } from "../workspaces/plans.ts";
+import * as repo from "./repo.ts";
+import { LIMITS } from "./schemas.ts";
+
+export interface SecretsDeps {
+  db: Db;
+  clock: Clock;
+  keyring: Keyring;
+  audit: Pick<AuditService, "recordMany" | "list">;
+  plans: Plans;
+}
+
+export interface SecretInput {
+  key: string;
+  value: string;
+  description?: string | null;
+  rotation_days?: number | null;
+}
+
+export interface SecretPatch {
+  key?: string;
+  value?: string;
+  description?: string | null;
+  rotation_days?: number | null;
+}
+
+export interface BulkUpdateItem {
+  key: string;
+  new_key?: string;
+  value?: string;
+  description?: string | null;
+}
+
+/** A ciphertext is bound to its secret and version: moved anywhere else, it fails to decrypt. */
+export const valueAad = (secretId: string, version: number) => `secret:${secretId}:${version}`;
+
+const conflict = (keys: string[]) =>
+  new AppError(
+    "conflict",
+    `These keys already exist in this environment or repeat in the batch: ${keys.join(", ")}`,
+    {
+      body: { keys },
+    },
+  );
+
+function checkValueSizes(values: (string | undefined)[], loc: (index: number) => (string | number)[]): void {
+  const issues = values.flatMap((value, index) =>
+    value !== undefined && Buffer.byteLength(value, "utf8") > LIMITS.valueBytes
+      ? [
+          {
+            loc: loc(index),
+            msg: "Value should be at most 64 KiB",
+            type: "string_too_long",
+            ctx: { max_length: LIMITS.valueBytes },
+          },
+        ]
+      : [],
+  );
+  if (issues.length > 0) throw new ValidationFailed(issues);
+}
+
+function duplicates(keys: string[]): string[] {
+  const seen = new Set<string>();
+  return [...new Set(keys.filter((key) => seen.has(key) || !seen.add(key)))];
+}
+
+export function createSecretsService(deps: SecretsDeps) {
+  const { db, clock, keyring, audit } = deps;
+
+  function present(row: repo.SecretRow, value: string, environment: EnvironmentRow) {
+    return {
+      id: row.id,
+      key: row.key,
+      value,
+      description: row.description,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      current_version: row.current_version,
+      environment_type: environment.environment_type,
+      last_rotated_at: row.last_rotated_at,
+      rotation_days: row.rotation_days ?? environment.default_policy,
+    };
+  }
+
+  /** The environment at the end of the path, after proving the caller may do `action` there. */
+  async function environmentFor(
+    ctx: RequestContext,
+    path: EnvironmentPath,
+    action: "secret.read" | "secret.write",
+  ) {
+    const environment = await requireEnvironment(db, ctx.workspaceId, path);
+    await authorize(db, ctx, action, { teamId: path.teamId });
+    return environment;
+  }
+
+  async function requireSecret(tx: Queryable, ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+    const secret = await repo.findSecret(tx, ctx.workspaceId, path.environmentId, secretId);
+    if (!secret) throw notFound("Secret");
+    return secret;
+  }
+
+  async function decryptRow(row: repo.SecretRow, ciphertext = row.ciphertext, version = row.current_version) {
+    return keyring.decrypt(db, row.workspace_id, ciphertext, valueAad(row.id, version));
+  }
+
+  async function decryptOrConflict(row: repo.SecretRow): Promise<string> {
+    try {
+      return await decryptRow(row);
+    } catch (error) {
+      if (error instanceof DecryptionError) {
+        throw new AppError("decryption_failed", `The stored value of secret ${row.id} cannot be decrypted`);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Inserts new secrets (version 1 each) and their audit entries. The caller holds the transaction
+   * and fetched the data key before opening it: SQLite has one connection, which the transaction owns.
+   */
+  async function insertAll(
+    tx: Queryable,
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    dataKey: DataKey,
+    items: SecretInput[],
+  ) {
+    const now = clock.now().toISOString();
+    const rows = items.map((item): repo.SecretRow => {
+      const id = randomUUID();
+      return {
+        id,
+        workspace_id: ctx.workspaceId,
+        team_id: environment.team_id,
+        project_id: environment.project_id,
+        environment_id: environment.id,
+        key: item.key,
+        description: item.description ?? null,
+        current_version: 1,
+        ciphertext: keyring.encrypt(dataKey, item.value, valueAad(id, 1)),
+        rotation_days: item.rotation_days ?? null,
+        last_rotated_at: now,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    await repo.insertSecrets(tx, rows);
+    await repo.insertVersions(
+      tx,
+      rows.map((r) => ({ secret_id: r.id, version: 1, ciphertext: r.ciphertext, created_at: now })),
+    );
+    await audit.recordMany(
+      tx,
+      ctx,
+      rows.map((r) => ({
+        action: "secret.created",
+        resourceType: "secret",
+        resourceId: r.id,
+        secretId: r.id,
+        version: 1,
+        details: { key: r.key },
+      })),
+    );
+    return rows;
+  }
+
+  /** Runs a write, turning a lost race on (environment, key) into the same 409 a pre-check gives. */
+  async function guardKeys<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(keys);
+      throw error;
+    }
+  }
+
+  return {
+    /** Every secret of the environment, decrypted; unreadable ones are reported apart (207). */
+    async list(ctx: RequestContext, path: EnvironmentPath, version?: number) {
+      const environment = await environmentFor(ctx, path, "secret.read");
+      const rows = version
+        ? (await repo.listSecretsAtVersion(db, ctx.workspaceId, path.environmentId, version)).map((r) => ({
+            row: r as repo.SecretRow,
+            ciphertext: r.version_ciphertext,
+            version: r.read_version,
+          }))
+        : (await repo.listSecrets(db, ctx.workspaceId, path.environmentId)).map((r) => ({
+            row: r,
+            ciphertext: r.ciphertext,
+            version: r.current_version,
+          }));
+      const succeeded: ReturnType<typeof present>[] = [];
+      const failedIds: string[] = [];
+      for (const { row, ciphertext, version: readVersion } of rows) {
+        try {
+          succeeded.push(present(row, await decryptRow(row, ciphertext, readVersion), environment));
+        } catch (error) {
+          if (!(error instanceof DecryptionError)) throw error;
+          failedIds.push(row.id);
+        }
+      }
+      return { succeeded, failedIds };
+    },
+
+    async get(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+      const environment = await environmentFor(ctx, path, "secret.read");
+      const secret = await requireSecret(db, ctx, path, secretId);
+      return present(secret, await decryptOrConflict(secret), environment);
+    },
+
+    async create(ctx: RequestContext, path: EnvironmentPath, input: SecretInput) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes([input.value], () => ["body", "value"]);
+      const dataKey = await keyring.current(db, ctx.workspaceId);
+      const [row] = await guardKeys([input.key], () =>
+        db.transaction().execute(async (tx) => {
+          if (
+            (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [input.key])).length > 0
+          ) {
+            throw conflict([input.key]);
+          }
+          return insertAll(tx, ctx, environment, dataKey, [input]);
+        }),
+      );
+      return present(row!, input.value, environment);
+    },
+
+    /** All or nothing: a key repeated in the batch or already present refuses the whole batch. */
+    async bulkCreate(ctx: RequestContext, path: EnvironmentPath, items: SecretInput[]) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes(
+        items.map((i) => i.value),
+        (index) => ["body", "secrets", index, "value"],
+      );
+      const keys = items.map((i) => i.key);
+      const repeated = duplicates(keys);
+      if (repeated.length > 0) throw conflict(repeated);
+      const dataKey = await keyring.current(db, ctx.workspaceId);
+      const rows = await guardKeys(keys, () =>
+        db.transaction().execute(async (tx) => {
+          const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, keys);
+          if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
+          return insertAll(tx, ctx, environment, dataKey, items);
+        }),
+      );
+      return rows.map((row, index) => present(row, items[index]!.value, environment));
+    },
+
+    /** Only a changed value makes a new version; key, description and rotation_days change in place. */
+    async update(ctx: RequestContext, path: EnvironmentPath, secretId: string, patch: SecretPatch) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes([patch.value], () => ["body", "value"]);
+      const secret = await requireSecret(db, ctx, path, secretId);
+      const [updated] = await this.applyUpdates(ctx, environment, [{ secret, patch }]);
+      return updated!;
+    },
+
+    /** Bulk update matched on `key`, atomic: unknown keys (404) or clashing new keys (409) change nothing. */
+    async bulkUpdate(ctx: RequestContext, path: EnvironmentPath, items: BulkUpdateItem[]) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes(
+        items.map((i) => i.value),
+        (index) => ["body", "secrets", index, "value"],
+      );
+      const repeated = duplicates(items.map((i) => i.key));
+      if (repeated.length > 0) throw conflict(repeated);
+      const found = await repo.findSecretsByKeys(
+        db,
+        ctx.workspaceId,
+        path.environmentId,
+        items.map((i) => i.key),
+      );
+      const byKey = new Map(found.map((s) => [s.key, s]));
+      const missing = items.filter((i) => !byKey.has(i.key)).map((i) => i.key);
+      if (missing.length > 0) {
+        throw new AppError(
+          "not_found",
+          `No secret with these keys in this environment: ${missing.join(", ")}`,
+          {
+            body: { keys: missing },
+          },
+        );
+      }
+      return this.applyUpdates(
+        ctx,
+        environment,
+        items.map((item) => ({
+          secret: byKey.get(item.key)!,
+          patch: { key: item.new_key, value: item.value, description: item.description },
+        })),
+      );
+    },
+
+    /** The shared write path of single and bulk updates, in one transaction. */
+    async applyUpdates(
+      ctx: RequestContext,
+      environment: EnvironmentRow,
+      changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+    ) {
+      // Keys after the change; renames may swap names, which a unique index sees mid-way.
+      const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
+      const finalKeys = changes.map((c) => c.patch.key ?? c.secret.key);
+      const clashes = duplicates(finalKeys);
+      if (clashes.length > 0) throw conflict(clashes);
+      const dataKey = await keyring.current(db, ctx.workspaceId);
+      // Decrypted before the transaction opens (see insertAll); null marks an unreadable value.
+      const currentValues = await Promise.all(changes.map((c) => decryptRow(c.secret).catch(() => null)));
+      const touchedIds = new Set(changes.map((c) => c.secret.id));
+      return guardKeys(
+        renamed.map((c) => c.patch.key!),
+        () =>
+          db.transaction().execute(async (tx) => {
+            const others = (
+              await repo.findSecretsByKeys(
+                tx,
+                ctx.workspaceId,
+                environment.id,
+                renamed.map((c) => c.patch.key!),
+              )
+            ).filter((s) => !touchedIds.has(s.id));
+            if (others.length > 0) throw conflict(others.map((s) => s.key));
+            // Park renamed rows on names no real key can have, then give them their new names.
+            for (const c of renamed) await repo.updateSecret(tx, c.secret.id, { key: `~${c.secret.id}` });
+            const now = clock.now().toISOString();
+            const entries: AuditEntryInput[] = [];
+            const results = [];
+            for (const [index, { secret, patch }] of changes.entries()) {
+              const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
+              const row: repo.SecretRow = { ...secret, updated_at: now };
+              if (patch.key !== undefined) row.key = patch.key;
+              if (patch.description !== undefined) row.description = patch.description;
+              if (patch.rotation_days !== undefined) row.rotation_days = patch.rotation_days;
+              if (valueChanged) {
+                row.current_version = secret.current_version + 1;
+                row.ciphertext = keyring.encrypt(
+                  dataKey,
+                  patch.value!,
+                  valueAad(secret.id, row.current_version),
+                );
+                row.last_rotated_at = now;
+                await repo.insertVersions(tx, [
+                  {
+                    secret_id: secret.id,
+                    version: row.current_version,
+                    ciphertext: row.ciphertext,
+                    created_at: now,
+                  },
+                ]);
+              }
+              await repo.updateSecret(tx, secret.id, {
+                key: row.key,
+                description: row.description,
+                rotation_days: row.rotation_days,
+                current_version: row.current_version,
+                ciphertext: row.ciphertext,
+                last_rotated_at: row.last_rotated_at,
+                updated_at: now,
+              });
+              const fields = Object.entries(patch)
+                .filter(([name, value]) => value !== undefined && (name !== "value" || valueChanged))
+                .map(([name]) => name);
+              entries.push({
+                action: "secret.updated",
+                resourceType: "secret",
+                resourceId: secret.id,
+                secretId: secret.id,
+                version: row.current_version,
+                details: { key: row.key, fields: fields.join(","), new_version: valueChanged },
+              });
+              const value = patch.value ?? currentValues[index];
+              if (value == null) {
+                throw new AppError(
+                  "decryption_failed",
+                  `The stored value of secret ${secret.id} cannot be decrypted`,
+                );
+              }
+              results.push(present(row, value, environment));
+            }
+            await audit.recordMany(tx, ctx, entries);
+            return results;
+          }),
+      );
+    },
+
+    async delete(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+      await environmentFor(ctx, path, "secret.write");
+      await db.transaction().execute(async (tx) => {
+        const secret = await requireSecret(tx, ctx, path, secretId);
+        await repo.deleteSecret(tx, ctx.workspaceId, secretId);
+        await deleteSecretEvents(tx, ctx.workspaceId, [secretId]);
+        await audit.recordMany(tx, ctx, [
+          {
+            action: "secret.deleted",
+            resourceType: "secret",
+            resourceId: secretId,
+            details: { key: secret.key },
+          },
+        ]);
+      });
+      return { deleted: true, id: secretId };
+    },
+
+    /** Every secret of the environment: workspace Owners only. */
+    async deleteAll(ctx: RequestContext, path: EnvironmentPath) {
+      await requireEnvironment(db, ctx.workspaceId, path);
+      await authorize(db, ctx, "secret.delete_all", { teamId: path.teamId });
+      const deleted = await db.transaction().execute(async (tx) => {
+        const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);
+        const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
+        await deleteSecretEvents(tx, ctx.workspaceId, ids);
+        await audit.recordMany(tx, ctx, [
+          {
+            action: "environment.secrets_deleted",
+            resourceType: "environment",
+            resourceId: path.environmentId,
+            details: { count },
+          },
+        ]);
+        return count;
+      });
+      return { deleted };
+    },
+
+    /** Stored ciphertext of every version, newest first: a paid capability. */
+    async versions(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+      await environmentFor(ctx, path, "secret.read");
+      deps.plans.requireCapability(await repo.planOf(db, ctx.workspaceId), "version_history");
+      await requireSecret(db, ctx, path, secretId);
+      return repo.versionsOf(db, secretId);
+    },
+
+    async logs(
+      ctx: RequestContext,
+      path: EnvironmentPath,
+      secretId: string,
+      page: { limit: number; cursor?: string },
+    ) {
+      await environmentFor(ctx, path, "secret.read");
+      await requireSecret(db, ctx, path, secretId);
+      return audit.list({ workspaceId: ctx.workspaceId, secretId, ...page });
+    },
+
+    /** Decrypted key/value pairs of the given secrets of one environment (for share links). */
+    async snapshot(ctx: RequestContext, path: EnvironmentPath, secretIds: string[]) {
+      await environmentFor(ctx, path, "secret.write");
+      const unique = [...new Set(secretIds)];
+      const rows = await repo.findSecretsByIds(db, ctx.workspaceId, path.environmentId, unique);
+      const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+      if (missing.length > 0) {
+        throw new AppError(
+          "not_found",
+          `No secret with these ids in this environment: ${missing.join(", ")}`,
+          {
+            body: { ids: missing },
+          },
+        );
+      }
+      return Promise.all(
+        rows.map(async (row) => ({ id: row.id, key: row.key, value: await decryptOrConflict(row) })),
+      );
+    },
+  };
+}
+
+export type SecretsService = ReturnType<typeof createSecretsService>;

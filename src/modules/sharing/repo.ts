@@ -1,0 +1,29 @@
+// Share-link queries. Links are found by the digest of their token, never by the token.
+import type { Queryable, ShareLinksTable } from "../../db/schema.ts";
+
+export type ShareLinkRow = ShareLinksTable;
+
+export async function insertShareLink(db: Queryable, row: ShareLinkRow): Promise<void> {
+  await db.insertInto("share_links").values(row).execute();
+}
+
+export function findByTokenHash(db: Queryable, tokenHash: string) {
+  return db.selectFrom("share_links").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+/** Counts one view if any is left and the link is live; false when another request took the last one. */
+export async function countView(db: Queryable, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("share_links")
+    .set((eb) => ({ views: eb("views", "+", 1) }))
+    .where("id", "=", id)
+    .where((eb) => eb("views", "<", eb.ref("max_views")))
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Burn after reading: once the last view is spent, the snapshot itself is erased. */
+export async function burn(db: Queryable, id: string): Promise<void> {
+  await db.updateTable("share_links").set({ ciphertext: "" }).where("id", "=", id).execute();
+}

@@ -1,0 +1,134 @@
+// Share links, designed as a one-time-secret service: a random token (only its digest is
+// stored), a snapshot of the shared values encrypted at rest under the workspace's data key, an
+// expiry, a view budget, an optional passphrase (argon2id). The last view erases the snapshot.
+import { randomUUID } from "node:crypto";
+import type { RequestContext } from "../../auth/context.ts";
+import { addSeconds, type Clock } from "../../clock.ts";
+import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
+import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
+import { randomToken, sha256 } from "../../crypto/tokens.ts";
+import type { Db } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { AuditActor, AuditService } from "../audit/service.ts";
+import type { EnvironmentPath } from "../environments/service.ts";
+import { planOf } from "../secrets/repo.ts";
+import type { SecretsService } from "../secrets/service.ts";
+import type { Plans } from "../workspaces/plans.ts";
+import * as repo from "./repo.ts";
+
+export interface SharingDeps {
+  db: Db;
+  clock: Clock;
+  keyring: Keyring;
+  audit: Pick<AuditService, "recordMany">;
+  plans: Plans;
+  secrets: Pick<SecretsService, "snapshot">;
+  publicUrl: string;
+}
+
+export interface ShareInput {
+  secret_ids: string[];
+  expires_in_minutes?: number;
+  max_views?: number;
+  passphrase?: string;
+}
+
+const shareAad = (id: string) => `share:${id}`;
+const gone = () => new AppError("gone", "This share link has expired or has been used up");
+
+export function createSharingService(deps: SharingDeps) {
+  const { db, clock, keyring, audit } = deps;
+
+  return {
+    async create(ctx: RequestContext, path: EnvironmentPath, input: ShareInput) {
+      const pairs = await deps.secrets.snapshot(ctx, path, input.secret_ids);
+      deps.plans.requireCapability(await planOf(db, ctx.workspaceId), "share_links");
+      const id = randomUUID();
+      const token = randomToken();
+      const now = clock.now();
+      const expiresAt = addSeconds(now, (input.expires_in_minutes ?? 60) * 60).toISOString();
+      const maxViews = input.max_views ?? 1;
+      const dataKey = await keyring.current(db, ctx.workspaceId);
+      const snapshot = JSON.stringify(pairs.map(({ key, value }) => ({ key, value })));
+      const passphraseHash = input.passphrase ? await hashPassword(input.passphrase) : null;
+      await db.transaction().execute(async (tx) => {
+        await repo.insertShareLink(tx, {
+          id,
+          workspace_id: ctx.workspaceId,
+          environment_id: path.environmentId,
+          token_hash: sha256(token),
+          ciphertext: keyring.encrypt(dataKey, snapshot, shareAad(id)),
+          passphrase_hash: passphraseHash,
+          max_views: maxViews,
+          views: 0,
+          expires_at: expiresAt,
+          created_by: ctx.principal.userId,
+          created_at: now.toISOString(),
+        });
+        await audit.recordMany(
+          tx,
+          ctx,
+          pairs.map((p) => ({
+            action: "secret.shared",
+            resourceType: "share_link",
+            resourceId: id,
+            secretId: p.id,
+            details: {
+              key: p.key,
+              max_views: maxViews,
+              expires_at: expiresAt,
+              passphrase: passphraseHash !== null,
+            },
+          })),
+        );
+      });
+      return { id, url: `${deps.publicUrl}/share/${token}`, expires_at: expiresAt, max_views: maxViews };
+    },
+
+    /** Anyone with the link (and the passphrase, when set) reads the values; each read spends a view. */
+    async view(token: string, passphrase: string | undefined, viewer: Omit<AuditActor, "principal">) {
+      const link = await repo.findByTokenHash(db, sha256(token));
+      if (!link) throw new AppError("not_found", "No such share link");
+      const now = clock.now().toISOString();
+      if (link.expires_at <= now || link.views >= link.max_views) throw gone();
+      if (link.passphrase_hash) {
+        if (!passphrase)
+          throw new AppError(
+            "passphrase_required",
+            "This share link needs its passphrase (X-Share-Passphrase)",
+          );
+        if (!(await verifyPassword(link.passphrase_hash, passphrase))) {
+          throw new AppError("passphrase_incorrect", "The passphrase is not correct");
+        }
+      }
+      const result = await db.transaction().execute(async (tx) => {
+        if (!(await repo.countView(tx, link.id, now))) return null;
+        const viewsLeft = link.max_views - link.views - 1;
+        if (viewsLeft === 0) await repo.burn(tx, link.id);
+        await audit.recordMany(tx, { principal: null, ...viewer, workspaceId: link.workspace_id }, [
+          {
+            action: "share.viewed",
+            resourceType: "share_link",
+            resourceId: link.id,
+            details: { views_remaining: viewsLeft },
+          },
+        ]);
+        return { viewsLeft };
+      });
+      if (!result) throw gone();
+      let secrets: { key: string; value: string }[];
+      try {
+        secrets = JSON.parse(
+          await keyring.decrypt(db, link.workspace_id, link.ciphertext, shareAad(link.id)),
+        );
+      } catch (error) {
+        if (error instanceof DecryptionError)
+          throw new AppError("decryption_failed", "The shared values cannot be decrypted");
+        throw error;
+      }
+      return { secrets, expires_at: link.expires_at, views_remaining: result.viewsLeft };
+    },
+  };
+}
+
+export type SharingService = ReturnType<typeof createSharingService>;
