@@ -817,6 +817,7 @@ const PUBLIC_OPERATIONS = new Set([
   "POST /auth/get-started",
   "POST /auth/login",
   "POST /auth/refresh",
+  "GET /share/{token}",
 ]);
 
 describe("interactive docs with DEBUG on", () => {

@@ -14,13 +14,6 @@ import * as repo from "./repo.ts";
 export const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
 
-/**
- * Runs a slug-choosing transaction again when it lost a race for the slug. Each lost attempt means
- * another writer of the same slug committed, so N simultaneous creates of one name need up to N
- * attempts: retryOnUniqueViolation's default of 8 answered 500 to ten concurrent creates on PostgreSQL.
- */
-const retryForSlug = <T>(work: () => Promise<T>) => retryOnUniqueViolation(work, 32);
-
 export interface EnvironmentsDeps {
   db: Db;
   clock: Clock;
@@ -72,7 +65,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
       await authorize(db, ctx, "environment.create", { teamId });
       const name = input.name.trim();
-      return retryForSlug(() =>
+      return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
           const now = clock.now().toISOString();
           const row: repo.EnvironmentRow = {
@@ -106,7 +99,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
     ) {
       await requireEnvironment(db, ctx.workspaceId, path);
       await authorize(db, ctx, "environment.create", { teamId: path.teamId });
-      return retryForSlug(() =>
+      return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
           const changes: Parameters<typeof repo.updateEnvironment>[2] = {
             updated_at: clock.now().toISOString(),

@@ -19,13 +19,6 @@ export interface ProjectsDeps {
 
 const MAX_METADATA_BYTES = 16 * 1024;
 
-/**
- * Runs a slug-choosing transaction again when it lost a race for the slug. Each lost attempt means
- * another writer of the same slug committed, so N simultaneous creates of one name need up to N
- * attempts: retryOnUniqueViolation's default of 8 answered 500 to ten concurrent creates on PostgreSQL.
- */
-const retryForSlug = <T>(work: () => Promise<T>) => retryOnUniqueViolation(work, 32);
-
 export function presentProject(row: repo.ProjectRow) {
   return {
     ...row,
@@ -80,7 +73,7 @@ export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
       await authorize(db, ctx, "project.create", { teamId });
       const metadata = encodeMetadata(input.proj_metadata ?? {});
       const name = input.name.trim();
-      return retryForSlug(() =>
+      return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
           const now = clock.now().toISOString();
           const row: repo.ProjectRow = {
@@ -115,7 +108,7 @@ export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
       await authorize(db, ctx, "project.update", { teamId });
       const metadata = patch.proj_metadata === undefined ? undefined : encodeMetadata(patch.proj_metadata);
-      return retryForSlug(() =>
+      return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
           const changes: Parameters<typeof repo.updateProject>[2] = { updated_at: clock.now().toISOString() };
           if (patch.name !== undefined) {

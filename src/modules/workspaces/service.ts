@@ -25,13 +25,6 @@ export interface WorkspacesDeps {
   sessions: Pick<SessionsService, "switchWorkspace">;
 }
 
-/**
- * Runs a slug-choosing transaction again when it lost a race for the slug. Each lost attempt means
- * another writer of the same slug committed, so N simultaneous creates of one name need up to N
- * attempts: retryOnUniqueViolation's default of 8 answered 500 to ten concurrent creates on PostgreSQL.
- */
-const retryForSlug = <T>(work: () => Promise<T>) => retryOnUniqueViolation(work, 32);
-
 const fullName = (m: { first_name: string; middle_name: string | null; last_name: string }) =>
   [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(" ");
 
@@ -107,7 +100,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       actor: AuditActor & { principal: Principal },
       input: { name: string; avatar_url?: string | null },
     ) {
-      return retryForSlug(() =>
+      return retryOnUniqueViolation(() =>
         db
           .transaction()
           .execute((tx) =>
