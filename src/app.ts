@@ -1,6 +1,5 @@
 // buildApp(deps): every plugin and every module's routes on one Fastify instance. main.ts runs
 // it on a port; tests drive it with inject(). Nothing in here knows which of the two it is.
-import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
@@ -89,7 +88,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON is the only body everywhere but /auth/login, which registers the form parser for itself.
   app.removeContentTypeParser("text/plain");
-  await app.register(cookie);
   app.addHook("preValidation", async (request) => lowerCaseUuidParams(request.params));
 
   const sessions = createSessionsService({

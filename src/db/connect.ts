@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database, Db } from "./schema.ts";
 
@@ -25,7 +25,31 @@ export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: s
   file.pragma("synchronous = FULL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), engine: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+    engine: "sqlite",
+  };
+}
+
+// Kysely prepares every query anew; preparing costs more than running a small indexed read.
+// The set of distinct statements is small and fixed (queries are built from code, values are
+// bound), so a bounded cache of prepared statements pays for itself at once.
+const STATEMENT_CACHE_SIZE = 500;
+
+function withStatementCache(file: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = file.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** True when the error is a unique-constraint violation on either engine. */

@@ -1,3 +1,4 @@
+import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
@@ -38,6 +39,8 @@ export const accountsRoutes =
   (opts: AccountsRouteOptions): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
+    // Cookies matter only under /auth (the refresh cookie's path): no other route parses them.
+    await app.register(cookie);
     const { accounts, sessions } = opts;
     const tags = ["Accounts"];
     const cookieOptions = {

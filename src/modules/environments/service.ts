@@ -35,10 +35,12 @@ export function presentEnvironment(row: repo.EnvironmentRow) {
 
 /** The environment, if the whole chain workspace → team → project → environment holds; 404 otherwise. */
 export async function requireEnvironment(db: Queryable, workspaceId: string, path: EnvironmentPath) {
-  await requireProject(db, workspaceId, path.teamId, path.projectId);
+  // The row carries its whole chain, so one read proves it on the hot path (every secrets call);
+  // only a miss walks the chain to say which link is wrong.
   const environment = await repo.findEnvironment(db, { workspaceId, ...path });
-  if (!environment) throw notFound("Environment");
-  return environment;
+  if (environment) return environment;
+  await requireProject(db, workspaceId, path.teamId, path.projectId);
+  throw notFound("Environment");
 }
 
 export function createEnvironmentsService(deps: EnvironmentsDeps) {

@@ -1,0 +1,234 @@
+// `npm run bench`: starts Coffer on the embedded engine in a fresh data dir, seeds it, and measures
+// the hot paths with autocannon (50 connections, 10 s each) against the ceiling of our stack
+// (bench/ceiling.ts). Writes bench/results.md. Loopback only; every run is bounded in time.
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { availableParallelism, cpus } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const root = new URL("..", import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function start(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  return fork(join(root, script), args, {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+}
+
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${bad}`,
+  );
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: bad,
+  };
+}
+
+const secretsOf = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => ({ key: `${prefix}_${i}`, value: `value-${i}-${"x".repeat(40)}` }));
+
+async function main(): Promise<void> {
+  const dataDir = join(root, "bench", ".data", `run-${Date.now()}`);
+  mkdirSync(dataDir, { recursive: true });
+  const [port, ceilingPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const server = start("src/main.ts", [], {
+    PORT: String(port),
+    COFFER_DATA_DIR: dataDir,
+    COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
+    COFFER_RATE_LIMIT_PER_MINUTE: "1000000000",
+    LOG_LEVEL: "warn",
+  });
+  const ceiling = start("bench/ceiling.ts", [String(ceilingPort)], {});
+  try {
+    await waitFor(`${base}/healthz`, server);
+    await waitFor(`http://127.0.0.1:${ceilingPort}/ceiling/1`, ceiling);
+
+    // Seed: an account, an API key, one environment with 20 secrets and one with 100.
+    await api(
+      base,
+      "POST",
+      "/auth/get-started",
+      {},
+      {
+        email: "bench@example.com",
+        first_name: "Bench",
+        last_name: "Mark",
+        password: "correct horse battery",
+        created_at: new Date().toISOString(),
+      },
+    );
+    const login = await fetch(`${base}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "username=bench@example.com&password=correct horse battery",
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const session = { authorization: `Bearer ${access_token}` };
+    const key = (await api(base, "POST", "/keys/", session, { name: "bench" })).token as string;
+    const auth = { "x-api-key": key };
+    const [workspace] = await api(base, "GET", "/workspaces/", auth);
+    const ws = workspace.id as string;
+    const team = (await api(base, "POST", `/teams/${ws}/`, auth, { name: "Bench" })).id as string;
+    const project = (await api(base, "POST", `/projects/${ws}/${team}/`, auth, { name: "Bench" }))
+      .id as string;
+    const environment = async (name: string) =>
+      (
+        await api(base, "POST", `/environments/${ws}/${team}/${project}/`, auth, {
+          name,
+          environment_type: "dev",
+        })
+      ).id as string;
+    const secretsPath = (env: string) => `/secrets/${ws}/${team}/${project}/${env}/`;
+    const env20 = await environment("twenty");
+    const env100 = await environment("hundred");
+    const envWrites = await environment("writes");
+    await api(base, "POST", `${secretsPath(env20)}bulk`, auth, { secrets: secretsOf(20, "S") });
+    const seeded = await api(base, "POST", `${secretsPath(env100)}bulk`, auth, {
+      secrets: secretsOf(100, "S"),
+    });
+    const oneId = seeded[0].id as string;
+
+    const results: Measured[] = [];
+    const url = (path: string) => base + path;
+    results.push(await measure("list 20 secrets", { url: url(secretsPath(env20)), headers: auth }));
+    results.push(await measure("list 100 secrets", { url: url(secretsPath(env100)), headers: auth }));
+    results.push(
+      await measure("get one secret", { url: url(`${secretsPath(env100)}${oneId}`), headers: auth }),
+    );
+    let counter = 0;
+    results.push(
+      await measure("create one secret", {
+        url: url(secretsPath(envWrites)),
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ key: `K_${process.pid}_${++counter}`, value: "v".repeat(48) }),
+            }),
+          },
+        ],
+      }),
+    );
+    const ceiling20 = await measure("ceiling: 20 decryptions + SHA-256", {
+      url: `http://127.0.0.1:${ceilingPort}/ceiling/20`,
+      headers: auth,
+    });
+    const ceiling100 = await measure("ceiling: 100 decryptions + SHA-256", {
+      url: `http://127.0.0.1:${ceilingPort}/ceiling/100`,
+      headers: auth,
+    });
+
+    // Bulk: ten batches of 1,000 new secrets, one after another, each into a fresh environment.
+    const bulkLatencies: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const env = await environment(`bulk-${i}`);
+      const body = JSON.stringify({ secrets: secretsOf(1000, `B${i}`) });
+      const started = performance.now();
+      await api(base, "POST", `${secretsPath(env)}bulk`, auth, body);
+      bulkLatencies.push(performance.now() - started);
+    }
+    bulkLatencies.sort((a, b) => a - b);
+    console.log(
+      `bulk 1,000: median ${bulkLatencies[5]!.toFixed(0)} ms, worst ${bulkLatencies[9]!.toFixed(0)} ms`,
+    );
+
+    const ratio = (ours: Measured, top: Measured) => (ours.rps / top.rps).toFixed(2);
+    const row = (m: Measured, vs = "") =>
+      `| ${m.name} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.errors} | ${vs} |`;
+    const report = [
+      "# Benchmark results",
+      "",
+      `Run ${new Date().toISOString()} with \`npm run bench\`: Node ${process.version}, ${availableParallelism()} cores ` +
+        `(${cpus()[0]?.model ?? "unknown CPU"}), embedded SQLite, ${CONNECTIONS} connections for ${DURATION} s per row, ` +
+        "server, ceiling and load generator on the same machine. Every request authenticates with an API key.",
+      "",
+      "| scenario | req/s | p50 ms | p99 ms | errors | ratio to the ceiling |",
+      "|---|---|---|---|---|---|",
+      row(results[0]!, ratio(results[0]!, ceiling20)),
+      row(results[1]!, ratio(results[1]!, ceiling100)),
+      row(results[2]!),
+      row(results[3]!),
+      row(ceiling20),
+      row(ceiling100),
+      "",
+      `Bulk create of 1,000 secrets (10 batches, one at a time): median ${bulkLatencies[5]!.toFixed(0)} ms, ` +
+        `worst ${bulkLatencies[9]!.toFixed(0)} ms per batch.`,
+      "",
+      "Targets (reported, not asserted): list 20 at ≥ 0.7 of the ceiling; p99 < 25 ms at 50 connections; bulk 1,000 < 1 s.",
+      "",
+    ].join("\n");
+    writeFileSync(join(root, "bench", "results.md"), report);
+    console.log(`\n${report}`);
+  } finally {
+    server.kill("SIGTERM");
+    ceiling.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
