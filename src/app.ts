@@ -21,8 +21,14 @@ import { auditRoutes } from "./modules/audit/routes.ts";
 import { createAuditService } from "./modules/audit/service.ts";
 import { environmentsRoutes } from "./modules/environments/routes.ts";
 import { createEnvironmentsService } from "./modules/environments/service.ts";
+import { invitesRoutes } from "./modules/invites/routes.ts";
+import { createInvitesService } from "./modules/invites/service.ts";
 import { keysRoutes } from "./modules/keys/routes.ts";
 import { createKeysService } from "./modules/keys/service.ts";
+import { createMailer } from "./modules/mail/service.ts";
+import { github, google } from "./modules/oauth/providers.ts";
+import { oauthRoutes } from "./modules/oauth/routes.ts";
+import { createOAuthService } from "./modules/oauth/service.ts";
 import { projectsRoutes } from "./modules/projects/routes.ts";
 import { createProjectsService } from "./modules/projects/service.ts";
 import { secretsRoutes } from "./modules/secrets/routes.ts";
@@ -33,6 +39,8 @@ import { shareViewRoutes } from "./modules/sharing/routes.ts";
 import { createSharingService } from "./modules/sharing/service.ts";
 import { teamsRoutes } from "./modules/teams/routes.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
+import { verificationRoutes } from "./modules/verification/routes.ts";
+import { createVerificationService } from "./modules/verification/service.ts";
 import { createPlans } from "./modules/workspaces/plans.ts";
 import { workspacesRoutes } from "./modules/workspaces/routes.ts";
 import { createWorkspacesService } from "./modules/workspaces/service.ts";
@@ -121,6 +129,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets,
     publicUrl: config.publicUrl,
   });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger: deps.logger,
+  });
+  const verification = createVerificationService({
+    db,
+    clock,
+    mailer,
+    codeKey: deriveKey(deps.masterKey, "one-time-code/v1"),
+    ttlSeconds: config.otpTtl,
+  });
+  const invites = createInvitesService({
+    db,
+    clock,
+    mailer,
+    plans,
+    audit,
+    publicUrl: config.publicUrl,
+    ttlSeconds: config.inviteTtl,
+  });
+  const providers = { google: google(config.google), github: github(config.github) };
   const environments = createEnvironmentsService({
     db,
     clock,
@@ -128,6 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaultRotationDays: config.defaultRotationDays,
   });
   const accounts = createAccountsService({ db, clock, sessions, workspaces });
+  const oauth = createOAuthService({
+    db,
+    clock,
+    accounts,
+    providers,
+    publicUrl: config.publicUrl,
+    cookieKey: deriveKey(deps.masterKey, "oauth-state-cookie/v1"),
+  });
+  const refreshCookie = { secure: config.cookieSecure, maxAgeSeconds: config.refreshTokenTtl };
 
   // The rate limit counts before authentication does, so bad credentials are counted too.
   const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
@@ -142,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountsRoutes({
       accounts,
       sessions,
-      cookie: { secure: config.cookieSecure, maxAgeSeconds: config.refreshTokenTtl },
+      cookie: refreshCookie,
       authRateLimit,
     }),
   );
@@ -155,6 +195,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(environmentsRoutes({ environments, workspaces }));
   await app.register(secretsRoutes({ secrets, sharing, workspaces }));
   await app.register(shareViewRoutes({ sharing, rateLimit: authRateLimit }));
+  await app.register(verificationRoutes(verification));
+  await app.register(invitesRoutes({ invites, workspaces, tokenRateLimit: authRateLimit }));
+  await app.register(
+    oauthRoutes({
+      oauth,
+      providers,
+      publicUrl: config.publicUrl,
+      cookie: refreshCookie,
+      rateLimit: authRateLimit,
+    }),
+  );
 
   return app;
 }

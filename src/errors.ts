@@ -3,7 +3,11 @@
 
 export const ERROR_STATUS = {
   bad_request: 400,
+  otp_incorrect: 400,
   provider_auth_failed: 400,
+  invalid_state: 400,
+  provider_denied: 400,
+  provider_error: 400,
   not_authenticated: 401,
   invalid_credentials: 401,
   invalid_token: 401,
@@ -19,12 +23,15 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_a_member: 403,
   password_incorrect: 403,
+  email_not_verified: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,
   already_revoked: 409,
   gone: 410,
+  invite_expired: 410,
+  invite_used: 410,
   decryption_failed: 409,
   passphrase_required: 401,
   passphrase_incorrect: 403,
@@ -34,6 +41,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   provider_unavailable: 502,
+  mail_failed: 502,
   not_ready: 503,
 } as const satisfies Record<string, number>;
 

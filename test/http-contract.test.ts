@@ -818,6 +818,13 @@ const PUBLIC_OPERATIONS = new Set([
   "POST /auth/login",
   "POST /auth/refresh",
   "GET /share/{token}",
+  "POST /invite/validate",
+  "POST /invite/accept",
+  "POST /invite/reject",
+  "GET /auth/google-login",
+  "GET /auth/google-callback",
+  "GET /auth/github-login",
+  "GET /auth/github-callback",
 ]);
 
 describe("interactive docs with DEBUG on", () => {

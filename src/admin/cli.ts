@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: operator commands that work on the database directly, with the
 // same configuration as the server (COFFER_DATA_DIR or DATABASE_URL), on either engine.
 import { randomBytes } from "node:crypto";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../config.ts";
@@ -62,11 +62,15 @@ const COMMANDS: Record<string, Command> = {
     async run(args, db, config) {
       const { positional, values } = flags(args, ["new-key-file"]);
       if (positional.length > 0) throw new UsageError("rotate-master-key takes no positional arguments");
+      // Never generate the "current" key: data keys wrapped under a lost key cannot be re-wrapped.
+      const keyFile = config.masterKey ? null : join(config.dataDir, "master.key");
+      if (keyFile && !config.databaseUrl && !existsSync(keyFile)) {
+        throw new UsageError(`no current master key: set COFFER_MASTER_KEY or restore ${keyFile}`);
+      }
       const current = loadMasterKey(config);
       const generated = values["new-key-file"] === undefined;
       const next = generated ? randomBytes(32) : readKeyFile(values["new-key-file"]!);
       if (next.equals(current.key)) throw new UsageError("the new master key is the current one");
-      const keyFile = config.masterKey ? null : join(config.dataDir, "master.key");
       // The new key reaches disk before the database commits, so no crash can leave data keys
       // wrapped under a key that exists nowhere.
       if (keyFile) writeFileSync(`${keyFile}.new`, `${next.toString("base64")}\n`, { mode: 0o600 });
@@ -191,6 +195,11 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`coffer admin: ${error.message}\nusage: npm run admin -- ${command.usage}`);
+      return 1;
+    }
+    // A command may load more configuration (rotate-master-key loads the master key).
+    if (error instanceof ConfigError) {
+      console.error(`coffer admin: configuration error: ${error.message}`);
       return 1;
     }
     throw error;

@@ -172,6 +172,42 @@ export interface ShareLinksTable {
   created_at: string;
 }
 
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  /** HMAC of the code under a key derived from the master key: useless to an offline guesser. */
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  consumed_at: string | null;
+  delivery_error: string | null;
+  created_at: string;
+}
+
+export interface InvitesTable {
+  id: string;
+  workspace_id: string;
+  team_id: string | null;
+  invitee_email: string;
+  role: number;
+  token_hash: string;
+  /** expired is derived from expiry_time, never stored. */
+  status: "pending" | "accepted" | "rejected";
+  invited_by: string;
+  expiry_time: string;
+  delivery_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -188,6 +224,9 @@ export interface Database {
   secrets: SecretsTable;
   secret_versions: SecretVersionsTable;
   share_links: ShareLinksTable;
+  one_time_codes: OneTimeCodesTable;
+  invites: InvitesTable;
+  identities: IdentitiesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -3,6 +3,13 @@ import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
+import {
+  clearRefreshCookie,
+  REFRESH_COOKIE,
+  type RefreshCookieConfig,
+  setRefreshCookie,
+  tokenBody,
+} from "../../http/refresh-cookie.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
@@ -20,12 +27,10 @@ import {
 } from "./schemas.ts";
 import type { AccountsService } from "./service.ts";
 
-export const REFRESH_COOKIE = "refresh_token";
-
 export interface AccountsRouteOptions {
   accounts: AccountsService;
   sessions: SessionsService;
-  cookie: { secure: boolean; maxAgeSeconds: number };
+  cookie: RefreshCookieConfig;
   /** Per-address limit for the sign-in endpoints (a tenth of the general one). */
   authRateLimit: object;
 }
@@ -43,23 +48,9 @@ export const accountsRoutes =
     await app.register(cookie);
     const { accounts, sessions } = opts;
     const tags = ["Accounts"];
-    const cookieOptions = {
-      httpOnly: true,
-      secure: opts.cookie.secure,
-      sameSite: "lax" as const,
-      path: "/auth",
-    };
-
     function sendTokens(reply: FastifyReply, tokens: IssuedTokens) {
-      reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
-        ...cookieOptions,
-        maxAge: opts.cookie.maxAgeSeconds,
-      });
-      return reply.send({
-        access_token: tokens.accessToken,
-        token_type: "bearer",
-        expires_in: tokens.expiresIn,
-      });
+      setRefreshCookie(reply, tokens, opts.cookie);
+      return reply.send(tokenBody(tokens));
     }
 
     app.post(
@@ -121,7 +112,7 @@ export const accountsRoutes =
         try {
           return sendTokens(reply, await sessions.refresh(presented));
         } catch (error) {
-          reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+          clearRefreshCookie(reply, opts.cookie);
           throw error;
         }
       },
@@ -148,7 +139,7 @@ export const accountsRoutes =
             );
           }
         }
-        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        clearRefreshCookie(reply, opts.cookie);
         return { revoked };
       },
     );
@@ -187,7 +178,7 @@ export const accountsRoutes =
       },
       async (request, reply) => {
         const result = await accounts.deleteAccount(principalOf(request).userId, request.body.password);
-        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        clearRefreshCookie(reply, opts.cookie);
         return result;
       },
     );

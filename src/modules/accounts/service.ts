@@ -4,7 +4,8 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
-import type { Db } from "../../db/schema.ts";
+import { retryOnUniqueViolation } from "../../db/retry.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
 import type { SessionsService } from "../sessions/service.ts";
 import * as workspaceRepo from "../workspaces/repo.ts";
@@ -61,7 +62,7 @@ export function presentProfile(user: repo.UserRow) {
 }
 
 /** "Ada Lovelace King" -> first Ada, middle Lovelace, last King; one word is a first name alone. */
-function splitName(name: string): Pick<repo.UserRow, "first_name" | "middle_name" | "last_name"> {
+export function splitName(name: string): Pick<repo.UserRow, "first_name" | "middle_name" | "last_name"> {
   const parts = name.trim().split(/\s+/);
   if (parts.length === 1) return { first_name: parts[0] ?? "", middle_name: null, last_name: "" };
   return {
@@ -96,49 +97,86 @@ export function createAccountsService(deps: AccountsDeps) {
           },
         ]);
       }
-      const email = normaliseEmail(input.email);
-      const passwordHash = await hashPassword(input.password);
+      return this.createAccount(
+        {
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          first_name: input.first_name,
+          middle_name: input.middle_name ?? null,
+          last_name: input.last_name,
+          emailVerified: false,
+        },
+        client,
+      );
+    },
+
+    /**
+     * Creates an account with its first workspace (where it is Owner), in one transaction.
+     * `alsoInside` runs in that transaction with the new user (e.g. to link a sign-in identity).
+     */
+    async createAccount(
+      account: {
+        email: string;
+        passwordHash: string | null;
+        first_name: string;
+        middle_name: string | null;
+        last_name: string;
+        emailVerified: boolean;
+      },
+      client: ClientInfo,
+      alsoInside?: (tx: Queryable, user: repo.UserRow) => Promise<void>,
+    ): Promise<SignUpResult> {
+      const email = normaliseEmail(account.email);
       const taken = () => new AppError("email_taken", "An account with this email address already exists");
-      try {
-        return await db.transaction().execute(async (tx) => {
-          if (await repo.findUserByEmail(tx, email)) throw taken();
-          const now = clock.now().toISOString();
-          const user: repo.UserRow = {
-            id: randomUUID(),
-            email,
-            password_hash: passwordHash,
-            first_name: input.first_name.trim(),
-            middle_name: input.middle_name?.trim() || null,
-            last_name: input.last_name.trim(),
-            email_verified_at: null,
-            current_workspace_id: null,
-            created_at: now,
-            updated_at: now,
-          };
-          await repo.insertUser(tx, user);
-          const principal: Principal = {
-            userId: user.id,
-            kind: "session",
-            sessionId: null,
-            apiKeyId: null,
-            workspaceClaim: null,
-          };
-          const workspace = await deps.workspaces.createWithOwner(
-            tx,
-            { principal, ipAddress: client.ipAddress, userAgent: client.userAgent },
-            { name: `${user.first_name}'s workspace` },
-          );
-          await workspaceRepo.setCurrentWorkspace(tx, user.id, workspace.id);
-          return { ...presentProfile({ ...user, current_workspace_id: workspace.id }), workspace };
-        });
-      } catch (error) {
-        // Two sign-ups racing for one address, or for one workspace slug: the loser learns which.
-        if (isUniqueViolation(error)) {
-          if (await repo.findUserByEmail(db, email)) throw taken();
-          return this.signUp(input, client);
+      return retryOnUniqueViolation(async () => {
+        try {
+          return await db.transaction().execute(async (tx) => {
+            if (await repo.findUserByEmail(tx, email)) throw taken();
+            const now = clock.now().toISOString();
+            const user: repo.UserRow = {
+              id: randomUUID(),
+              email,
+              password_hash: account.passwordHash,
+              first_name: account.first_name.trim(),
+              middle_name: account.middle_name?.trim() || null,
+              last_name: account.last_name.trim(),
+              email_verified_at: account.emailVerified ? now : null,
+              current_workspace_id: null,
+              created_at: now,
+              updated_at: now,
+            };
+            await repo.insertUser(tx, user);
+            await alsoInside?.(tx, user);
+            const principal: Principal = {
+              userId: user.id,
+              kind: "session",
+              sessionId: null,
+              apiKeyId: null,
+              workspaceClaim: null,
+            };
+            const workspace = await deps.workspaces.createWithOwner(
+              tx,
+              { principal, ipAddress: client.ipAddress, userAgent: client.userAgent },
+              { name: `${user.first_name || "My"}'s workspace` },
+            );
+            await workspaceRepo.setCurrentWorkspace(tx, user.id, workspace.id);
+            return { ...presentProfile({ ...user, current_workspace_id: workspace.id }), workspace };
+          });
+        } catch (error) {
+          // Two sign-ups racing for one address: the loser learns it is taken (a slug race retries).
+          if (isUniqueViolation(error) && (await repo.findUserByEmail(db, email))) throw taken();
+          throw error;
         }
-        throw error;
+      });
+    },
+
+    /** Starts a session for a user who has proven who they are (password, provider). */
+    async signIn(user: repo.UserRow, client: { ipAddress: string | null; userAgent: string }) {
+      let workspaceId = user.current_workspace_id;
+      if (!workspaceId || (await workspaceRepo.roleOf(db, workspaceId, user.id)) === undefined) {
+        workspaceId = (await repo.firstMembership(db, user.id)) ?? null;
       }
+      return deps.sessions.startSession({ userId: user.id, workspaceId, ...client });
     },
 
     /** Password sign-in. Unknown email and wrong password are indistinguishable, in message and in time. */
@@ -146,16 +184,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await repo.findUserByEmail(db, normaliseEmail(input.email));
       const valid = await verifyPassword(user?.password_hash ?? null, input.password);
       if (!user || !valid) throw new AppError("invalid_credentials", "Incorrect email or password");
-      let workspaceId = user.current_workspace_id;
-      if (!workspaceId || (await workspaceRepo.roleOf(db, workspaceId, user.id)) === undefined) {
-        workspaceId = (await repo.firstMembership(db, user.id)) ?? null;
-      }
-      return deps.sessions.startSession({
-        userId: user.id,
-        workspaceId,
-        ipAddress: input.ipAddress,
-        userAgent: input.userAgent,
-      });
+      return this.signIn(user, { ipAddress: input.ipAddress, userAgent: input.userAgent });
     },
 
     async profile(userId: string) {
@@ -189,7 +218,8 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async deleteAccount(userId: string, password: string) {
       const user = await requireUser(userId);
-      if (!(await verifyPassword(user.password_hash, password))) {
+      // An account made through Google or GitHub has no password: its credential is the proof.
+      if (user.password_hash !== null && !(await verifyPassword(user.password_hash, password))) {
         throw new AppError("password_incorrect", "The password is not correct; the account was not deleted");
       }
       return db.transaction().execute(async (tx) => {

@@ -11,16 +11,21 @@ export function findByTokenHash(db: Queryable, tokenHash: string) {
   return db.selectFrom("share_links").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
 }
 
-/** Counts one view if any is left and the link is live; false when another request took the last one. */
-export async function countView(db: Queryable, id: string, now: string): Promise<boolean> {
-  const result = await db
+/**
+ * Counts one view if any is left and the link is live, answering the views left after it (from
+ * the row as updated, not as read before: concurrent readers each get their own count); null when
+ * another request took the last one.
+ */
+export async function countView(db: Queryable, id: string, now: string): Promise<number | null> {
+  const row = await db
     .updateTable("share_links")
     .set((eb) => ({ views: eb("views", "+", 1) }))
     .where("id", "=", id)
     .where((eb) => eb("views", "<", eb.ref("max_views")))
     .where("expires_at", ">", now)
+    .returning(["views", "max_views"])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? Number(row.max_views) - Number(row.views) : null;
 }
 
 /** Burn after reading: once the last view is spent, the snapshot itself is erased. */

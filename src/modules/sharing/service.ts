@@ -102,8 +102,8 @@ export function createSharingService(deps: SharingDeps) {
         }
       }
       const result = await db.transaction().execute(async (tx) => {
-        if (!(await repo.countView(tx, link.id, now))) return null;
-        const viewsLeft = link.max_views - link.views - 1;
+        const viewsLeft = await repo.countView(tx, link.id, now);
+        if (viewsLeft === null) return null;
         if (viewsLeft === 0) await repo.burn(tx, link.id);
         await audit.recordMany(tx, { principal: null, ...viewer, workspaceId: link.workspace_id }, [
           {

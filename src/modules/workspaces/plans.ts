@@ -29,20 +29,37 @@ export function createPlans(plans: Record<string, PlanAllowance>) {
       }
     },
 
-    async seatsUsed(db: Queryable, workspaceId: string): Promise<number> {
+    /** Members plus invites still pending (not yet expired). */
+    async seatsUsed(
+      db: Queryable,
+      workspaceId: string,
+      now: string = new Date().toISOString(),
+    ): Promise<number> {
       const members = await db
         .selectFrom("workspace_members")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("workspace_id", "=", workspaceId)
         .executeTakeFirstOrThrow();
-      return Number(members.n);
+      const invites = await db
+        .selectFrom("invites")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("workspace_id", "=", workspaceId)
+        .where("status", "=", "pending")
+        .where("expiry_time", ">", now)
+        .executeTakeFirstOrThrow();
+      return Number(members.n) + Number(invites.n);
     },
 
     /** Throws 402 seat_limit_reached when adding `extra` people would pass the plan's seat limit. */
-    async requireSeats(db: Queryable, workspace: { id: string; plan: string }, extra = 1): Promise<void> {
+    async requireSeats(
+      db: Queryable,
+      workspace: { id: string; plan: string },
+      now: string,
+      extra = 1,
+    ): Promise<void> {
       const limit = allowanceOf(workspace.plan).seats;
       if (limit === null) return;
-      const used = await this.seatsUsed(db, workspace.id);
+      const used = await this.seatsUsed(db, workspace.id, now);
       if (used + extra > limit) {
         throw new AppError(
           "seat_limit_reached",

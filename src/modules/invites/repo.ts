@@ -1,0 +1,79 @@
+// Invite queries. Invites are found by the digest of their token, never by the token.
+import type { InvitesTable, Queryable } from "../../db/schema.ts";
+
+export type InviteRow = InvitesTable;
+
+export async function insertInvite(db: Queryable, row: InviteRow): Promise<void> {
+  await db.insertInto("invites").values(row).execute();
+}
+
+export function findByTokenHash(db: Queryable, tokenHash: string) {
+  return db.selectFrom("invites").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+export function findInvite(db: Queryable, workspaceId: string, inviteId: string) {
+  return db
+    .selectFrom("invites")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", inviteId)
+    .executeTakeFirst();
+}
+
+export function listInvites(
+  db: Queryable,
+  workspaceId: string,
+  limit: number,
+  before?: { createdAt: string; id: string },
+) {
+  let query = db.selectFrom("invites").selectAll().where("workspace_id", "=", workspaceId);
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", before.createdAt),
+        eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)]),
+      ]),
+    );
+  }
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+export function pendingInviteFor(db: Queryable, workspaceId: string, email: string, now: string) {
+  return db
+    .selectFrom("invites")
+    .select("id")
+    .where("workspace_id", "=", workspaceId)
+    .where("invitee_email", "=", email)
+    .where("status", "=", "pending")
+    .where("expiry_time", ">", now)
+    .executeTakeFirst();
+}
+
+/** Moves a pending invite on; false when it was no longer pending (another request won). */
+export async function settle(
+  db: Queryable,
+  id: string,
+  status: "accepted" | "rejected",
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("invites")
+    .set({ status, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("expiry_time", ">", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateInvite(
+  db: Queryable,
+  id: string,
+  patch: Partial<Pick<InviteRow, "token_hash" | "expiry_time" | "delivery_error" | "updated_at" | "status">>,
+): Promise<void> {
+  await db.updateTable("invites").set(patch).where("id", "=", id).execute();
+}
+
+export async function deleteInvite(db: Queryable, id: string): Promise<void> {
+  await db.deleteFrom("invites").where("id", "=", id).execute();
+}

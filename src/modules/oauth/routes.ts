@@ -1,0 +1,102 @@
+import cookie from "@fastify/cookie";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import Type from "typebox";
+import { AppError, type ErrorCode } from "../../errors.ts";
+import { type RefreshCookieConfig, setRefreshCookie, tokenBody } from "../../http/refresh-cookie.ts";
+import type { TypedApp } from "../../http/types.ts";
+import { TokenResponse } from "../accounts/schemas.ts";
+import type { Provider, ProviderName } from "./providers.ts";
+import { type OAuthService, SignInError, STATE_COOKIE } from "./service.ts";
+
+const CallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  error: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+const LABEL: Record<ProviderName, string> = { google: "Google", github: "GitHub" };
+
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
+
+export const oauthRoutes =
+  (deps: {
+    oauth: OAuthService;
+    providers: Record<ProviderName, Provider>;
+    publicUrl: string;
+    cookie: RefreshCookieConfig;
+    rateLimit: object;
+  }): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin as TypedApp;
+    await app.register(cookie);
+    const stateCookie = {
+      httpOnly: true,
+      secure: deps.cookie.secure,
+      sameSite: "lax" as const,
+      path: "/auth",
+    };
+
+    const configured = (name: ProviderName): Provider => {
+      const provider = deps.providers[name];
+      if (!provider.config.clientId) {
+        throw new AppError("not_found", `${LABEL[name]} sign-in is not configured on this deployment`);
+      }
+      return provider;
+    };
+
+    function fail(request: FastifyRequest, reply: FastifyReply, error: SignInError) {
+      reply.clearCookie(STATE_COOKIE, stateCookie);
+      if (wantsJson(request)) throw new AppError(error.code as ErrorCode, error.message);
+      return reply.redirect(`${deps.publicUrl}/?error=${encodeURIComponent(error.code)}`, 302);
+    }
+
+    for (const name of ["google", "github"] as const) {
+      const tags = ["Sign-in providers"];
+      app.get(
+        `/auth/${name}-login`,
+        {
+          config: { public: true, rateLimit: deps.rateLimit },
+          schema: {
+            tags,
+            description: `Redirects the browser to ${LABEL[name]}'s consent screen (authorization code, state, PKCE S256). 404 when not configured.`,
+          },
+        },
+        async (_request, reply) => {
+          const flow = deps.oauth.start(configured(name));
+          reply.setCookie(STATE_COOKIE, flow.cookie, { ...stateCookie, maxAge: flow.maxAge });
+          return reply.redirect(flow.location, 302);
+        },
+      );
+
+      app.get(
+        `/auth/${name}-callback`,
+        {
+          config: { public: true, rateLimit: deps.rateLimit },
+          schema: {
+            tags,
+            description:
+              `Completes the ${LABEL[name]} round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ ` +
+              "(or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=.",
+            querystring: CallbackQuery,
+            response: { 200: TokenResponse },
+          },
+        },
+        async (request, reply) => {
+          const provider = configured(name);
+          try {
+            const tokens = await deps.oauth.finish(provider, request.query, request.cookies[STATE_COOKIE], {
+              ipAddress: request.ip ?? null,
+              userAgent: (request.headers["user-agent"] ?? "").slice(0, 512) || "unknown",
+            });
+            reply.clearCookie(STATE_COOKIE, stateCookie);
+            setRefreshCookie(reply, tokens, deps.cookie);
+            if (wantsJson(request)) return reply.send(tokenBody(tokens));
+            return reply.redirect(`${deps.publicUrl}/`, 302);
+          } catch (error) {
+            if (error instanceof SignInError) return fail(request, reply, error);
+            throw error;
+          }
+        },
+      );
+    }
+  };

@@ -1,0 +1,169 @@
+// Sign-in through Google and GitHub: the authorization-code flow with state and PKCE (S256),
+// both kept in a short-lived signed HttpOnly cookie. A first sign-in creates the account and its
+// first workspace; a later one signs into the account linked to (provider, subject). An existing
+// password account is linked only when the provider vouches for the address.
+import { createHash, createHmac } from "node:crypto";
+import type { Clock } from "../../clock.ts";
+import { constantTimeEqual, randomToken } from "../../crypto/tokens.ts";
+import type { Db } from "../../db/schema.ts";
+import * as accountsRepo from "../accounts/repo.ts";
+import { type AccountsService, normaliseEmail } from "../accounts/service.ts";
+import { type Provider, ProviderError, type ProviderName } from "./providers.ts";
+
+export const STATE_COOKIE = "coffer_oauth";
+const STATE_TTL_SECONDS = 600;
+
+export interface OAuthDeps {
+  db: Db;
+  clock: Clock;
+  accounts: Pick<AccountsService, "createAccount" | "signIn">;
+  providers: Record<ProviderName, Provider>;
+  publicUrl: string;
+  /** Key that signs the state cookie (derived from the master key). */
+  cookieKey: Buffer;
+}
+
+/** Why a sign-in ended without a session; the code travels back as `?error=`. */
+export class SignInError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface FlowState {
+  provider: ProviderName;
+  state: string;
+  verifier: string;
+  expires: number;
+}
+
+const challengeOf = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
+
+export function createOAuthService(deps: OAuthDeps) {
+  const { db, clock } = deps;
+  const sign = (payload: string) => createHmac("sha256", deps.cookieKey).update(payload).digest("base64url");
+  const redirectUri = (provider: ProviderName) => `${deps.publicUrl}/auth/${provider}-callback`;
+
+  function readState(cookie: string | undefined): FlowState {
+    const [payload, mac] = (cookie ?? "").split(".");
+    if (!payload || !mac || !constantTimeEqual(sign(payload), mac)) {
+      throw new SignInError(
+        "invalid_state",
+        "The sign-in state is missing or was tampered with; start again",
+      );
+    }
+    const state = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as FlowState;
+    if (state.expires < clock.now().getTime())
+      throw new SignInError("invalid_state", "The sign-in took too long; start again");
+    return state;
+  }
+
+  async function accountFor(
+    provider: ProviderName,
+    profile: Awaited<ReturnType<Provider["profile"]>>,
+    client: { ipAddress: string | null; userAgent: string },
+  ) {
+    const linked = await db
+      .selectFrom("identities")
+      .select("user_id")
+      .where("provider", "=", provider)
+      .where("subject", "=", profile.subject)
+      .executeTakeFirst();
+    if (linked) {
+      const user = await accountsRepo.findUser(db, linked.user_id);
+      if (user) return user;
+    }
+    if (!profile.verifiedEmail) {
+      throw new SignInError("email_not_verified", `Your ${provider} account has no verified email address`);
+    }
+    const email = normaliseEmail(profile.verifiedEmail);
+    const now = clock.now().toISOString();
+    const link = (userId: string) => ({
+      provider,
+      subject: profile.subject,
+      user_id: userId,
+      email,
+      created_at: now,
+    });
+    const existing = await accountsRepo.findUserByEmail(db, email);
+    if (existing) {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto("identities")
+          .values(link(existing.id))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        if (!existing.email_verified_at) {
+          await accountsRepo.updateUser(tx, existing.id, { email_verified_at: now, updated_at: now });
+        }
+      });
+      return existing;
+    }
+    const created = await deps.accounts.createAccount(
+      {
+        email,
+        passwordHash: null,
+        first_name: profile.firstName || email.split("@")[0]!,
+        middle_name: null,
+        last_name: profile.lastName,
+        emailVerified: true,
+      },
+      client,
+      async (tx, user) => {
+        await tx.insertInto("identities").values(link(user.id)).execute();
+      },
+    );
+    return (await accountsRepo.findUser(db, created.id))!;
+  }
+
+  return {
+    /** Where to send the browser, and the cookie that remembers state and verifier. */
+    start(provider: Provider): { location: string; cookie: string; maxAge: number } {
+      const flow: FlowState = {
+        provider: provider.name,
+        state: randomToken(24),
+        verifier: randomToken(32),
+        expires: clock.now().getTime() + STATE_TTL_SECONDS * 1000,
+      };
+      const url = new URL(provider.config.authUrl);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("client_id", provider.config.clientId ?? "");
+      url.searchParams.set("redirect_uri", redirectUri(provider.name));
+      url.searchParams.set("scope", provider.scope);
+      url.searchParams.set("state", flow.state);
+      url.searchParams.set("code_challenge", challengeOf(flow.verifier));
+      url.searchParams.set("code_challenge_method", "S256");
+      const payload = Buffer.from(JSON.stringify(flow)).toString("base64url");
+      return { location: url.toString(), cookie: `${payload}.${sign(payload)}`, maxAge: STATE_TTL_SECONDS };
+    },
+
+    /** Completes the round trip: checks state, trades the code, finds or makes the account, signs in. */
+    async finish(
+      provider: Provider,
+      query: { code?: string; state?: string; error?: string },
+      cookie: string | undefined,
+      client: { ipAddress: string | null; userAgent: string },
+    ) {
+      if (query.error) throw new SignInError("provider_denied", `${provider.name} reported: ${query.error}`);
+      const flow = readState(cookie);
+      if (flow.provider !== provider.name || !query.state || !constantTimeEqual(flow.state, query.state)) {
+        throw new SignInError("invalid_state", "The sign-in state does not match; start again");
+      }
+      if (!query.code) throw new SignInError("provider_error", "The provider sent no authorization code");
+      try {
+        const accessToken = await provider.exchange(query.code, redirectUri(provider.name), flow.verifier);
+        const profile = await provider.profile(accessToken);
+        const user = await accountFor(provider.name, profile, client);
+        return deps.accounts.signIn(user, client);
+      } catch (error) {
+        if (error instanceof ProviderError) throw new SignInError(error.code, error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -1,0 +1,55 @@
+// One-time code queries.
+import type { OneTimeCodesTable, Queryable } from "../../db/schema.ts";
+
+export type CodeRow = OneTimeCodesTable;
+
+export async function insertCode(db: Queryable, row: CodeRow): Promise<void> {
+  await db.insertInto("one_time_codes").values(row).execute();
+}
+
+/** The newest code of the user that is neither consumed nor expired nor out of attempts. */
+export function liveCode(db: Queryable, userId: string, now: string, maxAttempts: number) {
+  return db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("consumed_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("attempts", "<", maxAttempts)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+export async function setDeliveryError(db: Queryable, id: string, error: string): Promise<void> {
+  await db.updateTable("one_time_codes").set({ delivery_error: error }).where("id", "=", id).execute();
+}
+
+/** Counts a wrong guess; false when the code was spent or used up meanwhile. */
+export async function countAttempt(db: Queryable, id: string, maxAttempts: number): Promise<boolean> {
+  const result = await db
+    .updateTable("one_time_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("consumed_at", "is", null)
+    .where("attempts", "<", maxAttempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function consume(db: Queryable, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("one_time_codes")
+    .set({ consumed_at: now })
+    .where("id", "=", id)
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markEmailVerified(db: Queryable, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ email_verified_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
+}
