@@ -22,13 +22,17 @@ export function listSecrets(db: Queryable, workspaceId: string, environmentId: s
     .execute();
 }
 
+// Version numbers are 32-bit integer columns: a larger n reads the newest version all the same.
+const MAX_VERSION = 2_147_483_647;
+
 /** Each secret with the ciphertext of version min(n, current). */
 export function listSecretsAtVersion(
   db: Queryable,
   workspaceId: string,
   environmentId: string,
-  version: number,
+  requested: number,
 ) {
+  const version = Math.min(requested, MAX_VERSION);
   return db
     .selectFrom("secrets as s")
     .innerJoin("secret_versions as v", (join) =>
@@ -106,6 +110,19 @@ export async function insertSecrets(db: Queryable, rows: SecretRow[]): Promise<v
 
 export async function insertVersions(db: Queryable, rows: VersionRow[]): Promise<void> {
   await inBatches(rows, (batch) => db.insertInto("secret_versions").values(batch).execute());
+}
+
+/**
+ * Takes the row lock of a secret for the rest of the transaction (touching updated_at) and returns
+ * the row as committed now; undefined when it is gone.
+ */
+export function lockSecret(db: Queryable, secretId: string, now: string) {
+  return db
+    .updateTable("secrets")
+    .set({ updated_at: now })
+    .where("id", "=", secretId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function updateSecret(

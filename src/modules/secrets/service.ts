@@ -117,8 +117,13 @@ export function createSecretsService(deps: SecretsDeps) {
     return secret;
   }
 
-  async function decryptRow(row: repo.SecretRow, ciphertext = row.ciphertext, version = row.current_version) {
-    return keyring.decrypt(db, row.workspace_id, ciphertext, valueAad(row.id, version));
+  async function decryptRow(
+    row: repo.SecretRow,
+    ciphertext = row.ciphertext,
+    version = row.current_version,
+    q: Queryable = db,
+  ) {
+    return keyring.decrypt(q, row.workspace_id, ciphertext, valueAad(row.id, version));
   }
 
   async function decryptOrConflict(row: repo.SecretRow): Promise<string> {
@@ -321,13 +326,28 @@ export function createSecretsService(deps: SecretsDeps) {
       const clashes = duplicates(finalKeys);
       if (clashes.length > 0) throw conflict(clashes);
       const dataKey = await keyring.current(db, ctx.workspaceId);
-      // Decrypted before the transaction opens (see insertAll); null marks an unreadable value.
-      const currentValues = await Promise.all(changes.map((c) => decryptRow(c.secret).catch(() => null)));
       const touchedIds = new Set(changes.map((c) => c.secret.id));
       return guardKeys(
         renamed.map((c) => c.patch.key!),
         () =>
           db.transaction().execute(async (tx) => {
+            // Lock every touched row (in id order, so that concurrent batches cannot deadlock) and
+            // work from what is committed now: a row read before the transaction may be stale, and
+            // writing it back would undo a concurrent change (value, version) or repeat its version.
+            const now = clock.now().toISOString();
+            const fresh = new Map<string, repo.SecretRow>();
+            for (const id of [...touchedIds].sort()) {
+              const row = await repo.lockSecret(tx, id, now);
+              if (!row) throw notFound("Secret");
+              fresh.set(id, row);
+            }
+            // null marks an unreadable value.
+            const currentValues = await Promise.all(
+              changes.map((c) => {
+                const row = fresh.get(c.secret.id)!;
+                return decryptRow(row, row.ciphertext, row.current_version, tx).catch(() => null);
+              }),
+            );
             const others = (
               await repo.findSecretsByKeys(
                 tx,
@@ -339,10 +359,11 @@ export function createSecretsService(deps: SecretsDeps) {
             if (others.length > 0) throw conflict(others.map((s) => s.key));
             // Park renamed rows on names no real key can have, then give them their new names.
             for (const c of renamed) await repo.updateSecret(tx, c.secret.id, { key: `~${c.secret.id}` });
-            const now = clock.now().toISOString();
             const entries: AuditEntryInput[] = [];
             const results = [];
-            for (const [index, { secret, patch }] of changes.entries()) {
+            for (const [index, change] of changes.entries()) {
+              const { patch } = change;
+              const secret = fresh.get(change.secret.id)!;
               const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
               const row: repo.SecretRow = { ...secret, updated_at: now };
               if (patch.key !== undefined) row.key = patch.key;
@@ -442,8 +463,8 @@ export function createSecretsService(deps: SecretsDeps) {
     /** Stored ciphertext of every version, newest first: a paid capability. */
     async versions(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
       await environmentFor(ctx, path, "secret.read");
-      deps.plans.requireCapability(await repo.planOf(db, ctx.workspaceId), "version_history");
       await requireSecret(db, ctx, path, secretId);
+      deps.plans.requireCapability(await repo.planOf(db, ctx.workspaceId), "version_history");
       return repo.versionsOf(db, secretId);
     },
 
