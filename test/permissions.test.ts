@@ -5,41 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPermissionTable } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
+import { allowed, type Cast, castPlayers, PLAYERS, ROLE, type RoleRule } from "./helpers/players.ts";
 import { addMember, createTree, newMember, type Tree } from "./helpers/tree.ts";
-
-type Player =
-  | "viewer-in-team"
-  | "viewer-other-team"
-  | "member-in-team"
-  | "member-other-team"
-  | "admin"
-  | "owner"
-  | "non-member";
-const PLAYERS: Player[] = [
-  "viewer-in-team",
-  "viewer-other-team",
-  "member-in-team",
-  "member-other-team",
-  "admin",
-  "owner",
-  "non-member",
-];
-
-const ROLE: Record<Player, number> = {
-  "viewer-in-team": 0,
-  "viewer-other-team": 0,
-  "member-in-team": 1,
-  "member-other-team": 1,
-  admin: 2,
-  owner: 3,
-  "non-member": -1,
-};
-
-/** Minimum role, and whether Viewers and Members must belong to the team. */
-interface Expectation {
-  minRole: number;
-  team?: boolean;
-}
 
 interface Request {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -47,7 +14,7 @@ interface Request {
   payload?: object;
 }
 
-interface ActionCase extends Expectation {
+interface ActionCase extends RoleRule {
   name: string;
   /** Builds the request; may create a fresh target (with the owner's token) so destructive actions repeat. */
   request: () => Promise<Request>;
@@ -57,8 +24,8 @@ interface ActionCase extends Expectation {
 let t: TestApp;
 let tree: Tree;
 let owner: Awaited<ReturnType<typeof newUser>>;
-const headers = {} as Record<Player, Record<string, string>>;
-const ids = {} as Record<Player, string>;
+let headers: Cast["headers"];
+let ids: Cast["ids"];
 
 async function ownerCreates(url: string, payload: object): Promise<string> {
   const response = await t.app.inject({ method: "POST", url, headers: owner.headers, payload });
@@ -305,35 +272,12 @@ const ACTIONS: ActionCase[] = [
   },
 ];
 
-function allowed(player: Player, action: Expectation): boolean {
-  const role = ROLE[player];
-  if (role < action.minRole) return false;
-  if (action.team && role < 2) return player.endsWith("in-team");
-  return true;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   owner = await newUser(t.app);
   tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const otherTeam = await ownerCreates(`/teams/${tree.workspaceId}/`, { name: "Other team" });
-  headers.owner = owner.headers;
-  ids.owner = owner.id;
-  const members: [Player, number, string[]][] = [
-    ["viewer-in-team", 0, [tree.teamId]],
-    ["viewer-other-team", 0, [otherTeam]],
-    ["member-in-team", 1, [tree.teamId]],
-    ["member-other-team", 1, [otherTeam]],
-    ["admin", 2, []],
-  ];
-  for (const [player, role, teams] of members) {
-    const user = await newMember(t.app, t.db, tree.workspaceId, role, teams);
-    headers[player] = user.headers;
-    ids[player] = user.id;
-  }
-  const stranger = await newUser(t.app);
-  headers["non-member"] = stranger.headers;
-  ids["non-member"] = stranger.id;
+  ({ headers, ids } = await castPlayers(t.app, t.db, tree, owner, otherTeam));
 });
 afterAll(() => t.close());
 

@@ -6,35 +6,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import { allowed, type Cast, castPlayers, PLAYERS, type Player } from "./helpers/players.ts";
 import { addMember, createTree, newMember, type Tree } from "./helpers/tree.ts";
-
-type Player =
-  | "viewer-in-team"
-  | "viewer-other-team"
-  | "member-in-team"
-  | "member-other-team"
-  | "admin"
-  | "owner"
-  | "non-member";
-const PLAYERS: Player[] = [
-  "viewer-in-team",
-  "viewer-other-team",
-  "member-in-team",
-  "member-other-team",
-  "admin",
-  "owner",
-  "non-member",
-];
-
-const ROLE: Record<Player, number> = {
-  "viewer-in-team": 0,
-  "viewer-other-team": 0,
-  "member-in-team": 1,
-  "member-other-team": 1,
-  admin: 2,
-  owner: 3,
-  "non-member": -1,
-};
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -58,8 +31,8 @@ let t: TestApp;
 let tree: Tree;
 let owner: Awaited<ReturnType<typeof newUser>>;
 let shared: { id: string; key: string };
-const headers = {} as Record<Player, Record<string, string>>;
-const tokens = {} as Record<Player, string>;
+let headers: Cast["headers"];
+let tokens: Cast["tokens"];
 
 const base = (environmentId = tree.environmentId) =>
   `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${environmentId}`;
@@ -196,13 +169,6 @@ const ACTIONS: ActionCase[] = [
   },
 ];
 
-function allowed(player: Player, action: ActionCase): boolean {
-  const role = ROLE[player];
-  if (role < action.minRole) return false;
-  if (action.team && role < 2) return player.endsWith("in-team");
-  return true;
-}
-
 const send = (request: Request, requestHeaders: Record<string, string>) =>
   t.app.inject({
     method: request.method,
@@ -219,23 +185,7 @@ beforeAll(async () => {
   await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", tree.workspaceId).execute();
   const otherTeam = await ownerCreates(`/teams/${tree.workspaceId}/`, { name: "Other team" });
   shared = await ownerCreates(`${base()}/`, { key: "SHARED_SECRET", value: "shared-value" });
-  headers.owner = owner.headers;
-  tokens.owner = owner.accessToken;
-  const members: [Player, number, string[]][] = [
-    ["viewer-in-team", 0, [tree.teamId]],
-    ["viewer-other-team", 0, [otherTeam.id]],
-    ["member-in-team", 1, [tree.teamId]],
-    ["member-other-team", 1, [otherTeam.id]],
-    ["admin", 2, []],
-  ];
-  for (const [player, role, teams] of members) {
-    const user = await newMember(t.app, t.db, tree.workspaceId, role, teams);
-    headers[player] = user.headers;
-    tokens[player] = user.accessToken;
-  }
-  const stranger = await newUser(t.app);
-  headers["non-member"] = stranger.headers;
-  tokens["non-member"] = stranger.accessToken;
+  ({ headers, tokens } = await castPlayers(t.app, t.db, tree, owner, otherTeam.id));
 });
 afterAll(() => t.close());
 

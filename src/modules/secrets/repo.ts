@@ -166,12 +166,14 @@ export async function deleteAllSecrets(
   return Number(result.numDeletedRows);
 }
 
-export function versionsOf(db: Queryable, secretId: string) {
+export function versionsOf(db: Queryable, workspaceId: string, secretId: string) {
   return db
-    .selectFrom("secret_versions")
-    .select(["version", "ciphertext", "created_at"])
-    .where("secret_id", "=", secretId)
-    .orderBy("version", "desc")
+    .selectFrom("secret_versions as v")
+    .innerJoin("secrets as s", "s.id", "v.secret_id")
+    .select(["v.version", "v.ciphertext", "v.created_at"])
+    .where("s.workspace_id", "=", workspaceId)
+    .where("v.secret_id", "=", secretId)
+    .orderBy("v.version", "desc")
     .execute();
 }
 

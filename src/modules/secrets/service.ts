@@ -465,7 +465,7 @@ export function createSecretsService(deps: SecretsDeps) {
       await environmentFor(ctx, path, "secret.read");
       await requireSecret(db, ctx, path, secretId);
       deps.plans.requireCapability(await repo.planOf(db, ctx.workspaceId), "version_history");
-      return repo.versionsOf(db, secretId);
+      return repo.versionsOf(db, ctx.workspaceId, secretId);
     },
 
     async logs(
