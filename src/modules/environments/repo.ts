@@ -1,6 +1,5 @@
 // Environment queries, scoped by workspace, team and project.
 import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
-import { firstFreeSlug, slugify } from "../../lib/slug.ts";
 
 export type EnvironmentRow = EnvironmentsTable;
 
@@ -27,21 +26,6 @@ export function listEnvironments(db: Queryable, workspaceId: string, projectId: 
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-}
-
-export async function freeEnvironmentSlug(db: Queryable, projectId: string, name: string, exceptId?: string) {
-  const base = slugify(name);
-  let query = db
-    .selectFrom("environments")
-    .select("slug")
-    .where("project_id", "=", projectId)
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  const rows = await query.execute();
-  return firstFreeSlug(
-    base,
-    rows.map((r) => r.slug),
-  );
 }
 
 export async function insertEnvironment(db: Queryable, row: EnvironmentRow): Promise<void> {

@@ -6,6 +6,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
+import { freeSlug } from "../../db/slugs.ts";
 import { notFound } from "../../errors.ts";
 import type { AuditService } from "../audit/service.ts";
 import { requireProject } from "../projects/service.ts";
@@ -76,7 +77,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             team_id: teamId,
             project_id: projectId,
             name,
-            slug: await repo.freeEnvironmentSlug(tx, projectId, name),
+            slug: await freeSlug(tx, "environments", name, { column: "project_id", id: projectId }),
             environment_type: input.environment_type,
             default_policy: input.default_policy ?? deps.defaultRotationDays,
             created_at: now,
@@ -108,10 +109,11 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
           };
           if (patch.name !== undefined) {
             changes.name = patch.name.trim();
-            changes.slug = await repo.freeEnvironmentSlug(
+            changes.slug = await freeSlug(
               tx,
-              path.projectId,
+              "environments",
               changes.name,
+              { column: "project_id", id: path.projectId },
               path.environmentId,
             );
           }

@@ -50,7 +50,8 @@ export function createMailer(deps: {
           return { delivered: true };
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          deps.logger.warn({ to: message.to, subject: message.subject, reason }, "mail delivery failed");
+          // Not the subject: it may carry the code itself, and with SMTP the log is no delivery channel.
+          deps.logger.warn({ to: message.to, reason }, "mail delivery failed");
           return { delivered: false, error: `SMTP delivery failed: ${reason}` };
         }
       },

@@ -6,6 +6,7 @@ import { createHash, createHmac } from "node:crypto";
 import type { Clock } from "../../clock.ts";
 import { constantTimeEqual, randomToken } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
 import * as accountsRepo from "../accounts/repo.ts";
 import { type AccountsService, normaliseEmail } from "../accounts/service.ts";
 import { type Provider, ProviderError, type ProviderName } from "./providers.ts";
@@ -65,7 +66,8 @@ export function createOAuthService(deps: OAuthDeps) {
     provider: ProviderName,
     profile: Awaited<ReturnType<Provider["profile"]>>,
     client: { ipAddress: string | null; userAgent: string },
-  ) {
+    retried = false,
+  ): Promise<accountsRepo.UserRow> {
     const linked = await db
       .selectFrom("identities")
       .select("user_id")
@@ -102,20 +104,30 @@ export function createOAuthService(deps: OAuthDeps) {
       });
       return existing;
     }
-    const created = await deps.accounts.createAccount(
-      {
-        email,
-        passwordHash: null,
-        first_name: profile.firstName || email.split("@")[0]!,
-        middle_name: null,
-        last_name: profile.lastName,
-        emailVerified: true,
-      },
-      client,
-      async (tx, user) => {
-        await tx.insertInto("identities").values(link(user.id)).execute();
-      },
-    );
+    let created: { id: string };
+    try {
+      created = await deps.accounts.createAccount(
+        {
+          email,
+          passwordHash: null,
+          first_name: profile.firstName || email.split("@")[0]!,
+          middle_name: null,
+          last_name: profile.lastName,
+          emailVerified: true,
+        },
+        client,
+        async (tx, user) => {
+          await tx.insertInto("identities").values(link(user.id)).execute();
+        },
+      );
+    } catch (error) {
+      // A concurrent sign-in (double click, two tabs) made the account first: find it as a later
+      // sign-in would, instead of answering 409 in the middle of a browser redirect.
+      if (!retried && error instanceof AppError && error.code === "email_taken") {
+        return accountFor(provider, profile, client, true);
+      }
+      throw error;
+    }
     return (await accountsRepo.findUser(db, created.id))!;
   }
 

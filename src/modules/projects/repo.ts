@@ -1,6 +1,5 @@
 // Project queries, scoped by workspace and team.
 import type { ProjectsTable, Queryable } from "../../db/schema.ts";
-import { firstFreeSlug, slugify } from "../../lib/slug.ts";
 
 export type ProjectRow = ProjectsTable;
 
@@ -23,21 +22,6 @@ export function listProjects(db: Queryable, workspaceId: string, teamId: string)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-}
-
-export async function freeProjectSlug(db: Queryable, teamId: string, name: string, exceptId?: string) {
-  const base = slugify(name);
-  let query = db
-    .selectFrom("projects")
-    .select("slug")
-    .where("team_id", "=", teamId)
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  const rows = await query.execute();
-  return firstFreeSlug(
-    base,
-    rows.map((r) => r.slug),
-  );
 }
 
 export async function insertProject(db: Queryable, row: ProjectRow): Promise<void> {

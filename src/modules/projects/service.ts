@@ -6,6 +6,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
+import { freeSlug } from "../../db/slugs.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
 import type { AuditService } from "../audit/service.ts";
 import { requireTeam } from "../teams/service.ts";
@@ -81,7 +82,7 @@ export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
             workspace_id: ctx.workspaceId,
             team_id: teamId,
             name,
-            slug: await repo.freeProjectSlug(tx, teamId, name),
+            slug: await freeSlug(tx, "projects", name, { column: "team_id", id: teamId }),
             is_active: 1,
             proj_metadata: metadata,
             created_at: now,
@@ -113,7 +114,13 @@ export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
           const changes: Parameters<typeof repo.updateProject>[2] = { updated_at: clock.now().toISOString() };
           if (patch.name !== undefined) {
             changes.name = patch.name.trim();
-            changes.slug = await repo.freeProjectSlug(tx, teamId, changes.name, projectId);
+            changes.slug = await freeSlug(
+              tx,
+              "projects",
+              changes.name,
+              { column: "team_id", id: teamId },
+              projectId,
+            );
           }
           if (patch.is_active !== undefined) changes.is_active = patch.is_active ? 1 : 0;
           if (metadata !== undefined) changes.proj_metadata = metadata;

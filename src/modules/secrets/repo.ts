@@ -62,47 +62,38 @@ export function findSecret(db: Queryable, workspaceId: string, environmentId: st
     .executeTakeFirst();
 }
 
-export async function findSecretsByKeys(
+/** The environment's secrets whose `column` is one of `values` (batched under the parameter limit). */
+async function findSecretsWhere(
   db: Queryable,
   workspaceId: string,
   environmentId: string,
-  keys: string[],
-) {
+  column: "key" | "id",
+  values: string[],
+): Promise<SecretRow[]> {
   const found: SecretRow[] = [];
-  await inBatches(keys, async (batch) => {
+  await inBatches(values, async (batch) => {
     found.push(
       ...(await db
         .selectFrom("secrets")
         .selectAll()
         .where("workspace_id", "=", workspaceId)
         .where("environment_id", "=", environmentId)
-        .where("key", "in", batch)
+        .where(column, "in", batch)
         .execute()),
     );
   });
   return found;
 }
 
-export async function findSecretsByIds(
+export const findSecretsByKeys = (
   db: Queryable,
   workspaceId: string,
   environmentId: string,
-  ids: string[],
-) {
-  const found: SecretRow[] = [];
-  await inBatches(ids, async (batch) => {
-    found.push(
-      ...(await db
-        .selectFrom("secrets")
-        .selectAll()
-        .where("workspace_id", "=", workspaceId)
-        .where("environment_id", "=", environmentId)
-        .where("id", "in", batch)
-        .execute()),
-    );
-  });
-  return found;
-}
+  keys: string[],
+) => findSecretsWhere(db, workspaceId, environmentId, "key", keys);
+
+export const findSecretsByIds = (db: Queryable, workspaceId: string, environmentId: string, ids: string[]) =>
+  findSecretsWhere(db, workspaceId, environmentId, "id", ids);
 
 export async function insertSecrets(db: Queryable, rows: SecretRow[]): Promise<void> {
   await inBatches(rows, (batch) => db.insertInto("secrets").values(batch).execute());

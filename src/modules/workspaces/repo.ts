@@ -1,21 +1,7 @@
 // Workspace and membership queries. Every query names the workspace it touches.
 import type { Queryable, WorkspacesTable } from "../../db/schema.ts";
-import { firstFreeSlug, slugify } from "../../lib/slug.ts";
 
 export type WorkspaceRow = WorkspacesTable;
-
-export async function freeWorkspaceSlug(db: Queryable, name: string): Promise<string> {
-  const base = slugify(name);
-  const rows = await db
-    .selectFrom("workspaces")
-    .select("slug")
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
-    .execute();
-  return firstFreeSlug(
-    base,
-    rows.map((r) => r.slug),
-  );
-}
 
 export async function insertWorkspace(db: Queryable, row: WorkspaceRow): Promise<void> {
   await db.insertInto("workspaces").values(row).execute();

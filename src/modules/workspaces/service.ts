@@ -8,6 +8,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
+import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { MembershipLookup } from "../../http/scope.ts";
 import type { AuditActor, AuditService } from "../audit/service.ts";
@@ -53,7 +54,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     const row: repo.WorkspaceRow = {
       id: randomUUID(),
       name: input.name,
-      slug: await repo.freeWorkspaceSlug(tx, input.name),
+      slug: await freeSlug(tx, "workspaces", input.name),
       avatar_url: input.avatarUrl ?? null,
       plan: deps.defaultPlan,
       created_at: now,
