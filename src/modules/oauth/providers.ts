@@ -45,6 +45,9 @@ async function call(url: string, init: RequestInit): Promise<unknown> {
     throw new ProviderError("provider_unavailable", `${new URL(url).host} answered ${response.status}`);
   if (response.status >= 400)
     throw new ProviderError("provider_error", `${new URL(url).host} answered ${response.status}`);
+  // `null` or a bare string is JSON too, but no answer we can read fields from.
+  if (body === null || typeof body !== "object")
+    throw new ProviderError("provider_error", `${new URL(url).host} answered an unexpected body`);
   return body;
 }
 
@@ -142,13 +145,13 @@ export function github(config: OAuthProviderConfig): Provider {
       if (typeof user.id !== "number" && typeof user.id !== "string") {
         throw new ProviderError("provider_error", "user has no id");
       }
-      const emails = (await api("/user/emails", accessToken)) as {
+      const emails = (await api("/user/emails", accessToken)) as ({
         email?: string;
         primary?: boolean;
         verified?: boolean;
-      }[];
+      } | null)[];
       const primary = Array.isArray(emails)
-        ? emails.find((e) => e.primary && e.verified && e.email)
+        ? emails.find((e) => e?.primary && e.verified && typeof e.email === "string" && e.email)
         : undefined;
       const names = splitDisplayName(
         typeof user.name === "string" && user.name ? user.name : String(user.login ?? ""),
