@@ -711,6 +711,30 @@ describe.each(PROVIDERS)("sign-in through $label", ({ name, label, scope }) => {
       expectJsonError(second, 400, "provider_error");
     });
 
+    it("checks the state before reading a provider error: a forged ?error= is invalid_state", async () => {
+      const flow = await beginLogin(name);
+
+      expectErrorRedirect(
+        await callback(name, { error: "access_denied", state: "forged" }, flow.cookie),
+        "invalid_state",
+      );
+      expectErrorRedirect(await callback(name, { error: "access_denied" }, undefined), "invalid_state");
+    });
+
+    it("ends an over-long or repeated code in a redirect, never a 422", async () => {
+      const flow = await beginLogin(name);
+      const long = await callback(name, { code: "c".repeat(5000), state: flow.state }, flow.cookie);
+      expectErrorRedirect(long, "provider_error");
+
+      const repeated = await t.app.inject({
+        method: "GET",
+        url: `/auth/${name}-callback?code=a&code=b&state=${encodeURIComponent(flow.state)}&state=x`,
+        cookies: { [STATE_COOKIE]: flow.cookie },
+      });
+      expect(repeated.statusCode).toBe(302);
+      expect(String(repeated.headers.location)).toContain("?error=");
+    });
+
     it("maps a callback without a code to ?error=provider_error", async () => {
       const flow = await beginLogin(name);
 

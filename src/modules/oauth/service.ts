@@ -159,11 +159,12 @@ export function createOAuthService(deps: OAuthDeps) {
       cookie: string | undefined,
       client: { ipAddress: string | null; userAgent: string },
     ) {
-      if (query.error) throw new SignInError("provider_denied", `${provider.name} reported: ${query.error}`);
+      // State first: a forged callback learns nothing, not even whether its error was read.
       const flow = readState(cookie);
       if (flow.provider !== provider.name || !query.state || !constantTimeEqual(flow.state, query.state)) {
         throw new SignInError("invalid_state", "The sign-in state does not match; start again");
       }
+      if (query.error) throw new SignInError("provider_denied", `${provider.name} reported: ${query.error}`);
       if (!query.code) throw new SignInError("provider_error", "The provider sent no authorization code");
       try {
         const accessToken = await provider.exchange(query.code, redirectUri(provider.name), flow.verifier);
