@@ -9,6 +9,7 @@ import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
+import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import * as accountsRepo from "../accounts/repo.ts";
@@ -102,6 +103,110 @@ export function createInvitesService(deps: InvitesDeps) {
     return { inviterName: fullName(inviter) || inviter.email, workspace };
   }
 
+  async function acceptOnce(
+    input: AcceptInput,
+    caller: Principal | null,
+    client: { ipAddress: string | null; userAgent: string | null },
+  ) {
+    const invite = await usableInvite(input.token);
+    if (input.role !== undefined && input.role > invite.role) {
+      throw new AppError(
+        "forbidden",
+        `This invite grants ${ROLE_NAMES[invite.role]}; it cannot be accepted as ${ROLE_NAMES[input.role]}`,
+      );
+    }
+    if (input.team_id && input.team_id !== invite.team_id) {
+      throw new AppError("forbidden", "This invite is for another team");
+    }
+    let user = await accountsRepo.findUserByEmail(db, invite.invitee_email);
+    if (caller && (!user || caller.userId !== user.id)) {
+      throw new AppError("forbidden", "This invite was sent to another address than the signed-in account's");
+    }
+    if (user && !caller && !(await verifyPassword(user.password_hash, input.password))) {
+      throw new AppError(
+        "invalid_credentials",
+        "An account with this address exists: its password is needed to accept",
+      );
+    }
+    let passwordHash: string | null = null;
+    if (!user) {
+      const issues = [];
+      if (!input.name?.trim())
+        issues.push({ loc: ["body", "name"], msg: "Field required for a new account", type: "missing" });
+      if (input.password.length < 8 || input.password.length > 128) {
+        issues.push({
+          loc: ["body", "password"],
+          msg: "Password should have 8 to 128 characters",
+          type: "string_too_short",
+        });
+      }
+      if (issues.length > 0) throw new ValidationFailed(issues);
+      passwordHash = await hashPassword(input.password);
+    }
+    const now = clock.now().toISOString();
+    const result = await db.transaction().execute(async (tx) => {
+      if (!user) {
+        user = {
+          id: randomUUID(),
+          email: invite.invitee_email,
+          password_hash: passwordHash,
+          ...splitName(input.name ?? ""),
+          email_verified_at: now,
+          current_workspace_id: invite.workspace_id,
+          created_at: now,
+          updated_at: now,
+        };
+        await accountsRepo.insertUser(tx, user);
+      }
+      if ((await workspaceRepo.roleOf(tx, invite.workspace_id, user.id)) !== undefined) {
+        throw new AppError("conflict", "You are already a member of this workspace");
+      }
+      if (!(await repo.settle(tx, invite.id, "accepted", now)))
+        throw new AppError("invite_used", "This invite was already used");
+      await workspaceRepo.insertMember(tx, {
+        workspace_id: invite.workspace_id,
+        user_id: user.id,
+        role: invite.role,
+        now,
+      });
+      if (invite.team_id && (await findTeam(tx, invite.workspace_id, invite.team_id))) {
+        await addTeamMember(tx, {
+          team_id: invite.team_id,
+          user_id: user.id,
+          workspace_id: invite.workspace_id,
+          created_at: now,
+        });
+      }
+      if (!user.current_workspace_id)
+        await workspaceRepo.setCurrentWorkspace(tx, user.id, invite.workspace_id);
+      const principal: Principal = {
+        userId: user.id,
+        kind: "session",
+        sessionId: null,
+        apiKeyId: null,
+        workspaceClaim: null,
+      };
+      await audit.record(
+        tx,
+        { principal, ...client, workspaceId: invite.workspace_id },
+        {
+          action: "invite.accepted",
+          resourceType: "invite",
+          resourceId: invite.id,
+          details: { user_id: user.id, role: invite.role, team_id: invite.team_id },
+        },
+      );
+      return { ...invite, status: "accepted" as const, updated_at: now };
+    });
+    const profile = await accountsRepo.findUser(db, user!.id);
+    return {
+      invite: present(result),
+      user: presentProfile(profile!),
+      workspace_id: invite.workspace_id,
+      role: invite.role,
+    };
+  }
+
   return {
     present,
 
@@ -130,6 +235,9 @@ export function createInvitesService(deps: InvitesDeps) {
         updated_at: now.toISOString(),
       };
       await db.transaction().execute(async (tx) => {
+        // A no-op write that locks the workspace row (PostgreSQL), so simultaneous invites of one
+        // workspace take turns: neither the last free seat nor one address is handed out twice.
+        await workspaceRepo.lockWorkspace(tx, ctx.workspaceId);
         const existing = await accountsRepo.findUserByEmail(tx, email);
         if (existing && (await workspaceRepo.roleOf(tx, ctx.workspaceId, existing.id)) !== undefined) {
           throw new AppError("conflict", "This person is already a member of the workspace");
@@ -236,111 +344,14 @@ export function createInvitesService(deps: InvitesDeps) {
      * email counts as verified: the mailed link proves it); an existing account proves itself with
      * its password or its credential. Asking for a higher role or another team is refused.
      */
-    async accept(
+    accept(
       input: AcceptInput,
       caller: Principal | null,
       client: { ipAddress: string | null; userAgent: string | null },
     ) {
-      const invite = await usableInvite(input.token);
-      if (input.role !== undefined && input.role > invite.role) {
-        throw new AppError(
-          "forbidden",
-          `This invite grants ${ROLE_NAMES[invite.role]}; it cannot be accepted as ${ROLE_NAMES[input.role]}`,
-        );
-      }
-      if (input.team_id && input.team_id !== invite.team_id) {
-        throw new AppError("forbidden", "This invite is for another team");
-      }
-      let user = await accountsRepo.findUserByEmail(db, invite.invitee_email);
-      if (caller && (!user || caller.userId !== user.id)) {
-        throw new AppError(
-          "forbidden",
-          "This invite was sent to another address than the signed-in account's",
-        );
-      }
-      if (user && !caller && !(await verifyPassword(user.password_hash, input.password))) {
-        throw new AppError(
-          "invalid_credentials",
-          "An account with this address exists: its password is needed to accept",
-        );
-      }
-      let passwordHash: string | null = null;
-      if (!user) {
-        const issues = [];
-        if (!input.name?.trim())
-          issues.push({ loc: ["body", "name"], msg: "Field required for a new account", type: "missing" });
-        if (input.password.length < 8 || input.password.length > 128) {
-          issues.push({
-            loc: ["body", "password"],
-            msg: "Password should have 8 to 128 characters",
-            type: "string_too_short",
-          });
-        }
-        if (issues.length > 0) throw new ValidationFailed(issues);
-        passwordHash = await hashPassword(input.password);
-      }
-      const now = clock.now().toISOString();
-      const result = await db.transaction().execute(async (tx) => {
-        if (!user) {
-          user = {
-            id: randomUUID(),
-            email: invite.invitee_email,
-            password_hash: passwordHash,
-            ...splitName(input.name ?? ""),
-            email_verified_at: now,
-            current_workspace_id: invite.workspace_id,
-            created_at: now,
-            updated_at: now,
-          };
-          await accountsRepo.insertUser(tx, user);
-        }
-        if ((await workspaceRepo.roleOf(tx, invite.workspace_id, user.id)) !== undefined) {
-          throw new AppError("conflict", "You are already a member of this workspace");
-        }
-        if (!(await repo.settle(tx, invite.id, "accepted", now)))
-          throw new AppError("invite_used", "This invite was already used");
-        await workspaceRepo.insertMember(tx, {
-          workspace_id: invite.workspace_id,
-          user_id: user.id,
-          role: invite.role,
-          now,
-        });
-        if (invite.team_id && (await findTeam(tx, invite.workspace_id, invite.team_id))) {
-          await addTeamMember(tx, {
-            team_id: invite.team_id,
-            user_id: user.id,
-            workspace_id: invite.workspace_id,
-            created_at: now,
-          });
-        }
-        if (!user.current_workspace_id)
-          await workspaceRepo.setCurrentWorkspace(tx, user.id, invite.workspace_id);
-        const principal: Principal = {
-          userId: user.id,
-          kind: "session",
-          sessionId: null,
-          apiKeyId: null,
-          workspaceClaim: null,
-        };
-        await audit.record(
-          tx,
-          { principal, ...client, workspaceId: invite.workspace_id },
-          {
-            action: "invite.accepted",
-            resourceType: "invite",
-            resourceId: invite.id,
-            details: { user_id: user.id, role: invite.role, team_id: invite.team_id },
-          },
-        );
-        return { ...invite, status: "accepted" as const, updated_at: now };
-      });
-      const profile = await accountsRepo.findUser(db, user!.id);
-      return {
-        invite: present(result),
-        user: presentProfile(profile!),
-        workspace_id: invite.workspace_id,
-        role: invite.role,
-      };
+      // Two accepts of one invite for a new address race on the account's unique email: the
+      // loser starts over once and then finds the invite used (410), never a 500.
+      return retryOnUniqueViolation(() => acceptOnce(input, caller, client), 2);
     },
 
     async reject(token: string, client: { ipAddress: string | null; userAgent: string | null }) {

@@ -1,6 +1,5 @@
 import cookie from "@fastify/cookie";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import Type from "typebox";
 import { AppError, type ErrorCode } from "../../errors.ts";
 import { type RefreshCookieConfig, setRefreshCookie, tokenBody } from "../../http/refresh-cookie.ts";
 import type { TypedApp } from "../../http/types.ts";

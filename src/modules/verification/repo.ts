@@ -24,16 +24,20 @@ export async function setDeliveryError(db: Queryable, id: string, error: string)
   await db.updateTable("one_time_codes").set({ delivery_error: error }).where("id", "=", id).execute();
 }
 
-/** Counts a wrong guess; false when the code was spent or used up meanwhile. */
-export async function countAttempt(db: Queryable, id: string, maxAttempts: number): Promise<boolean> {
-  const result = await db
+/**
+ * Spends one guess before the code is compared, so simultaneous guesses cannot pass the bound;
+ * the attempts used so far, or null when the code was spent or used up meanwhile.
+ */
+export async function countAttempt(db: Queryable, id: string, maxAttempts: number): Promise<number | null> {
+  const row = await db
     .updateTable("one_time_codes")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
     .where("id", "=", id)
     .where("consumed_at", "is", null)
     .where("attempts", "<", maxAttempts)
+    .returning("attempts")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? Number(row.attempts) : null;
 }
 
 export async function consume(db: Queryable, id: string, now: string): Promise<boolean> {

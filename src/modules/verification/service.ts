@@ -85,10 +85,14 @@ export function createVerificationService(deps: VerificationDeps) {
           "No valid code: it expired, was used up, or none was requested. Ask for a new one",
         );
       }
+      // The guess is counted before it is judged: parallel guesses cannot exceed MAX_ATTEMPTS.
+      const used = await repo.countAttempt(db, live.id, MAX_ATTEMPTS);
+      if (used === null) {
+        throw new AppError("gone", "No valid code: it was used up meanwhile. Ask for a new one");
+      }
       const code = String(otp).padStart(6, "0");
       if (!constantTimeEqual(digest(live.id, code), live.code_hash)) {
-        await repo.countAttempt(db, live.id, MAX_ATTEMPTS);
-        const left = MAX_ATTEMPTS - live.attempts - 1;
+        const left = MAX_ATTEMPTS - used;
         throw new AppError(
           "otp_incorrect",
           left > 0

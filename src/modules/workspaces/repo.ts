@@ -162,3 +162,12 @@ export async function clearCurrentWorkspace(
   if (userId) query = query.where("id", "=", userId);
   await query.execute();
 }
+
+/** Takes the workspace row's lock for the rest of the transaction (a no-op write; SQLite serialises anyway). */
+export async function lockWorkspace(db: Queryable, workspaceId: string): Promise<void> {
+  await db
+    .updateTable("workspaces")
+    .set((eb) => ({ plan: eb.ref("plan") }))
+    .where("id", "=", workspaceId)
+    .execute();
+}
