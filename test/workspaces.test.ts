@@ -429,6 +429,26 @@ describe("GET /workspaces/{workspace_id}/members", () => {
     expect(byId[viewer.id]).toMatchObject({ email: viewer.email, role: 0 });
   });
 
+  it("pages with limit and the X-Next-Cursor header, without repeats or gaps", async () => {
+    const ada = await newUser(t.app);
+    for (let i = 0; i < 4; i++) await newMember(t.app, t.db, ada.workspaceId, 0);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const query = `limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const response = await call("GET", `/workspaces/${ada.workspaceId}/members?${query}`, ada.headers);
+      expect(response.statusCode).toBe(200);
+      seen.push(...response.json().map((m: { user_id: string }) => m.user_id));
+      cursor = response.headers["x-next-cursor"] as string | undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    const bad = await call("GET", `/workspaces/${ada.workspaceId}/members?cursor=nonsense`, ada.headers);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(["query", "cursor"]);
+  });
+
   it("answers 403 to a non-member", async () => {
     const ada = await newUser(t.app);
     const stranger = await newUser(t.app);

@@ -48,3 +48,9 @@ export const SECURITY: Array<Record<string, string[]>> = [
   { APIKeyHeader: [] },
   { HTTPBearer: [] },
 ];
+
+/** `limit` and `cursor` of the lists that grow without bound (DESIGN.md §3). */
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});

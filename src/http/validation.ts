@@ -17,8 +17,9 @@ function makeAjv(coerceTypes: boolean): Ajv {
     strict: false,
   });
   addFormats.default(ajv, ["uuid", "date-time", "uri"]);
-  // Lenient on purpose: any address a real client would send, without RFC 5322 corner cases.
-  ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  // Lenient on purpose: any address a real client would send (user@localhost included), without
+  // RFC 5322 corner cases.
+  ajv.addFormat("email", /^[^\s@]+@[^\s@.][^\s@]*$/);
   return ajv;
 }
 

@@ -25,7 +25,7 @@ export interface SignUpInput {
   first_name: string;
   middle_name?: string | null;
   last_name: string;
-  created_at: string;
+  created_at: string | number;
 }
 
 export interface ClientInfo {
@@ -87,7 +87,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     async signUp(input: SignUpInput, client: ClientInfo): Promise<SignUpResult> {
-      if (Number.isNaN(Date.parse(input.created_at))) {
+      if (typeof input.created_at === "string" && Number.isNaN(Date.parse(input.created_at))) {
         throw new ValidationFailed([
           {
             loc: ["body", "created_at"],

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Nullable, PageQuery, Uuid } from "../../http/schemas.ts";
 
 export const AuditEntry = Type.Object({
   id: Uuid,
@@ -21,8 +21,7 @@ export const AuditEntry = Type.Object({
 });
 
 export const AuditQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  ...PageQuery.properties,
   action: Type.Optional(Type.String({ maxLength: 100 })),
   actor: Type.Optional(Uuid),
 });

@@ -5,7 +5,7 @@ import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
-import { ValidationFailed } from "../../errors.ts";
+import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
 import * as repo from "./repo.ts";
 
@@ -40,16 +40,6 @@ export function presentEvent(row: repo.AuditRow) {
     details: JSON.parse(row.details) as Record<string, unknown>,
     created_at: row.created_at,
   };
-}
-
-const encodeCursor = (row: repo.AuditRow) => Buffer.from(`${row.created_at}|${row.id}`).toString("base64url");
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw new ValidationFailed([{ loc: ["query", "cursor"], msg: "Invalid cursor", type: "value_error" }]);
-  }
-  return { createdAt, id };
 }
 
 export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
@@ -123,12 +113,8 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
         actorId: query.actor,
         secretId: query.secretId,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return {
-        items: page.map(presentEvent),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-      };
+      const page = pageOf(rows, query.limit);
+      return { items: page.items.map(presentEvent), nextCursor: page.nextCursor };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { Deleted, WorkspaceParams } from "../workspaces/schemas.ts";
@@ -11,7 +11,6 @@ import {
   InviteParams,
   InviteRecord,
   ListedInvite,
-  ListQuery,
   SendInviteBody,
   SentInvite,
   TokenQuery,
@@ -107,7 +106,7 @@ export const invitesRoutes =
           security: SECURITY,
           description: "Admin or Owner. Newest first with statuses; `limit`, `cursor` (X-Next-Cursor).",
           params: WorkspaceParams,
-          querystring: ListQuery,
+          querystring: PageQuery,
           response: { 200: Type.Array(ListedInvite), ...errors },
         },
       },

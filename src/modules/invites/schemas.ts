@@ -54,7 +54,3 @@ export const Accepted = Type.Object({
 
 export const TokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 export const InviteParams = Type.Object({ workspace_id: Uuid, invite_id: Uuid });
-export const ListQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-});

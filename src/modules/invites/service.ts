@@ -12,6 +12,7 @@ import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import * as accountsRepo from "../accounts/repo.ts";
 import { fullName, normaliseEmail, presentProfile, splitName } from "../accounts/service.ts";
 import type { AuditService } from "../audit/service.ts";
@@ -259,25 +260,14 @@ export function createInvitesService(deps: InvitesDeps) {
       return { ...present(row), mail_sent: delivery.delivered, mail_error: delivery.error ?? null };
     },
 
-    async list(ctx: RequestContext, page: { limit: number; cursor?: string }) {
+    async list(ctx: RequestContext, query: { limit: number; cursor?: string }) {
       await authorize(db, ctx, "invite.list");
-      let before: { createdAt: string; id: string } | undefined;
-      if (page.cursor) {
-        const [createdAt, id] = Buffer.from(page.cursor, "base64url").toString("utf8").split("|");
-        if (!createdAt || !id)
-          throw new ValidationFailed([
-            { loc: ["query", "cursor"], msg: "Invalid cursor", type: "value_error" },
-          ]);
-        before = { createdAt, id };
-      }
-      const rows = await repo.listInvites(db, ctx.workspaceId, page.limit + 1, before);
-      const items = rows.slice(0, page.limit);
-      const last = items[items.length - 1];
-      const nextCursor =
-        rows.length > page.limit && last
-          ? Buffer.from(`${last.created_at}|${last.id}`).toString("base64url")
-          : null;
-      return { items: items.map((r) => ({ ...present(r), mail_error: r.delivery_error })), nextCursor };
+      const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const page = pageOf(await repo.listInvites(db, ctx.workspaceId, query.limit + 1, before), query.limit);
+      return {
+        items: page.items.map((r) => ({ ...present(r), mail_error: r.delivery_error })),
+        nextCursor: page.nextCursor,
+      };
     },
 
     /** A new token and a new expiry, mailed again (the old link stops working). */

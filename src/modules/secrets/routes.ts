@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { AuditEntry } from "../audit/schemas.ts";
@@ -16,7 +16,6 @@ import {
   CreateSecretBody,
   DeletedCount,
   ListQuery,
-  LogsQuery,
   PartialSecretList,
   SecretParams,
   SecretRecord,
@@ -202,7 +201,7 @@ export const secretsRoutes =
           ...common,
           description: "The secret's audit entries, newest first (`limit`, `cursor` from X-Next-Cursor).",
           params: SecretParams,
-          querystring: LogsQuery,
+          querystring: PageQuery,
           response: { 200: Type.Array(AuditEntry), ...errors },
         },
       },

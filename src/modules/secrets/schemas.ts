@@ -57,11 +57,6 @@ export const ListQuery = Type.Object({
   ),
 });
 
-export const LogsQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-});
-
 export const SecretParams = Type.Object({
   workspace_id: Uuid,
   team_id: Uuid,

@@ -1,5 +1,6 @@
 // Workspace and membership queries. Every query names the workspace it touches.
 import type { Queryable, WorkspacesTable } from "../../db/schema.ts";
+import type { Position } from "../../lib/cursor.ts";
 
 export type WorkspaceRow = WorkspacesTable;
 
@@ -53,23 +54,40 @@ export function workspacesOfUser(db: Queryable, userId: string) {
     .execute();
 }
 
-export function membersOf(db: Queryable, workspaceId: string) {
-  return db
+const memberColumns = [
+  "u.id as user_id",
+  "u.email",
+  "u.first_name",
+  "u.middle_name",
+  "u.last_name",
+  "m.role",
+  "m.created_at as joined_at",
+] as const;
+
+const membersQuery = (db: Queryable, workspaceId: string) =>
+  db
     .selectFrom("workspace_members as m")
     .innerJoin("users as u", "u.id", "m.user_id")
-    .select([
-      "u.id as user_id",
-      "u.email",
-      "u.first_name",
-      "u.middle_name",
-      "u.last_name",
-      "m.role",
-      "m.created_at as joined_at",
-    ])
-    .where("m.workspace_id", "=", workspaceId)
-    .orderBy("m.created_at")
-    .orderBy("u.id")
-    .execute();
+    .select(memberColumns)
+    .where("m.workspace_id", "=", workspaceId);
+
+/** Members in the order they joined, from just after `after` (a page position) when given. */
+export function membersOf(db: Queryable, workspaceId: string, page: { limit: number; after?: Position }) {
+  let query = membersQuery(db, workspaceId);
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    query = query.where((eb) =>
+      eb.or([
+        eb("m.created_at", ">", createdAt),
+        eb.and([eb("m.created_at", "=", createdAt), eb("u.id", ">", id)]),
+      ]),
+    );
+  }
+  return query.orderBy("m.created_at").orderBy("u.id").limit(page.limit).execute();
+}
+
+export function memberOf(db: Queryable, workspaceId: string, userId: string) {
+  return membersQuery(db, workspaceId).where("u.id", "=", userId).executeTakeFirst();
 }
 
 /** Workspaces where this user is the only Owner: deleting the user deletes them. */

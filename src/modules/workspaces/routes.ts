@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { principalOf } from "../../http/auth.ts";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { actorOf, contextOf, scopeOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import {
@@ -98,11 +98,18 @@ export const workspacesRoutes =
         schema: {
           tags,
           security: SECURITY,
+          description:
+            "Members with their roles, in the order they joined; optional `limit` and `cursor` (X-Next-Cursor).",
           params: WorkspaceParams,
+          querystring: PageQuery,
           response: { 200: Type.Array(MemberRecord), ...scoped },
         },
       },
-      async (request) => workspaces.members(contextOf(request)),
+      async (request, reply) => {
+        const page = await workspaces.members(contextOf(request), request.query);
+        if (page.nextCursor) reply.header("x-next-cursor", page.nextCursor);
+        return page.items;
+      },
     );
 
     app.patch(

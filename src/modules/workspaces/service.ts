@@ -11,6 +11,7 @@ import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { MembershipLookup } from "../../http/scope.ts";
+import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import type { AuditActor, AuditService } from "../audit/service.ts";
 import type { SessionsService } from "../sessions/service.ts";
 import { removeFromAllTeams } from "../teams/repo.ts";
@@ -28,6 +29,9 @@ export interface WorkspacesDeps {
 
 const fullName = (m: { first_name: string; middle_name: string | null; last_name: string }) =>
   [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(" ");
+
+/** Without `limit`, a members list answers everyone, up to this many. */
+const MEMBERS_PAGE_MAX = 10_000;
 
 export function createWorkspacesService(deps: WorkspacesDeps) {
   const { db, clock, plans, audit } = deps;
@@ -154,10 +158,26 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       return { deleted: true, id: ctx.workspaceId };
     },
 
-    async members(ctx: RequestContext) {
+    async members(ctx: RequestContext, query: { limit?: number; cursor?: string } = {}) {
       await authorize(db, ctx, "workspace.read");
-      const rows = await repo.membersOf(db, ctx.workspaceId);
-      return rows.map((m) => ({ ...m, name: fullName(m) }));
+      const limit = query.limit ?? MEMBERS_PAGE_MAX;
+      const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const rows = await repo.membersOf(db, ctx.workspaceId, { limit: limit + 1, after });
+      const page = pageOf(
+        rows.map((m) => ({ ...m, name: fullName(m), id: m.user_id, created_at: m.joined_at })),
+        limit,
+      );
+      return {
+        items: page.items.map(({ id: _id, created_at: _at, ...member }) => member),
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    async member(ctx: RequestContext, userId: string) {
+      await authorize(db, ctx, "workspace.read");
+      const found = await repo.memberOf(db, ctx.workspaceId, userId);
+      if (!found) throw notFound("Member");
+      return { ...found, name: fullName(found) };
     },
 
     async changeRole(ctx: RequestContext, userId: string, role: number) {
@@ -172,8 +192,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: { user_id: userId, previous_role: previous, role },
         });
       });
-      const members = await this.members(ctx);
-      return members.find((m) => m.user_id === userId)!;
+      return this.member(ctx, userId);
     },
 
     /** Owners remove anyone; any member may remove themselves (leave). The last Owner stays. */
