@@ -14,7 +14,8 @@ import {
 } from "./schemas.ts";
 import type { EnvironmentPath, EnvironmentsService } from "./service.ts";
 
-const pathOf = (request: FastifyRequest): EnvironmentPath => {
+/** The team → project → environment ids of a route under /environments/… or /secrets/…. */
+export const pathOf = (request: FastifyRequest): EnvironmentPath => {
   const p = request.params as { team_id: string; project_id: string; environment_id: string };
   return { teamId: p.team_id, projectId: p.project_id, environmentId: p.environment_id };
 };

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { AuditEntry } from "../audit/schemas.ts";
+import { pathOf } from "../environments/routes.ts";
 import { EnvironmentParams } from "../environments/schemas.ts";
-import type { EnvironmentPath } from "../environments/service.ts";
 import { ShareBody, ShareCreated } from "../sharing/schemas.ts";
 import type { SharingService } from "../sharing/service.ts";
 import { Deleted } from "../workspaces/schemas.ts";
@@ -23,11 +23,6 @@ import {
   VersionRecord,
 } from "./schemas.ts";
 import type { SecretsService } from "./service.ts";
-
-const pathOf = (request: FastifyRequest): EnvironmentPath => {
-  const p = request.params as { team_id: string; project_id: string; environment_id: string };
-  return { teamId: p.team_id, projectId: p.project_id, environmentId: p.environment_id };
-};
 
 const KeyedError = Type.Object({
   detail: Type.String(),
