@@ -39,7 +39,8 @@ function runEngine(engine) {
   try {
     const report = JSON.parse(readFileSync(out, "utf8"));
     passed = report.numPassedTests;
-    failed = report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    // Failed tests, plus files that could not run at all (their tests never counted).
+    failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
   } catch {
     failed = 1; // no report: the run itself broke
   }

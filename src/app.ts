@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import { localBus, redisBus } from "./auth/auth-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createKeyring } from "./crypto/data-keys.ts";
@@ -57,6 +58,39 @@ export interface AppDeps {
 // Large enough for a 1,000-secret bulk write of modest values; single values are capped by schema.
 const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Resolves once no request is in flight (graceful shutdown waits on it). */
+    drained(): Promise<void>;
+  }
+}
+
+function trackInFlight(app: FastifyInstance): void {
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+  app.decorate("drained", () =>
+    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
+  );
+  app.addHook("onRequest", async () => {
+    inFlight++;
+  });
+  const done = () => {
+    inFlight--;
+    if (inFlight > 0) return;
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
+  app.addHook("onResponse", (_request, _reply, next) => {
+    done();
+    next();
+  });
+  app.addHook("onRequestAbort", (_request, next) => {
+    done();
+    next();
+  });
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are stored lower-case; an upper-case UUID in a path names the same resource. */
@@ -85,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  trackInFlight(app);
   registerErrorHandling(app);
 
   // An empty JSON body is "no body" (bodiless POSTs from clients that always send the header).
@@ -98,14 +133,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser("text/plain");
   app.addHook("preValidation", async (request) => lowerCaseUuidParams(request.params));
 
+  // Cache invalidation reaches every node through Redis when there is one.
+  const bus = deps.redis ? redisBus(deps.redis) : localBus();
+  app.addHook("onClose", () => bus.close());
   const sessions = createSessionsService({
     db,
+    bus,
     clock,
     jwtKey: deriveKey(deps.masterKey, "session-jwt/v1"),
     accessTokenTtl: config.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl,
   });
-  const keys = createKeysService({ db, clock });
+  const keys = createKeysService({ db, clock, bus });
   const audit = createAuditService({ db, clock });
   const plans = createPlans(config.plans);
   const workspaces = createWorkspacesService({
@@ -115,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaultPlan: config.defaultPlan,
     audit,
     sessions,
+    bus,
   });
   const teams = createTeamsService({ db, clock, audit });
   const projects = createProjectsService({ db, clock, audit });
@@ -158,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     defaultRotationDays: config.defaultRotationDays,
   });
-  const accounts = createAccountsService({ db, clock, sessions, workspaces });
+  const accounts = createAccountsService({ db, clock, sessions, workspaces, bus });
   const oauth = createOAuthService({
     db,
     clock,

@@ -1,6 +1,7 @@
 // Start-up: read config, open and migrate the database, build the app, listen; on SIGTERM or
 // SIGINT stop accepting, let in-flight requests finish, close the database.
 import { Redis } from "ioredis";
+import { pino } from "pino";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  // Synchronous writes: lines reach stdout in the order they were logged, up to the very exit.
+  const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   if (master.generatedAt) {
     logger.warn(
       `A new master key was generated at ${master.generatedAt}. BACK IT UP: without it no secret can ever be ` +
@@ -45,6 +47,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    // close() ends with the sockets; the last responses' hooks and log lines may still be running.
+    await app.drained();
+    await new Promise((resolve) => setImmediate(resolve));
     await db.destroy();
     redis?.disconnect();
     logger.info("stopped");

@@ -2,10 +2,10 @@
 // the error shape and never a 5xx, the 422 body, the DEBUG-only docs, rate limits, 401 codes.
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser, PASSWORD, randomEmail } from "./helpers/factories.ts";
+import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -1067,28 +1067,6 @@ function rateLimitTests(env: () => Record<string, string>): void {
 describe("rate limits, counted in process", () => {
   rateLimitTests(() => ({}));
 });
-
-const REDIS_URL = process.env.COFFER_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const REQUIRE_REDIS = process.env.COFFER_REQUIRE_REDIS === "1";
-
-async function redisReachable(url: string): Promise<boolean> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const redisUp = await redisReachable(REDIS_URL);
 

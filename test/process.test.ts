@@ -238,7 +238,7 @@ describe("graceful shutdown", () => {
     expect(server.logLines()).toContainEqual(
       expect.objectContaining({ signal: "SIGTERM", msg: expect.stringMatching(/shutting down/) }),
     );
-    expect(messages.at(-1)).toBe("stopped");
+    expect(messages.at(-1), JSON.stringify(server.logLines().slice(-6))).toBe("stopped");
     expect(server.stderr()).toBe("");
     expect(await tryConnect(server.port)).toBe("ECONNREFUSED");
   });

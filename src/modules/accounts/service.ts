@@ -1,5 +1,6 @@
 // Accounts: sign-up with a first workspace, password sign-in, the profile, account deletion.
 import { randomUUID } from "node:crypto";
+import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
@@ -17,6 +18,7 @@ export interface AccountsDeps {
   clock: Clock;
   sessions: Pick<SessionsService, "startSession">;
   workspaces: Pick<WorkspacesService, "createWithOwner">;
+  bus: InvalidationBus;
 }
 
 export interface SignUpInput {
@@ -222,13 +224,23 @@ export function createAccountsService(deps: AccountsDeps) {
       if (user.password_hash !== null && !(await verifyPassword(user.password_hash, password))) {
         throw new AppError("password_incorrect", "The password is not correct; the account was not deleted");
       }
-      return db.transaction().execute(async (tx) => {
+      const result = await db.transaction().execute(async (tx) => {
         const owned = await workspaceRepo.workspacesSolelyOwnedBy(tx, userId);
         const memberships = await repo.countMemberships(tx, userId);
         const deleted = await workspaceRepo.deleteWorkspaces(tx, owned);
         await repo.deleteUser(tx, userId);
-        return { deleted: true, workspaces_deleted: deleted, workspaces_left: memberships - owned.length };
+        return {
+          owned,
+          summary: {
+            deleted: true,
+            workspaces_deleted: deleted,
+            workspaces_left: memberships - owned.length,
+          },
+        };
       });
+      deps.bus.publish(tags.user(userId));
+      for (const workspaceId of result.owned) deps.bus.publish(tags.workspace(workspaceId));
+      return result.summary;
     },
   };
 }

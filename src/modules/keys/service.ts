@@ -1,6 +1,7 @@
 // API keys: minted once (`sk-…` shown a single time), stored as a digest, revocable, optionally
 // expiring. Revoked and expired keys answer distinct 401s.
 import { randomUUID } from "node:crypto";
+import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { newApiKeyToken, sha256 } from "../../crypto/tokens.ts";
@@ -11,6 +12,7 @@ import * as repo from "./repo.ts";
 export interface KeysDeps {
   db: Db;
   clock: Clock;
+  bus: InvalidationBus;
 }
 
 // Writing last_used_at on every request would turn each read into a write; once a minute is enough.
@@ -20,7 +22,10 @@ const DISPLAY_PREFIX_LENGTH = 10;
 const expiryFromMinutes = (now: Date, minutes: number | null | undefined) =>
   minutes == null ? null : addSeconds(now, minutes * 60).toISOString();
 
-export function createKeysService({ db, clock }: KeysDeps) {
+export function createKeysService({ db, clock, bus }: KeysDeps) {
+  // Keys by digest: every API-key request reads one; revocation empties the entry everywhere.
+  const cache = cacheOn<NonNullable<Awaited<ReturnType<typeof repo.findKeyByDigest>>>>(bus);
+
   async function ownedKey(userId: string, keyId: string): Promise<repo.ApiKeyRow> {
     const key = await repo.findKeyOfUser(db, userId, keyId);
     if (!key) throw notFound("API key");
@@ -70,6 +75,7 @@ export function createKeysService({ db, clock }: KeysDeps) {
       if (patch.expires_at !== undefined) changes.expires_at = expiryFromMinutes(now, patch.expires_at);
       if (patch.is_revoked === true) changes.revoked_at = now.toISOString();
       await repo.updateKey(db, keyId, changes);
+      bus.publish(tags.apiKey(keyId));
       return ownedKey(userId, keyId);
     },
 
@@ -79,13 +85,20 @@ export function createKeysService({ db, clock }: KeysDeps) {
       if (!key.revoked_at) {
         const now = clock.now().toISOString();
         await repo.updateKey(db, keyId, { revoked_at: now, updated_at: now });
+        bus.publish(tags.apiKey(keyId));
       }
       return ownedKey(userId, keyId);
     },
 
     async authenticateApiKey(token: string): Promise<Principal> {
-      const key = await repo.findKeyByDigest(db, sha256(token));
-      if (!key) throw new AppError("invalid_token", "Invalid API key");
+      const digest = sha256(token);
+      let key = cache.get(digest);
+      if (!key) {
+        key = await repo.findKeyByDigest(db, digest);
+        if (!key) throw new AppError("invalid_token", "Invalid API key");
+        const claim = key.current_workspace_id ? [tags.workspace(key.current_workspace_id)] : [];
+        cache.set(digest, key, [tags.apiKey(key.id), tags.user(key.user_id), ...claim]);
+      }
       const now = clock.now();
       if (key.revoked_at) throw new AppError("api_key_revoked", "API key has been revoked");
       if (key.expires_at && key.expires_at <= now.toISOString()) {
@@ -93,6 +106,7 @@ export function createKeysService({ db, clock }: KeysDeps) {
       }
       if (!key.last_used_at || now.getTime() - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) {
         await repo.touchKey(db, key.id, now.toISOString());
+        key.last_used_at = now.toISOString();
       }
       return {
         userId: key.user_id,

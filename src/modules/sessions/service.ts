@@ -3,6 +3,7 @@
 // (the session row is read on every request).
 import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
@@ -12,6 +13,7 @@ import * as repo from "./repo.ts";
 
 export interface SessionsDeps {
   db: Db;
+  bus: InvalidationBus;
   clock: Clock;
   jwtKey: Buffer;
   accessTokenTtl: number;
@@ -28,7 +30,20 @@ export interface IssuedTokens {
 const ISSUER = "coffer";
 
 export function createSessionsService(deps: SessionsDeps) {
-  const { db, clock } = deps;
+  const { db, clock, bus } = deps;
+  // Sessions by id: every session-token request reads one; revocation empties the entry everywhere.
+  const cache = cacheOn<repo.SessionRow>(bus);
+
+  async function sessionById(sessionId: string): Promise<repo.SessionRow | undefined> {
+    const cached = cache.get(sessionId);
+    if (cached) return cached;
+    const session = await repo.findSession(db, sessionId);
+    if (session) {
+      const claim = session.workspace_id ? [tags.workspace(session.workspace_id)] : [];
+      cache.set(sessionId, session, [tags.session(session.id), tags.user(session.user_id), ...claim]);
+    }
+    return session;
+  }
 
   async function signAccessToken(claims: { userId: string; sessionId: string; workspaceId: string | null }) {
     const now = Math.floor(clock.now().getTime() / 1000);
@@ -66,8 +81,13 @@ export function createSessionsService(deps: SessionsDeps) {
       const now = clock.now();
       const nowIso = now.toISOString();
       const sessionId = randomUUID();
+      let replaced = 0;
       const refreshToken = await db.transaction().execute(async (tx) => {
-        await repo.revokeSessions(tx, { userId: input.userId, userAgent: input.userAgent }, nowIso);
+        replaced = await repo.revokeSessions(
+          tx,
+          { userId: input.userId, userAgent: input.userAgent },
+          nowIso,
+        );
         await repo.insertSession(tx, {
           id: sessionId,
           user_id: input.userId,
@@ -80,6 +100,7 @@ export function createSessionsService(deps: SessionsDeps) {
         });
         return issueRefreshToken(tx, sessionId, nowIso);
       });
+      if (replaced > 0) bus.publish(tags.user(input.userId));
       const accessToken = await signAccessToken({
         userId: input.userId,
         sessionId,
@@ -106,6 +127,7 @@ export function createSessionsService(deps: SessionsDeps) {
               "refresh_token_reused",
               "Refresh token was already used; the session has been revoked",
             ),
+            revoked: session.id,
           };
         }
         try {
@@ -116,6 +138,9 @@ export function createSessionsService(deps: SessionsDeps) {
         await repo.extendSession(tx, session.id, addSeconds(now, deps.refreshTokenTtl).toISOString());
         return { session, next: await issueRefreshToken(tx, session.id, nowIso) };
       });
+      // After the commit: the session was extended, or revoked by reuse detection.
+      if ("session" in outcome && outcome.session) bus.publish(tags.session(outcome.session.id));
+      if ("revoked" in outcome && outcome.revoked) bus.publish(tags.session(outcome.revoked));
       if ("error" in outcome) throw outcome.error;
       const { session, next } = outcome;
       const accessToken = await signAccessToken({
@@ -151,7 +176,7 @@ export function createSessionsService(deps: SessionsDeps) {
         throw new AppError("invalid_token", "Invalid session token");
       }
       // Session state is checked first: "revoked" tells the client more than "token expired".
-      const session = assertLive(await repo.findSession(db, claims.sid), clock.now());
+      const session = assertLive(await sessionById(claims.sid), clock.now());
       if (tokenExpired) {
         throw new AppError("access_token_expired", "Access token has expired; refresh it at /auth/refresh");
       }
@@ -171,18 +196,26 @@ export function createSessionsService(deps: SessionsDeps) {
     async revokeOne(userId: string, sessionId: string): Promise<number> {
       const revoked = await repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
       if (revoked === 0) throw new AppError("not_found", "Session not found");
+      bus.publish(tags.session(sessionId));
       return revoked;
     },
 
-    revokeAll(userId: string): Promise<number> {
-      return repo.revokeSessions(db, { userId }, clock.now().toISOString());
+    async revokeAll(userId: string): Promise<number> {
+      const revoked = await repo.revokeSessions(db, { userId }, clock.now().toISOString());
+      bus.publish(tags.user(userId));
+      return revoked;
     },
 
-    revokeSession(userId: string, sessionId: string): Promise<number> {
-      return repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
+    async revokeSession(userId: string, sessionId: string): Promise<number> {
+      const revoked = await repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
+      bus.publish(tags.session(sessionId));
+      return revoked;
     },
 
-    /** Moves a session's workspace claim and returns an access token carrying it. */
+    /**
+     * Moves a session's workspace claim and returns an access token carrying it. The caller owns the
+     * transaction and publishes the user's tag once it commits.
+     */
     async switchWorkspace(
       principal: Principal,
       workspaceId: string,

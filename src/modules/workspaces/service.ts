@@ -1,6 +1,7 @@
 // Workspaces: creation (the caller becomes Owner), listing with plan, role and seats, update and
 // delete (Owner), members and their roles, scope lookups, and the caller's current workspace.
 import { randomUUID } from "node:crypto";
+import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { Role } from "../../auth/policy.ts";
@@ -25,6 +26,7 @@ export interface WorkspacesDeps {
   defaultPlan: string;
   audit: Pick<AuditService, "record">;
   sessions: Pick<SessionsService, "switchWorkspace">;
+  bus: InvalidationBus;
 }
 
 const fullName = (m: { first_name: string; middle_name: string | null; last_name: string }) =>
@@ -89,10 +91,19 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     return current;
   }
 
+  // Roles by (workspace, user): every scoped request reads one. Only memberships are cached, so a
+  // person who joins is seen at once; a role change or removal empties the workspace's entries.
+  const roles = cacheOn<number>(deps.bus);
   const lookup: MembershipLookup = {
     async roleIn(workspaceId, userId) {
+      const key = `${workspaceId}|${userId}`;
+      const cached = roles.get(key);
+      if (cached !== undefined) return cached;
       const role = await repo.roleOf(db, workspaceId, userId);
-      if (role !== undefined) return role;
+      if (role !== undefined) {
+        roles.set(key, role, [tags.workspace(workspaceId), tags.user(userId)]);
+        return role;
+      }
       return (await repo.findWorkspace(db, workspaceId)) ? null : undefined;
     },
   };
@@ -155,6 +166,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         await repo.clearCurrentWorkspace(tx, ctx.workspaceId);
         await repo.deleteWorkspaces(tx, [ctx.workspaceId]);
       });
+      deps.bus.publish(tags.workspace(ctx.workspaceId));
       return { deleted: true, id: ctx.workspaceId };
     },
 
@@ -192,6 +204,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: { user_id: userId, previous_role: previous, role },
         });
       });
+      deps.bus.publish(tags.user(userId));
       return this.member(ctx, userId);
     },
 
@@ -210,15 +223,19 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: { user_id: userId, previous_role: previous },
         });
       });
+      deps.bus.publish(tags.user(userId));
       return { removed: true, user_id: userId };
     },
 
     /** Makes `workspaceId` the caller's current workspace; a session also gets a token carrying it. */
-    switchTo(principal: Principal, workspaceId: string) {
-      return db.transaction().execute(async (tx) => {
+    async switchTo(principal: Principal, workspaceId: string) {
+      const token = await db.transaction().execute(async (tx) => {
         await repo.setCurrentWorkspace(tx, principal.userId, workspaceId);
         return deps.sessions.switchWorkspace(principal, workspaceId, tx);
       });
+      // The user's keys and sessions carry the claim: they are read afresh from now on.
+      deps.bus.publish(tags.user(principal.userId));
+      return token;
     },
   };
 }

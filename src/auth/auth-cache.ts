@@ -1,0 +1,112 @@
+// A small in-process cache of what every request looks up before doing any work: API keys by
+// digest, sessions by id, workspace roles (DESIGN.md §4). Entries carry tags; a change publishes a
+// tag on the invalidation bus and every node drops the matching entries at once (in process, or
+// across nodes through Redis pub/sub). The TTL bounds staleness for changes made behind the API's
+// back (a hand-edited database); no entry outlives it.
+import type { Redis } from "ioredis";
+
+export interface InvalidationBus {
+  publish(tag: string): void;
+  subscribe(handler: (tag: string) => void): void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = "coffer:invalidate";
+
+export function localBus(): InvalidationBus {
+  const handlers: ((tag: string) => void)[] = [];
+  return {
+    publish: (tag) => {
+      for (const handler of handlers) handler(tag);
+    },
+    subscribe: (handler) => {
+      handlers.push(handler);
+    },
+    close: async () => {},
+  };
+}
+
+/** Every node hears every tag; the publishing node applies it at once, without waiting for Redis. */
+export function redisBus(redis: Redis): InvalidationBus {
+  const local = localBus();
+  const subscriber = redis.duplicate();
+  void subscriber.subscribe(CHANNEL).catch(() => {});
+  subscriber.on("message", (_channel: string, tag: string) => local.publish(tag));
+  return {
+    publish(tag) {
+      local.publish(tag);
+      void redis.publish(CHANNEL, tag).catch(() => {});
+    },
+    subscribe: local.subscribe,
+    async close() {
+      subscriber.disconnect();
+    },
+  };
+}
+
+export class TaggedCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number; tags: string[] }>();
+  private readonly byTag = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: V, tags: string[]): void {
+    this.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.delete(oldest);
+    }
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, tags });
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.byTag.set(tag, keys);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  invalidate(tag: string): void {
+    for (const key of [...(this.byTag.get(tag) ?? [])]) this.delete(key);
+  }
+}
+
+export const CACHE_TTL_MS = 5_000;
+export const CACHE_MAX_ENTRIES = 10_000;
+
+/** Tags, one vocabulary for publishers and caches. */
+export const tags = {
+  apiKey: (id: string) => `api-key:${id}`,
+  session: (id: string) => `session:${id}`,
+  user: (id: string) => `user:${id}`,
+  workspace: (id: string) => `workspace:${id}`,
+};
+
+/** A cache that empties the entries of every tag the bus carries. */
+export function cacheOn<V>(bus: InvalidationBus): TaggedCache<V> {
+  const cache = new TaggedCache<V>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
+  bus.subscribe((tag) => cache.invalidate(tag));
+  return cache;
+}
