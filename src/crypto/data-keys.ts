@@ -16,10 +16,18 @@ export function wrapDataKey(master: Buffer, workspaceId: string, version: number
 }
 
 export function unwrapDataKey(master: Buffer, workspaceId: string, version: number, wrapped: string): Buffer {
-  const [format, body] = wrapped.split(".");
-  if (format !== FORMAT || !body)
+  const [format, body, extra] = wrapped.split(".");
+  if (format !== FORMAT || !body || extra !== undefined)
     throw new DecryptionError(`unknown data key format for workspace ${workspaceId}`);
   return open(master, Buffer.from(body, "base64url"), dataKeyAad(workspaceId, version));
+}
+
+function parse(stored: string): { version: number; body: string } {
+  const [format, version, body, extra] = stored.split(".");
+  if (format !== FORMAT || !version || !/^\d+$/.test(version) || !body || extra !== undefined) {
+    throw new DecryptionError("unknown ciphertext format");
+  }
+  return { version: Number(version), body };
 }
 
 export function createKeyring(deps: { masterKey: Buffer; clock: Clock }) {
@@ -88,13 +96,50 @@ export function createKeyring(deps: { masterKey: Buffer; clock: Clock }) {
 
     /** Throws DecryptionError for a tampered, misplaced or unreadable value. */
     async decrypt(db: Queryable, workspaceId: string, stored: string, aad: string): Promise<string> {
-      const [format, version, body] = stored.split(".");
-      if (format !== FORMAT || !version || !/^\d+$/.test(version) || !body) {
-        throw new DecryptionError("unknown ciphertext format");
-      }
-      const key = await load(db, workspaceId, Number(version));
+      const parsed = parse(stored);
+      const key =
+        keys.get(cacheKey(workspaceId, parsed.version)) ?? (await load(db, workspaceId, parsed.version));
       if (!key) throw new DecryptionError("data key missing");
-      return open(key, Buffer.from(body, "base64url"), aad).toString("utf8");
+      return open(key, Buffer.from(parsed.body, "base64url"), aad).toString("utf8");
+    },
+
+    /**
+     * Decrypts many values of one workspace: loads each data-key version once, then works
+     * synchronously. Each result is the plaintext or the DecryptionError of that value.
+     */
+    async decryptAll(
+      db: Queryable,
+      workspaceId: string,
+      items: { stored: string; aad: string }[],
+    ): Promise<(string | DecryptionError)[]> {
+      const parsed = items.map(({ stored }) => {
+        try {
+          return parse(stored);
+        } catch (error) {
+          return error as DecryptionError;
+        }
+      });
+      const versions = new Set(parsed.flatMap((p) => (p instanceof DecryptionError ? [] : [p.version])));
+      const loaded = new Map<number, Buffer | undefined>();
+      for (const version of versions) {
+        try {
+          loaded.set(version, await load(db, workspaceId, version));
+        } catch (error) {
+          // A data key that does not open (another master key) fails its values, not the request.
+          if (!(error instanceof DecryptionError)) throw error;
+          loaded.set(version, undefined);
+        }
+      }
+      return parsed.map((p, index) => {
+        if (p instanceof DecryptionError) return p;
+        const key = loaded.get(p.version);
+        if (!key) return new DecryptionError("data key missing");
+        try {
+          return open(key, Buffer.from(p.body, "base64url"), items[index]!.aad).toString("utf8");
+        } catch (error) {
+          return error as DecryptionError;
+        }
+      });
     },
   };
 }

@@ -214,14 +214,19 @@ export function createSecretsService(deps: SecretsDeps) {
           }));
       const succeeded: ReturnType<typeof present>[] = [];
       const failedIds: string[] = [];
-      for (const { row, ciphertext, version: readVersion } of rows) {
-        try {
-          succeeded.push(present(row, await decryptRow(row, ciphertext, readVersion), environment));
-        } catch (error) {
-          if (!(error instanceof DecryptionError)) throw error;
-          failedIds.push(row.id);
-        }
-      }
+      const values = await keyring.decryptAll(
+        db,
+        ctx.workspaceId,
+        rows.map(({ row, ciphertext, version: readVersion }) => ({
+          stored: ciphertext,
+          aad: valueAad(row.id, readVersion),
+        })),
+      );
+      rows.forEach(({ row }, index) => {
+        const value = values[index];
+        if (typeof value === "string") succeeded.push(present(row, value, environment));
+        else failedIds.push(row.id);
+      });
       return { succeeded, failedIds };
     },
 
