@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -14,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
 type User = Awaited<ReturnType<typeof newUser>>;
 
 interface Entry {
@@ -32,8 +31,6 @@ interface Entry {
   created_at: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const ENTRY_FIELDS = [
   "action",
   "actor",
@@ -52,13 +49,7 @@ const ADDRESS = "203.0.113.7";
 
 /** A request as a real client sends it: its own user agent, from its own address. */
 const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { "user-agent": AGENT, ...headers },
-    remoteAddress: ADDRESS,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  send(t.app, method, url, { "user-agent": AGENT, ...headers }, payload, { remoteAddress: ADDRESS });
 
 async function ok(method: Method, url: string, headers: Headers, payload?: unknown) {
   const response = await call(method, url, headers, payload);

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
+import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
 import { createTree, newMember, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -13,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const ENVIRONMENT_FIELDS = [
   "created_at",
   "environment_type",
@@ -31,12 +27,7 @@ const ENVIRONMENT_FIELDS = [
 ];
 
 const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  send(t.app, method, url, headers, payload);
 
 /** The collection path of a tree's project (with its trailing slash). */
 const listUrl = (tree: Tree) => `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;

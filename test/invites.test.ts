@@ -16,12 +16,11 @@ import {
   startFakeSmtp,
   textBody,
 } from "./helpers/fake-smtp.ts";
+import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
 import { newMember } from "./helpers/tree.ts";
 
 const INVITE_TTL = 3600;
 const PUBLIC_URL = "https://coffer.test";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const INVITE_FIELDS = [
   "created_at",
   "expiry_time",
@@ -53,18 +52,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Headers = Record<string, string>;
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
 type Owner = Awaited<ReturnType<typeof newUser>>;
 
 function callOn(app: TestApp) {
   return (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
-    app.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    send(app.app, method, url, headers, payload);
 }
 const call = (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
   callOn(t)(method, url, headers, payload);

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import { UUID } from "./helpers/http.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
 
 const me = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/auth/me", headers });

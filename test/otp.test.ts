@@ -9,6 +9,7 @@ import { deriveKey } from "../src/crypto/keyring.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { extractCode, type FakeSmtp, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
+import { type Headers, ISO } from "./helpers/http.ts";
 
 const OTP_TTL = 300;
 
@@ -30,10 +31,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Headers = Record<string, string>;
 type User = Awaited<ReturnType<typeof newUser>>;
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 const requestOtp = (headers: Headers, path: "request-otp" | "verify-email" = "request-otp") =>
   t.app.inject({ method: "POST", url: `/auth/${path}`, headers });

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
+import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -13,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const PROJECT_FIELDS = [
   "created_at",
   "id",
@@ -31,12 +27,7 @@ const PROJECT_FIELDS = [
 ];
 
 const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  send(t.app, method, url, headers, payload);
 
 async function createTeam(headers: Headers, workspaceId: string, name = `team-${randomUUID().slice(0, 8)}`) {
   const response = await call("POST", `/teams/${workspaceId}/`, headers, { name });

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
+import { type Headers, type Method, send, UUID } from "./helpers/http.ts";
 import { createTree, newMember, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -13,9 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-type Headers = Record<string, string>;
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 interface Secret {
   id: string;
@@ -30,7 +28,6 @@ interface Secret {
   rotation_days: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SECRET_FIELDS = [
   "created_at",
   "current_version",
@@ -45,12 +42,7 @@ const SECRET_FIELDS = [
 ];
 
 const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  send(t.app, method, url, headers, payload);
 
 const pathOf = (tree: Tree) =>
   `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;

@@ -6,10 +6,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import type { Method } from "./helpers/http.ts";
 import { allowed, type Cast, castPlayers, PLAYERS, type Player } from "./helpers/players.ts";
 import { addMember, createTree, newMember, type Tree } from "./helpers/tree.ts";
-
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 interface Request {
   method: Method;

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
+import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
 import { createTree, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -17,8 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
 type User = Awaited<ReturnType<typeof newUser>>;
 
 interface Secret {
@@ -34,8 +33,6 @@ interface Secret {
   rotation_days: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const CIPHERTEXT = /^v1\.\d+\.[A-Za-z0-9_-]+$/;
 const SECRET_FIELDS = [
   "created_at",
@@ -53,13 +50,7 @@ const AGENT = "coffer-cli/1.4.2 (secrets-test)";
 const ADDRESS = "198.51.100.23";
 
 const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { "user-agent": AGENT, ...headers },
-    remoteAddress: ADDRESS,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  send(t.app, method, url, { "user-agent": AGENT, ...headers }, payload, { remoteAddress: ADDRESS });
 
 const pathOf = (tree: Tree) =>
   `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;

@@ -1,0 +1,26 @@
+// What almost every HTTP test shares: request shorthands and the shapes ids and times take.
+import type { FastifyInstance, InjectOptions } from "fastify";
+
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Headers = Record<string, string>;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** One request through inject(); a JSON payload only when one is given. */
+export function send(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  headers: Headers = {},
+  payload?: unknown,
+  extra: Omit<InjectOptions, "method" | "url" | "headers" | "payload"> = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...extra,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
