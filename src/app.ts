@@ -91,6 +91,10 @@ function trackInFlight(app: FastifyInstance): void {
   });
 }
 
+/** Fastify's typings take no hop count (its runtime does): a count becomes the equivalent function. */
+const trustedProxies = (trust: Config["trustProxy"]) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are stored lower-case; an upper-case UUID in a path names the same resource. */
@@ -108,6 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // Behind a load balancer, the client's address (rate limits, audit, sessions) is in X-Forwarded-For.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // URL-level failures (bad percent-encoding, a path segment past maxParamLength) keep the error contract.
     frameworkErrors: (error, _request, reply) => {

@@ -51,6 +51,8 @@ export interface Config {
   vercelApiUrl: string;
   renderApiUrl: string;
   logLevel: string;
+  /** Whose X-Forwarded-For to believe: nobody (false), any hop (true), a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
 }
 
 export const BUILT_IN_PLANS: Record<string, PlanAllowance> = {
@@ -105,6 +107,21 @@ function url(env: Env, name: string, fallback: string | undefined, protocols: st
     throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`);
   }
   return raw.replace(/\/+$/, "");
+}
+
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = read(env, "COFFER_TRUST_PROXY");
+  if (raw === undefined) return false;
+  if (["true", "false"].includes(raw.toLowerCase())) return raw.toLowerCase() === "true";
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(",").map((entry) => entry.trim());
+  if (entries.some((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) {
+    throw new ConfigError(
+      "COFFER_TRUST_PROXY",
+      "expected true, false, a hop count, or addresses/CIDRs separated by commas",
+    );
+  }
+  return entries;
 }
 
 function masterKey(env: Env): Buffer | undefined {
@@ -225,5 +242,6 @@ export function loadConfig(env: Env = process.env): Config {
     vercelApiUrl: url(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com", ["http:", "https:"])!,
     renderApiUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
     logLevel,
+    trustProxy: trustProxy(env),
   };
 }

@@ -132,6 +132,18 @@ describe("loadConfig values", () => {
   });
 });
 
+describe("COFFER_TRUST_PROXY", () => {
+  it("trusts nobody by default, and reads a flag, a hop count or a list of addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ COFFER_TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ COFFER_TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ COFFER_TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+    ]);
+  });
+});
+
 describe("loadConfig refuses bad values, naming the variable", () => {
   it.each([
     ["PORT", { PORT: "abc" }],
@@ -158,6 +170,7 @@ describe("loadConfig refuses bad values, naming the variable", () => {
     ["COFFER_ACCESS_TOKEN_TTL", { COFFER_ACCESS_TOKEN_TTL: "15m" }],
     ["COFFER_DEFAULT_ROTATION_DAYS", { COFFER_DEFAULT_ROTATION_DAYS: "0" }],
     ["COFFER_COOKIE_SECURE", { COFFER_COOKIE_SECURE: "sometimes" }],
+    ["COFFER_TRUST_PROXY", { COFFER_TRUST_PROXY: "the load balancer" }],
   ] as Array<[string, Record<string, string>]>)(
     "throws a ConfigError starting with %s for %j",
     (variable, env) => {

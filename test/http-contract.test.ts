@@ -1104,3 +1104,36 @@ describe.skipIf(!redisUp && !REQUIRE_REDIS)("rate limits, counted in Redis (REDI
     }
   });
 });
+
+describe("behind a proxy (COFFER_TRUST_PROXY)", () => {
+  it("records the client's address from X-Forwarded-For only when the proxy is trusted", async () => {
+    const sessionAddress = async (env: Record<string, string>) => {
+      const app = await createTestApp({ env });
+      try {
+        const user = await newUser(app.app);
+        const headers = { ...user.headers, "x-forwarded-for": "203.0.113.7" };
+        const response = await app.app.inject({ method: "GET", url: "/sessions/", headers });
+        // The session was made without the header; a fresh login with it shows the recorded address.
+        const login = await app.app.inject({
+          method: "POST",
+          url: "/auth/login",
+          headers: { ...FORM, "x-forwarded-for": "203.0.113.7", "user-agent": "proxied" },
+          payload: new URLSearchParams({ username: user.email, password: PASSWORD }).toString(),
+        });
+        expect(response.statusCode).toBe(200);
+        const sessions = await app.app.inject({
+          method: "GET",
+          url: "/sessions/",
+          headers: bearer(login.json().access_token),
+        });
+        return sessions.json().find((s: { user_agent: string }) => s.user_agent === "proxied").ip_address;
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await sessionAddress({ COFFER_TRUST_PROXY: "true" })).toBe("203.0.113.7");
+    expect(await sessionAddress({ COFFER_TRUST_PROXY: "1" })).toBe("203.0.113.7");
+    expect(await sessionAddress({ COFFER_TRUST_PROXY: "10.0.0.0/8" })).toBe("127.0.0.1");
+    expect(await sessionAddress({})).toBe("127.0.0.1");
+  });
+});
