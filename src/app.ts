@@ -113,13 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     // Behind a load balancer, the client's address (rate limits, audit, sessions) is in X-Forwarded-For.
-    trustProxy:
-      typeof config.trustProxy === "number"
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // URL-level failures (bad percent-encoding, a path segment past maxParamLength) keep the error contract.
     frameworkErrors: (error, _request, reply) => {
