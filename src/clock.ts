@@ -5,6 +5,4 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export const isoNow = (clock: Clock): string => clock.now().toISOString();
-
 export const addSeconds = (date: Date, seconds: number): Date => new Date(date.getTime() + seconds * 1000);
