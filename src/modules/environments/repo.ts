@@ -34,12 +34,26 @@ export async function insertEnvironment(db: Queryable, row: EnvironmentRow): Pro
 
 export async function updateEnvironment(
   db: Queryable,
+  workspaceId: string,
   environmentId: string,
   patch: Partial<Pick<EnvironmentRow, "name" | "slug" | "default_policy" | "updated_at">>,
 ): Promise<void> {
-  await db.updateTable("environments").set(patch).where("id", "=", environmentId).execute();
+  await db
+    .updateTable("environments")
+    .set(patch)
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", environmentId)
+    .execute();
 }
 
-export async function deleteEnvironment(db: Queryable, environmentId: string): Promise<void> {
-  await db.deleteFrom("environments").where("id", "=", environmentId).execute();
+export async function deleteEnvironment(
+  db: Queryable,
+  workspaceId: string,
+  environmentId: string,
+): Promise<void> {
+  await db
+    .deleteFrom("environments")
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", environmentId)
+    .execute();
 }

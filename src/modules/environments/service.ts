@@ -104,7 +104,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       await authorize(db, ctx, "environment.create", { teamId: path.teamId });
       return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
-          const changes: Parameters<typeof repo.updateEnvironment>[2] = {
+          const changes: Parameters<typeof repo.updateEnvironment>[3] = {
             updated_at: clock.now().toISOString(),
           };
           if (patch.name !== undefined) {
@@ -118,7 +118,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             );
           }
           if (patch.default_policy !== undefined) changes.default_policy = patch.default_policy;
-          await repo.updateEnvironment(tx, path.environmentId, changes);
+          await repo.updateEnvironment(tx, ctx.workspaceId, path.environmentId, changes);
           await audit.record(tx, ctx, {
             action: "environment.updated",
             resourceType: "environment",
@@ -134,7 +134,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       const environment = await requireEnvironment(db, ctx.workspaceId, path);
       await authorize(db, ctx, "environment.delete", { teamId: path.teamId });
       await db.transaction().execute(async (tx) => {
-        await repo.deleteEnvironment(tx, path.environmentId);
+        await repo.deleteEnvironment(tx, ctx.workspaceId, path.environmentId);
         await audit.record(tx, ctx, {
           action: "environment.deleted",
           resourceType: "environment",

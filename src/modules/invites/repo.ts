@@ -52,6 +52,7 @@ export function pendingInviteFor(db: Queryable, workspaceId: string, email: stri
 /** Moves a pending invite on; false when it was no longer pending (another request won). */
 export async function settle(
   db: Queryable,
+  workspaceId: string,
   id: string,
   status: "accepted" | "rejected",
   now: string,
@@ -59,6 +60,7 @@ export async function settle(
   const result = await db
     .updateTable("invites")
     .set({ status, updated_at: now })
+    .where("workspace_id", "=", workspaceId)
     .where("id", "=", id)
     .where("status", "=", "pending")
     .where("expiry_time", ">", now)
@@ -68,12 +70,18 @@ export async function settle(
 
 export async function updateInvite(
   db: Queryable,
+  workspaceId: string,
   id: string,
   patch: Partial<Pick<InviteRow, "token_hash" | "expiry_time" | "delivery_error" | "updated_at" | "status">>,
 ): Promise<void> {
-  await db.updateTable("invites").set(patch).where("id", "=", id).execute();
+  await db
+    .updateTable("invites")
+    .set(patch)
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", id)
+    .execute();
 }
 
-export async function deleteInvite(db: Queryable, id: string): Promise<void> {
-  await db.deleteFrom("invites").where("id", "=", id).execute();
+export async function deleteInvite(db: Queryable, workspaceId: string, id: string): Promise<void> {
+  await db.deleteFrom("invites").where("workspace_id", "=", workspaceId).where("id", "=", id).execute();
 }

@@ -90,7 +90,7 @@ export function createInvitesService(deps: InvitesDeps) {
       ]),
     });
     const now = clock.now().toISOString();
-    await repo.updateInvite(db, invite.id, {
+    await repo.updateInvite(db, invite.workspace_id, invite.id, {
       delivery_error: delivery.delivered ? null : (delivery.error ?? "not delivered"),
       updated_at: now,
     });
@@ -162,7 +162,7 @@ export function createInvitesService(deps: InvitesDeps) {
       if ((await workspaceRepo.roleOf(tx, invite.workspace_id, user.id)) !== undefined) {
         throw new AppError("conflict", "You are already a member of this workspace");
       }
-      if (!(await repo.settle(tx, invite.id, "accepted", now)))
+      if (!(await repo.settle(tx, invite.workspace_id, invite.id, "accepted", now)))
         throw new AppError("invite_used", "This invite was already used");
       await workspaceRepo.insertMember(tx, {
         workspace_id: invite.workspace_id,
@@ -286,7 +286,7 @@ export function createInvitesService(deps: InvitesDeps) {
         updated_at: now.toISOString(),
       };
       await db.transaction().execute(async (tx) => {
-        await repo.updateInvite(tx, invite.id, patch);
+        await repo.updateInvite(tx, invite.workspace_id, invite.id, patch);
         await audit.record(tx, ctx, {
           action: "invite.resent",
           resourceType: "invite",
@@ -304,7 +304,7 @@ export function createInvitesService(deps: InvitesDeps) {
       const invite = await repo.findInvite(db, ctx.workspaceId, inviteId);
       if (!invite) throw notFound("Invite");
       await db.transaction().execute(async (tx) => {
-        await repo.deleteInvite(tx, invite.id);
+        await repo.deleteInvite(tx, invite.workspace_id, invite.id);
         await audit.record(tx, ctx, {
           action: "invite.revoked",
           resourceType: "invite",
@@ -348,7 +348,7 @@ export function createInvitesService(deps: InvitesDeps) {
       const invite = await usableInvite(token);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (tx) => {
-        if (!(await repo.settle(tx, invite.id, "rejected", now)))
+        if (!(await repo.settle(tx, invite.workspace_id, invite.id, "rejected", now)))
           throw new AppError("invite_used", "This invite was already used");
         await audit.record(
           tx,

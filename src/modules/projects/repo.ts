@@ -30,12 +30,22 @@ export async function insertProject(db: Queryable, row: ProjectRow): Promise<voi
 
 export async function updateProject(
   db: Queryable,
+  workspaceId: string,
   projectId: string,
   patch: Partial<Pick<ProjectRow, "name" | "slug" | "is_active" | "proj_metadata" | "updated_at">>,
 ): Promise<void> {
-  await db.updateTable("projects").set(patch).where("id", "=", projectId).execute();
+  await db
+    .updateTable("projects")
+    .set(patch)
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", projectId)
+    .execute();
 }
 
-export async function deleteProject(db: Queryable, projectId: string): Promise<void> {
-  await db.deleteFrom("projects").where("id", "=", projectId).execute();
+export async function deleteProject(db: Queryable, workspaceId: string, projectId: string): Promise<void> {
+  await db
+    .deleteFrom("projects")
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", projectId)
+    .execute();
 }

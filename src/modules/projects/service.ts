@@ -111,7 +111,7 @@ export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
       const metadata = patch.proj_metadata === undefined ? undefined : encodeMetadata(patch.proj_metadata);
       return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
-          const changes: Parameters<typeof repo.updateProject>[2] = { updated_at: clock.now().toISOString() };
+          const changes: Parameters<typeof repo.updateProject>[3] = { updated_at: clock.now().toISOString() };
           if (patch.name !== undefined) {
             changes.name = patch.name.trim();
             changes.slug = await freeSlug(
@@ -124,7 +124,7 @@ export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
           }
           if (patch.is_active !== undefined) changes.is_active = patch.is_active ? 1 : 0;
           if (metadata !== undefined) changes.proj_metadata = metadata;
-          await repo.updateProject(tx, projectId, changes);
+          await repo.updateProject(tx, ctx.workspaceId, projectId, changes);
           await audit.record(tx, ctx, {
             action: "project.updated",
             resourceType: "project",
@@ -140,7 +140,7 @@ export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
       const project = await requireProject(db, ctx.workspaceId, teamId, projectId);
       await authorize(db, ctx, "project.delete", { teamId });
       await db.transaction().execute(async (tx) => {
-        await repo.deleteProject(tx, projectId);
+        await repo.deleteProject(tx, ctx.workspaceId, projectId);
         await audit.record(tx, ctx, {
           action: "project.deleted",
           resourceType: "project",

@@ -107,10 +107,11 @@ export async function insertVersions(db: Queryable, rows: VersionRow[]): Promise
  * Takes the row lock of a secret for the rest of the transaction (touching updated_at) and returns
  * the row as committed now; undefined when it is gone.
  */
-export function lockSecret(db: Queryable, secretId: string, now: string) {
+export function lockSecret(db: Queryable, workspaceId: string, secretId: string, now: string) {
   return db
     .updateTable("secrets")
     .set({ updated_at: now })
+    .where("workspace_id", "=", workspaceId)
     .where("id", "=", secretId)
     .returningAll()
     .executeTakeFirst();
@@ -118,12 +119,18 @@ export function lockSecret(db: Queryable, secretId: string, now: string) {
 
 export async function updateSecret(
   db: Queryable,
+  workspaceId: string,
   secretId: string,
   patch: Partial<
     Omit<SecretRow, "id" | "workspace_id" | "team_id" | "project_id" | "environment_id" | "created_at">
   >,
 ): Promise<void> {
-  await db.updateTable("secrets").set(patch).where("id", "=", secretId).execute();
+  await db
+    .updateTable("secrets")
+    .set(patch)
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", secretId)
+    .execute();
 }
 
 export async function deleteSecret(db: Queryable, workspaceId: string, secretId: string): Promise<void> {

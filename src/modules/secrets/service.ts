@@ -342,7 +342,7 @@ export function createSecretsService(deps: SecretsDeps) {
             const now = clock.now().toISOString();
             const fresh = new Map<string, repo.SecretRow>();
             for (const id of [...touchedIds].sort()) {
-              const row = await repo.lockSecret(tx, id, now);
+              const row = await repo.lockSecret(tx, ctx.workspaceId, id, now);
               if (!row) throw notFound("Secret");
               fresh.set(id, row);
             }
@@ -363,7 +363,8 @@ export function createSecretsService(deps: SecretsDeps) {
             ).filter((s) => !touchedIds.has(s.id));
             if (others.length > 0) throw conflict(others.map((s) => s.key));
             // Park renamed rows on names no real key can have, then give them their new names.
-            for (const c of renamed) await repo.updateSecret(tx, c.secret.id, { key: `~${c.secret.id}` });
+            for (const c of renamed)
+              await repo.updateSecret(tx, ctx.workspaceId, c.secret.id, { key: `~${c.secret.id}` });
             const entries: AuditEntryInput[] = [];
             const results = [];
             for (const [index, change] of changes.entries()) {
@@ -391,7 +392,7 @@ export function createSecretsService(deps: SecretsDeps) {
                   },
                 ]);
               }
-              await repo.updateSecret(tx, secret.id, {
+              await repo.updateSecret(tx, ctx.workspaceId, secret.id, {
                 key: row.key,
                 description: row.description,
                 rotation_days: row.rotation_days,
