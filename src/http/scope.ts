@@ -73,6 +73,12 @@ export function clientOf(request: FastifyRequest): { ipAddress: string | null; u
   return { ipAddress: request.ip ?? null, userAgent: request.headers["user-agent"]?.slice(0, 512) ?? null };
 }
 
+/** The client a session is bound to: one live session per user agent, so it always has one. */
+export function sessionClientOf(request: FastifyRequest): { ipAddress: string | null; userAgent: string } {
+  const { ipAddress, userAgent } = clientOf(request);
+  return { ipAddress, userAgent: userAgent || "unknown" };
+}
+
 /** Who acts, from where — for use cases outside any workspace scope (e.g. creating one). */
 export function actorOf(request: FastifyRequest): Omit<RequestContext, "workspaceId" | "role"> {
   return { principal: principalOf(request), ...clientOf(request) };

@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { AppError } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
 import {
@@ -11,6 +11,7 @@ import {
   tokenBody,
 } from "../../http/refresh-cookie.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
 import {
@@ -35,11 +36,6 @@ export interface AccountsRouteOptions {
   authRateLimit: object;
 }
 
-export const clientOf = (request: FastifyRequest) => ({
-  ipAddress: request.ip ?? null,
-  userAgent: (request.headers["user-agent"] ?? "").slice(0, 512) || "unknown",
-});
-
 export const accountsRoutes =
   (opts: AccountsRouteOptions): FastifyPluginAsync =>
   async (plugin) => {
@@ -63,7 +59,8 @@ export const accountsRoutes =
           response: { 201: SignUpResponse, 409: ErrorBody, ...authErrors },
         },
       },
-      async (request, reply) => reply.code(201).send(await accounts.signUp(request.body, clientOf(request))),
+      async (request, reply) =>
+        reply.code(201).send(await accounts.signUp(request.body, sessionClientOf(request))),
     );
 
     // The form parser is registered for this route alone: everywhere else a body is JSON.
@@ -85,7 +82,7 @@ export const accountsRoutes =
           const tokens = await accounts.login({
             email: request.body.username,
             password: request.body.password,
-            ...clientOf(request),
+            ...sessionClientOf(request),
           });
           return sendTokens(reply, tokens);
         },

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../db/connect.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
+import { fullName, splitName } from "../../lib/names.ts";
 import type { SessionsService } from "../sessions/service.ts";
 import * as workspaceRepo from "../workspaces/repo.ts";
 import type { WorkspacesService } from "../workspaces/service.ts";
@@ -45,9 +46,6 @@ export interface ProfilePatch {
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export const fullName = (u: Pick<repo.UserRow, "first_name" | "middle_name" | "last_name">) =>
-  [u.first_name, u.middle_name, u.last_name].filter((part) => part && part.length > 0).join(" ");
-
 export function presentProfile(user: repo.UserRow) {
   return {
     id: user.id,
@@ -60,17 +58,6 @@ export function presentProfile(user: repo.UserRow) {
     current_workspace_id: user.current_workspace_id,
     created_at: user.created_at,
     updated_at: user.updated_at,
-  };
-}
-
-/** "Ada Lovelace King" -> first Ada, middle Lovelace, last King; one word is a first name alone. */
-export function splitName(name: string): Pick<repo.UserRow, "first_name" | "middle_name" | "last_name"> {
-  const parts = name.trim().split(/\s+/);
-  if (parts.length === 1) return { first_name: parts[0] ?? "", middle_name: null, last_name: "" };
-  return {
-    first_name: parts[0] ?? "",
-    middle_name: parts.length > 2 ? parts.slice(1, -1).join(" ") : null,
-    last_name: parts[parts.length - 1] ?? "",
   };
 }
 

@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, type ErrorCode } from "../../errors.ts";
 import { type RefreshCookieConfig, setRefreshCookie, tokenBody } from "../../http/refresh-cookie.ts";
+import { sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { TokenResponse } from "../accounts/schemas.ts";
 import type { Provider, ProviderName } from "./providers.ts";
@@ -91,10 +92,7 @@ export const oauthRoutes =
               provider,
               callbackParams(request.query),
               request.cookies[STATE_COOKIE],
-              {
-                ipAddress: request.ip ?? null,
-                userAgent: (request.headers["user-agent"] ?? "").slice(0, 512) || "unknown",
-              },
+              sessionClientOf(request),
             );
             reply.clearCookie(STATE_COOKIE, stateCookie);
             setRefreshCookie(reply, tokens, deps.cookie);

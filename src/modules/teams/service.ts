@@ -7,7 +7,7 @@ import type { Clock } from "../../clock.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { fullName } from "../accounts/service.ts";
+import { fullName } from "../../lib/names.ts";
 import type { AuditService } from "../audit/service.ts";
 import { roleOf } from "../workspaces/repo.ts";
 import * as repo from "./repo.ts";

@@ -13,6 +13,7 @@ import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { MembershipLookup } from "../../http/scope.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
+import { fullName } from "../../lib/names.ts";
 import type { AuditActor, AuditService } from "../audit/service.ts";
 import type { SessionsService } from "../sessions/service.ts";
 import { removeFromAllTeams } from "../teams/repo.ts";
@@ -28,9 +29,6 @@ export interface WorkspacesDeps {
   sessions: Pick<SessionsService, "switchWorkspace">;
   bus: InvalidationBus;
 }
-
-const fullName = (m: { first_name: string; middle_name: string | null; last_name: string }) =>
-  [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(" ");
 
 /** Without `limit`, a members list answers everyone, up to this many. */
 const MEMBERS_PAGE_MAX = 10_000;
