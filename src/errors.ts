@@ -4,7 +4,6 @@
 export const ERROR_STATUS = {
   bad_request: 400,
   otp_incorrect: 400,
-  provider_auth_failed: 400,
   invalid_state: 400,
   provider_denied: 400,
   provider_error: 400,
@@ -25,7 +24,6 @@ export const ERROR_STATUS = {
   password_incorrect: 403,
   email_not_verified: 403,
   not_found: 404,
-  method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,
   already_revoked: 409,
@@ -37,7 +35,6 @@ export const ERROR_STATUS = {
   passphrase_incorrect: 403,
   payload_too_large: 413,
   unsupported_media_type: 415,
-  validation_error: 422,
   rate_limited: 429,
   internal_error: 500,
   provider_unavailable: 502,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,5 +24,21 @@ describe("health", () => {
     const response = await t.app.inject({ method: "GET", url: "/no/such/route" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: "not_found" });
+  });
+
+  it("answers /readyz 503 in the error shape when the database is gone", async () => {
+    // PostgreSQL: a server that is not there (the pool connects lazily); SQLite: a closed file.
+    const postgres = engineUnderTest() === "postgres";
+    const broken = await createTestApp(
+      postgres ? { env: { DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" } } : {},
+    );
+    if (!postgres) await broken.db.destroy();
+    try {
+      const response = await broken.app.inject({ method: "GET", url: "/readyz" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: "Database not reachable", code: "not_ready" });
+    } finally {
+      await broken.app.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import type { Db } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 
 /** /healthz: the process answers. /readyz: the database answers too. */
 export const healthRoutes =
@@ -8,13 +9,13 @@ export const healthRoutes =
   async (app) => {
     const publicRoute = { config: { public: true, rateLimit: false as const }, schema: { tags: ["Health"] } };
     app.get("/healthz", publicRoute, async () => ({ status: "ok" }));
-    app.get("/readyz", publicRoute, async (request, reply) => {
+    app.get("/readyz", publicRoute, async (request) => {
       try {
         await sql`select 1`.execute(db);
         return { status: "ready" };
       } catch (error) {
         request.log.error({ err: error }, "database not reachable");
-        return reply.code(503).send({ detail: "Database not reachable", code: "not_ready" });
+        throw new AppError("not_ready", "Database not reachable");
       }
     });
   };
