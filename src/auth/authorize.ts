@@ -2,7 +2,7 @@
 import type { Queryable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { RequestContext } from "./context.ts";
-import { type Action, can, MATRIX, ROLE_NAMES, Role } from "./policy.ts";
+import { type Action, can, MATRIX, ROLE_NAMES, seesEveryTeam } from "./policy.ts";
 
 export async function teamIdsOf(db: Queryable, workspaceId: string, userId: string): Promise<Set<string>> {
   const rows = await db
@@ -22,7 +22,7 @@ export async function authorize(
   resource: { teamId?: string } = {},
 ): Promise<void> {
   const rule = MATRIX[action];
-  const needsTeams = rule.team && ctx.role < Role.Admin && resource.teamId !== undefined;
+  const needsTeams = rule.team && !seesEveryTeam(ctx) && resource.teamId !== undefined;
   const teamIds = needsTeams ? await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId) : undefined;
   if (can({ role: ctx.role, teamIds }, action, resource)) return;
   if (ctx.role < rule.minRole) {

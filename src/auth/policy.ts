@@ -24,6 +24,7 @@ export const MATRIX = {
   "member.invite": { minRole: Role.Owner, team: false, description: "send invite" },
   "member.update_role": { minRole: Role.Owner, team: false, description: "change a member's role" },
   "member.remove": { minRole: Role.Owner, team: false, description: "remove a member" },
+  "member.leave": { minRole: Role.Viewer, team: false, description: "leave a workspace (remove oneself)" },
   "invite.list": { minRole: Role.Admin, team: false, description: "list invites" },
   "audit.read": { minRole: Role.Admin, team: false, description: "read the workspace audit log" },
   "team.create": { minRole: Role.Admin, team: false, description: "create team" },
@@ -63,10 +64,13 @@ export interface ResourceScope {
   teamId?: string;
 }
 
+/** Admins and Owners see every team; Viewers and Members only the teams they belong to. */
+export const seesEveryTeam = (member: Pick<Membership, "role">): boolean => member.role >= Role.Admin;
+
 export function can(member: Membership, action: Action, resource: ResourceScope = {}): boolean {
   const rule: Rule = MATRIX[action];
   if (member.role < rule.minRole) return false;
-  if (rule.team && member.role < Role.Admin && resource.teamId !== undefined) {
+  if (rule.team && !seesEveryTeam(member) && resource.teamId !== undefined) {
     return member.teamIds?.has(resource.teamId) ?? false;
   }
   return true;

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
-import { Role } from "../../auth/policy.ts";
+import { seesEveryTeam } from "../../auth/policy.ts";
 import type { Clock } from "../../clock.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
@@ -41,7 +41,7 @@ export function createTeamsService({ db, clock, audit }: TeamsDeps) {
   return {
     async list(ctx: RequestContext) {
       await authorize(db, ctx, "team.read");
-      return repo.listTeams(db, ctx.workspaceId, ctx.role >= Role.Admin ? undefined : ctx.principal.userId);
+      return repo.listTeams(db, ctx.workspaceId, seesEveryTeam(ctx) ? undefined : ctx.principal.userId);
     },
 
     async create(ctx: RequestContext, input: { name: string; avatar_url?: string | null }) {

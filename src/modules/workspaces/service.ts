@@ -208,7 +208,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
 
     /** Owners remove anyone; any member may remove themselves (leave). The last Owner stays. */
     async removeMember(ctx: RequestContext, userId: string) {
-      if (userId !== ctx.principal.userId) await authorize(db, ctx, "member.remove");
+      await authorize(db, ctx, userId === ctx.principal.userId ? "member.leave" : "member.remove");
       await db.transaction().execute(async (tx) => {
         const previous = await keepAnOwner(tx, ctx.workspaceId, userId, null);
         await removeFromAllTeams(tx, ctx.workspaceId, userId);
