@@ -237,9 +237,9 @@ export function createInvitesService(deps: InvitesDeps) {
         updated_at: now.toISOString(),
       };
       await db.transaction().execute(async (tx) => {
-        // A no-op write that locks the workspace row (PostgreSQL), so simultaneous invites of one
-        // workspace take turns: neither the last free seat nor one address is handed out twice.
-        await workspaceRepo.lockWorkspace(tx, ctx.workspaceId);
+        // Seats first: it also locks the workspace, so simultaneous invites take turns and one
+        // address is never invited twice.
+        await deps.plans.requireSeats(tx, workspace, row.created_at);
         const existing = await accountsRepo.findUserByEmail(tx, email);
         if (existing && (await workspaceRepo.roleOf(tx, ctx.workspaceId, existing.id)) !== undefined) {
           throw new AppError("conflict", "This person is already a member of the workspace");
@@ -247,7 +247,6 @@ export function createInvitesService(deps: InvitesDeps) {
         if (await repo.pendingInviteFor(tx, ctx.workspaceId, email, row.created_at)) {
           throw new AppError("conflict", "A pending invite for this address exists; re-send it instead");
         }
-        await deps.plans.requireSeats(tx, workspace, row.created_at);
         await repo.insertInvite(tx, row);
         await audit.record(tx, ctx, {
           action: "invite.created",

@@ -3,6 +3,7 @@
 import type { PlanAllowance } from "../../config.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { lockWorkspace } from "./repo.ts";
 
 export type Capability = "version_history" | "share_links";
 
@@ -50,13 +51,18 @@ export function createPlans(plans: Record<string, PlanAllowance>) {
       return Number(members.n) + Number(invites.n);
     },
 
-    /** Throws 402 seat_limit_reached when adding `extra` people would pass the plan's seat limit. */
+    /**
+     * Throws 402 seat_limit_reached when adding `extra` people would pass the plan's seat limit.
+     * It first locks the workspace row for the rest of the caller's transaction, so writers that
+     * take seats go one at a time and the last seat is handed out once.
+     */
     async requireSeats(
       db: Queryable,
       workspace: { id: string; plan: string },
       now: string,
       extra = 1,
     ): Promise<void> {
+      await lockWorkspace(db, workspace.id);
       const limit = allowanceOf(workspace.plan).seats;
       if (limit === null) return;
       const used = await this.seatsUsed(db, workspace.id, now);
