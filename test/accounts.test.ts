@@ -525,6 +525,22 @@ describe("POST /auth/refresh", () => {
 });
 
 describe("POST /auth/logout", () => {
+  it("answers an API key with no session to end: zero revoked, the key still works", async () => {
+    const user = await newUser(t.app);
+    const key = await createApiKey(t.app, user.accessToken);
+
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/auth/logout",
+      headers: { "x-api-key": key.token },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ revoked: 0 });
+    expect((await me({ "x-api-key": key.token })).statusCode).toBe(200);
+    expect((await me(user.headers)).statusCode).toBe(200);
+  });
+
   it("revokes the bearer's session, clears the cookie and reports one revoked session", async () => {
     const user = await newUser(t.app);
 

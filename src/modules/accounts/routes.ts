@@ -122,20 +122,7 @@ export const accountsRoutes =
         schema: { tags, security: SECURITY, response: { 200: LogoutResponse, ...authErrors } },
       },
       async (request, reply) => {
-        let revoked = 0;
-        if (request.principal?.sessionId) {
-          revoked = await sessions.revokeSession(request.principal.userId, request.principal.sessionId);
-        } else {
-          const cookie = request.cookies[REFRESH_COOKIE];
-          const session = cookie ? await sessions.sessionOfRefreshToken(cookie) : undefined;
-          if (session) revoked = await sessions.revokeSession(session.user_id, session.id);
-          else if (!request.principal) {
-            throw new AppError(
-              "not_authenticated",
-              "Not authenticated: send a credential or the refresh cookie",
-            );
-          }
-        }
+        const revoked = await sessions.logout(request.principal, request.cookies[REFRESH_COOKIE]);
         clearRefreshCookie(reply, opts.cookie);
         return { revoked };
       },

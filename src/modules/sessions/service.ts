@@ -157,6 +157,20 @@ export function createSessionsService(deps: SessionsDeps) {
       return row ? repo.findSession(db, row.session_id) : undefined;
     },
 
+    /**
+     * Signs out: the session of the access token, else the session of the refresh cookie (a browser
+     * whose access token already expired). Answers how many sessions were revoked.
+     */
+    async logout(principal: Principal | null, refreshToken: string | undefined): Promise<number> {
+      if (principal?.sessionId) return this.revokeSession(principal.userId, principal.sessionId);
+      const session = refreshToken ? await this.sessionOfRefreshToken(refreshToken) : undefined;
+      if (session) return this.revokeSession(session.user_id, session.id);
+      if (!principal) {
+        throw new AppError("not_authenticated", "Not authenticated: send a credential or the refresh cookie");
+      }
+      return 0; // an API key has no session to end
+    },
+
     async authenticateAccessToken(token: string): Promise<Principal> {
       let claims: { sub?: string; sid?: unknown; ws?: unknown };
       let tokenExpired = false;
@@ -193,10 +207,10 @@ export function createSessionsService(deps: SessionsDeps) {
       return repo.liveSessionsOf(db, userId, clock.now().toISOString());
     },
 
+    /** Revokes one of the user's live sessions; another user's or an unknown one is a 404. */
     async revokeOne(userId: string, sessionId: string): Promise<number> {
-      const revoked = await repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
+      const revoked = await this.revokeSession(userId, sessionId);
       if (revoked === 0) throw new AppError("not_found", "Session not found");
-      bus.publish(tags.session(sessionId));
       return revoked;
     },
 
