@@ -197,6 +197,114 @@ export function createSecretsService(deps: SecretsDeps) {
     }
   }
 
+  /** The shared write path of single and bulk updates, in one transaction. */
+  async function applyUpdates(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+  ) {
+    // Keys after the change; renames may swap names, which a unique index sees mid-way.
+    const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
+    const finalKeys = changes.map((c) => c.patch.key ?? c.secret.key);
+    const clashes = duplicates(finalKeys);
+    if (clashes.length > 0) throw conflict(clashes);
+    const dataKey = await keyring.current(db, ctx.workspaceId);
+    const touchedIds = new Set(changes.map((c) => c.secret.id));
+    return guardKeys(
+      renamed.map((c) => c.patch.key!),
+      () =>
+        db.transaction().execute(async (tx) => {
+          // Lock every touched row (in id order, so that concurrent batches cannot deadlock) and
+          // work from what is committed now: a row read before the transaction may be stale, and
+          // writing it back would undo a concurrent change (value, version) or repeat its version.
+          const now = clock.now().toISOString();
+          const fresh = new Map<string, repo.SecretRow>();
+          for (const id of [...touchedIds].sort()) {
+            const row = await repo.lockSecret(tx, ctx.workspaceId, id, now);
+            if (!row) throw notFound("Secret");
+            fresh.set(id, row);
+          }
+          // null marks an unreadable value.
+          const currentValues = await Promise.all(
+            changes.map((c) => {
+              const row = fresh.get(c.secret.id)!;
+              return decryptRow(row, row.ciphertext, row.current_version, tx).catch(() => null);
+            }),
+          );
+          const others = (
+            await repo.findSecretsByKeys(
+              tx,
+              ctx.workspaceId,
+              environment.id,
+              renamed.map((c) => c.patch.key!),
+            )
+          ).filter((s) => !touchedIds.has(s.id));
+          if (others.length > 0) throw conflict(others.map((s) => s.key));
+          // Park renamed rows on names no real key can have, then give them their new names.
+          for (const c of renamed)
+            await repo.updateSecret(tx, ctx.workspaceId, c.secret.id, { key: `~${c.secret.id}` });
+          const entries: AuditEntryInput[] = [];
+          const results = [];
+          for (const [index, change] of changes.entries()) {
+            const { patch } = change;
+            const secret = fresh.get(change.secret.id)!;
+            const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
+            const row: repo.SecretRow = { ...secret, updated_at: now };
+            if (patch.key !== undefined) row.key = patch.key;
+            if (patch.description !== undefined) row.description = patch.description;
+            if (patch.rotation_days !== undefined) row.rotation_days = patch.rotation_days;
+            if (valueChanged) {
+              row.current_version = secret.current_version + 1;
+              row.ciphertext = keyring.encrypt(
+                dataKey,
+                patch.value!,
+                valueAad(secret.id, row.current_version),
+              );
+              row.last_rotated_at = now;
+              await repo.insertVersions(tx, [
+                {
+                  secret_id: secret.id,
+                  version: row.current_version,
+                  ciphertext: row.ciphertext,
+                  created_at: now,
+                },
+              ]);
+            }
+            await repo.updateSecret(tx, ctx.workspaceId, secret.id, {
+              key: row.key,
+              description: row.description,
+              rotation_days: row.rotation_days,
+              current_version: row.current_version,
+              ciphertext: row.ciphertext,
+              last_rotated_at: row.last_rotated_at,
+              updated_at: now,
+            });
+            const fields = Object.entries(patch)
+              .filter(([name, value]) => value !== undefined && (name !== "value" || valueChanged))
+              .map(([name]) => name);
+            entries.push({
+              action: "secret.updated",
+              resourceType: "secret",
+              resourceId: secret.id,
+              secretId: secret.id,
+              version: row.current_version,
+              details: { key: row.key, fields: fields.join(","), new_version: valueChanged },
+            });
+            const value = patch.value ?? currentValues[index];
+            if (value == null) {
+              throw new AppError(
+                "decryption_failed",
+                `The stored value of secret ${secret.id} cannot be decrypted`,
+              );
+            }
+            results.push(present(row, value, environment));
+          }
+          await audit.recordMany(tx, ctx, entries);
+          return results;
+        }),
+    );
+  }
+
   return {
     /** Every secret of the environment, decrypted; unreadable ones are reported apart (207). */
     async list(ctx: RequestContext, path: EnvironmentPath, version?: number) {
@@ -279,7 +387,7 @@ export function createSecretsService(deps: SecretsDeps) {
       const environment = await environmentFor(ctx, path, "secret.write");
       checkValueSizes([patch.value], () => ["body", "value"]);
       const secret = await requireSecret(db, ctx, path, secretId);
-      const [updated] = await this.applyUpdates(ctx, environment, [{ secret, patch }]);
+      const [updated] = await applyUpdates(ctx, environment, [{ secret, patch }]);
       return updated!;
     },
 
@@ -309,121 +417,13 @@ export function createSecretsService(deps: SecretsDeps) {
           },
         );
       }
-      return this.applyUpdates(
+      return applyUpdates(
         ctx,
         environment,
         items.map((item) => ({
           secret: byKey.get(item.key)!,
           patch: { key: item.new_key, value: item.value, description: item.description },
         })),
-      );
-    },
-
-    /** The shared write path of single and bulk updates, in one transaction. */
-    async applyUpdates(
-      ctx: RequestContext,
-      environment: EnvironmentRow,
-      changes: { secret: repo.SecretRow; patch: SecretPatch }[],
-    ) {
-      // Keys after the change; renames may swap names, which a unique index sees mid-way.
-      const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
-      const finalKeys = changes.map((c) => c.patch.key ?? c.secret.key);
-      const clashes = duplicates(finalKeys);
-      if (clashes.length > 0) throw conflict(clashes);
-      const dataKey = await keyring.current(db, ctx.workspaceId);
-      const touchedIds = new Set(changes.map((c) => c.secret.id));
-      return guardKeys(
-        renamed.map((c) => c.patch.key!),
-        () =>
-          db.transaction().execute(async (tx) => {
-            // Lock every touched row (in id order, so that concurrent batches cannot deadlock) and
-            // work from what is committed now: a row read before the transaction may be stale, and
-            // writing it back would undo a concurrent change (value, version) or repeat its version.
-            const now = clock.now().toISOString();
-            const fresh = new Map<string, repo.SecretRow>();
-            for (const id of [...touchedIds].sort()) {
-              const row = await repo.lockSecret(tx, ctx.workspaceId, id, now);
-              if (!row) throw notFound("Secret");
-              fresh.set(id, row);
-            }
-            // null marks an unreadable value.
-            const currentValues = await Promise.all(
-              changes.map((c) => {
-                const row = fresh.get(c.secret.id)!;
-                return decryptRow(row, row.ciphertext, row.current_version, tx).catch(() => null);
-              }),
-            );
-            const others = (
-              await repo.findSecretsByKeys(
-                tx,
-                ctx.workspaceId,
-                environment.id,
-                renamed.map((c) => c.patch.key!),
-              )
-            ).filter((s) => !touchedIds.has(s.id));
-            if (others.length > 0) throw conflict(others.map((s) => s.key));
-            // Park renamed rows on names no real key can have, then give them their new names.
-            for (const c of renamed)
-              await repo.updateSecret(tx, ctx.workspaceId, c.secret.id, { key: `~${c.secret.id}` });
-            const entries: AuditEntryInput[] = [];
-            const results = [];
-            for (const [index, change] of changes.entries()) {
-              const { patch } = change;
-              const secret = fresh.get(change.secret.id)!;
-              const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
-              const row: repo.SecretRow = { ...secret, updated_at: now };
-              if (patch.key !== undefined) row.key = patch.key;
-              if (patch.description !== undefined) row.description = patch.description;
-              if (patch.rotation_days !== undefined) row.rotation_days = patch.rotation_days;
-              if (valueChanged) {
-                row.current_version = secret.current_version + 1;
-                row.ciphertext = keyring.encrypt(
-                  dataKey,
-                  patch.value!,
-                  valueAad(secret.id, row.current_version),
-                );
-                row.last_rotated_at = now;
-                await repo.insertVersions(tx, [
-                  {
-                    secret_id: secret.id,
-                    version: row.current_version,
-                    ciphertext: row.ciphertext,
-                    created_at: now,
-                  },
-                ]);
-              }
-              await repo.updateSecret(tx, ctx.workspaceId, secret.id, {
-                key: row.key,
-                description: row.description,
-                rotation_days: row.rotation_days,
-                current_version: row.current_version,
-                ciphertext: row.ciphertext,
-                last_rotated_at: row.last_rotated_at,
-                updated_at: now,
-              });
-              const fields = Object.entries(patch)
-                .filter(([name, value]) => value !== undefined && (name !== "value" || valueChanged))
-                .map(([name]) => name);
-              entries.push({
-                action: "secret.updated",
-                resourceType: "secret",
-                resourceId: secret.id,
-                secretId: secret.id,
-                version: row.current_version,
-                details: { key: row.key, fields: fields.join(","), new_version: valueChanged },
-              });
-              const value = patch.value ?? currentValues[index];
-              if (value == null) {
-                throw new AppError(
-                  "decryption_failed",
-                  `The stored value of secret ${secret.id} cannot be decrypted`,
-                );
-              }
-              results.push(present(row, value, environment));
-            }
-            await audit.recordMany(tx, ctx, entries);
-            return results;
-          }),
       );
     },
 
