@@ -10,6 +10,7 @@ import { AppError } from "../../errors.ts";
 import * as accountsRepo from "../accounts/repo.ts";
 import { type AccountsService, normaliseEmail } from "../accounts/service.ts";
 import { type Provider, ProviderError, type ProviderName } from "./providers.ts";
+import * as repo from "./repo.ts";
 
 export const STATE_COOKIE = "coffer_oauth";
 const STATE_TTL_SECONDS = 600;
@@ -68,14 +69,9 @@ export function createOAuthService(deps: OAuthDeps) {
     client: { ipAddress: string | null; userAgent: string },
     retried = false,
   ): Promise<accountsRepo.UserRow> {
-    const linked = await db
-      .selectFrom("identities")
-      .select("user_id")
-      .where("provider", "=", provider)
-      .where("subject", "=", profile.subject)
-      .executeTakeFirst();
-    if (linked) {
-      const user = await accountsRepo.findUser(db, linked.user_id);
+    const linkedUserId = await repo.userIdOf(db, provider, profile.subject);
+    if (linkedUserId) {
+      const user = await accountsRepo.findUser(db, linkedUserId);
       if (user) return user;
     }
     if (!profile.verifiedEmail) {
@@ -93,11 +89,7 @@ export function createOAuthService(deps: OAuthDeps) {
     const existing = await accountsRepo.findUserByEmail(db, email);
     if (existing) {
       await db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto("identities")
-          .values(link(existing.id))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await repo.linkIdentity(tx, link(existing.id));
         if (!existing.email_verified_at) {
           await accountsRepo.updateUser(tx, existing.id, { email_verified_at: now, updated_at: now });
         }
@@ -117,7 +109,7 @@ export function createOAuthService(deps: OAuthDeps) {
         },
         client,
         async (tx, user) => {
-          await tx.insertInto("identities").values(link(user.id)).execute();
+          await repo.linkIdentity(tx, link(user.id));
         },
       );
     } catch (error) {
