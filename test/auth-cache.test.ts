@@ -109,7 +109,7 @@ describe("on one node", () => {
     );
   });
 
-  it("answers a deleted workspace's members 404 at once, even through a cached key", async () => {
+  it("forgets a deleted workspace as a key's scope at once, even through a cached key", async () => {
     const owner = await newUser(t.app);
     const key = await createApiKey(t.app, owner.accessToken);
     const current = () =>
