@@ -10,8 +10,10 @@ import type { Config } from "./config.ts";
 import { createKeyring } from "./crypto/data-keys.ts";
 import { deriveKey } from "./crypto/keyring.ts";
 import type { Db } from "./db/schema.ts";
+import { AppError } from "./errors.ts";
 import { registerAuthentication } from "./http/auth.ts";
-import { registerErrorHandling } from "./http/errors.ts";
+import { createCredentialCheck } from "./http/credential-check.ts";
+import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
@@ -55,8 +57,9 @@ export interface AppDeps {
   redis?: Redis;
 }
 
-// Large enough for a 1,000-secret bulk write of modest values; single values are capped by schema.
-const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+// The largest single-record body (a 64 KiB value, escaped, plus its description) fits in 1 MiB;
+// the bulk routes take LIMITS.bulkBodyBytes. A small limit bounds what one request can hold in memory.
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -117,16 +120,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // URL-level failures (bad percent-encoding, a path segment past maxParamLength) keep the error contract.
     frameworkErrors: (error, _request, reply) => {
-      const tooLong = error.code === "FST_ERR_PARAM_TOO_LONG" || error.statusCode === 414;
-      const detail = tooLong ? "A path segment is too long" : "The URL is malformed";
-      void (reply as FastifyReply).code(tooLong ? 414 : 400).send({ detail, code: "bad_request" });
+      const appError = fromFrameworkError(error);
+      void (reply as FastifyReply)
+        .code(appError.status)
+        .send({ detail: appError.message, code: appError.code });
     },
+    clientErrorHandler: answerClientError,
+    // A request without Host reaches the app, which refuses it in the error contract (below).
+    http: { requireHostHeader: false },
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   trackInFlight(app);
   registerErrorHandling(app);
+  app.addHook("onRequest", async (request) => {
+    if (request.raw.httpVersion === "1.1" && !request.headers.host) {
+      throw new AppError("bad_request", "HTTP/1.1 requests must carry a Host header");
+    }
+  });
 
   // An empty JSON body is "no body" (bodiless POSTs from clients that always send the header).
   const parseJson = app.getDefaultJsonParser("error", "error");
@@ -216,11 +228,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const refreshCookie = { secure: config.cookieSecure, maxAgeSeconds: config.refreshTokenTtl };
 
   // The rate limit counts before authentication does, so bad credentials are counted too.
-  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
-  registerAuthentication(app, {
-    authenticateApiKey: keys.authenticateApiKey,
-    authenticateAccessToken: sessions.authenticateAccessToken,
-  });
+  const credentials = createCredentialCheck(
+    {
+      authenticateApiKey: keys.authenticateApiKey,
+      authenticateAccessToken: sessions.authenticateAccessToken,
+    },
+    config.rateLimitPerMinute,
+  );
+  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, credentials, deps.redis);
+  registerAuthentication(app, credentials);
   await registerOpenApi(app, config.debug);
 
   await app.register(healthRoutes(db));

@@ -127,8 +127,9 @@ const MALFORMED: MalformedCase[] = [
       payload: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
     }),
     status: 422,
-    loc: ["body"],
-    type: "dict_type",
+    // Refused where it passes the depth limit (32), before any schema walks it.
+    loc: ["body", ...new Array<number>(32).fill(0)],
+    type: "too_deep",
   },
   {
     name: 'a {"__proto__": …} body',
@@ -414,7 +415,7 @@ const MALFORMED: MalformedCase[] = [
     request: ({ headers }) => ({ method: "GET", url: "/workspaces/%00/members", headers }),
     status: 422,
     loc: ["path", "workspace_id"],
-    type: "uuid_parsing",
+    type: "string_nul",
   },
   {
     name: "a 150-character workspace id",
@@ -974,12 +975,59 @@ function rateLimitTests(env: () => Record<string, string>): void {
   afterAll(() => rl?.close());
 
   it("counts requests with a credential that fails authentication, too", async () => {
+    const address = randomAddress();
     const garbage = bearer(`not-a-real-token-${randomUUID()}`);
     for (let i = 0; i < LIMIT; i++) {
-      const response = await rl.app.inject({ method: "GET", url: "/auth/me", headers: garbage });
+      const response = await rl.app.inject({
+        method: "GET",
+        url: "/auth/me",
+        headers: garbage,
+        remoteAddress: address,
+      });
       expect(response.statusCode).toBe(401);
     }
-    expectRateLimited(await rl.app.inject({ method: "GET", url: "/auth/me", headers: garbage }), LIMIT);
+    expectRateLimited(
+      await rl.app.inject({ method: "GET", url: "/auth/me", headers: garbage, remoteAddress: address }),
+      LIMIT,
+    );
+  });
+
+  it("counts made-up API keys against the address: a fresh key per request buys no fresh bucket", async () => {
+    const address = randomAddress();
+    const madeUp = () => ({ "x-api-key": `sk-${randomUUID().replaceAll("-", "")}` });
+    for (let i = 0; i < LIMIT; i++) {
+      const response = await rl.app.inject({
+        method: "GET",
+        url: "/workspaces/",
+        headers: madeUp(),
+        remoteAddress: address,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    expectRateLimited(
+      await rl.app.inject({ method: "GET", url: "/workspaces/", headers: madeUp(), remoteAddress: address }),
+      LIMIT,
+    );
+  });
+
+  it("past an address's budget of failures, refuses keys that never worked (no lookup) and keeps serving proven ones", async () => {
+    const owner = await signUpAndLogin(rl.app);
+    const proven = await createApiKey(rl.app, owner.accessToken);
+    const unproven = await createApiKey(rl.app, owner.accessToken);
+    const address = randomAddress();
+    const me = (headers: Record<string, string>) =>
+      rl.app.inject({ method: "GET", url: "/auth/me", headers, remoteAddress: address });
+    expect((await me({ "x-api-key": proven.token })).statusCode).toBe(200);
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await me({ "x-api-key": `sk-${randomUUID().replaceAll("-", "")}` })).statusCode).toBe(401);
+    }
+    // A real key this node has not seen authenticate is not looked up from this address any more.
+    const refused = await me({ "x-api-key": unproven.token });
+    expect(refused.statusCode).toBe(429);
+    expectErrorShape(refused, "rate_limited");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    // The key already in use keeps its own bucket.
+    expect((await me({ "x-api-key": proven.token })).statusCode).toBe(200);
   });
 
   it("answers 429 with Retry-After and RateLimit headers to the 21st request of one credential in a minute", async () => {

@@ -30,6 +30,11 @@ export const MATRIX = {
   "team.create": { minRole: Role.Admin, team: false, description: "create team" },
   "team.update": { minRole: Role.Admin, team: false, description: "update team / manage its members" },
   "team.delete": { minRole: Role.Admin, team: false, description: "delete team" },
+  "team.list": {
+    minRole: Role.Viewer,
+    team: false,
+    description: "list teams (Viewers and Members are shown only their own)",
+  },
   "team.read": { minRole: Role.Viewer, team: true, description: "read team, list its projects" },
   "project.create": { minRole: Role.Admin, team: false, description: "create project" },
   "project.update": { minRole: Role.Admin, team: false, description: "update project" },
@@ -70,8 +75,9 @@ export const seesEveryTeam = (member: Pick<Membership, "role">): boolean => memb
 export function can(member: Membership, action: Action, resource: ResourceScope = {}): boolean {
   const rule: Rule = MATRIX[action];
   if (member.role < rule.minRole) return false;
-  if (rule.team && !seesEveryTeam(member) && resource.teamId !== undefined) {
-    return member.teamIds?.has(resource.teamId) ?? false;
+  // A team rule asked without a team cannot be proven: it fails closed.
+  if (rule.team && !seesEveryTeam(member)) {
+    return resource.teamId !== undefined && (member.teamIds?.has(resource.teamId) ?? false);
   }
   return true;
 }

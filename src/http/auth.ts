@@ -1,9 +1,9 @@
 // Authentication for every route that does not say `config: { public: true }`: secure by default.
 // `X-API-Key: sk-…`, `Authorization: Bearer sk-…` (API key) or `Authorization: Bearer <jwt>` (session).
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import type { CredentialResolver, Principal } from "../auth/principal.ts";
-import { API_KEY_PREFIX } from "../crypto/tokens.ts";
+import type { Principal } from "../auth/principal.ts";
 import { AppError } from "../errors.ts";
+import type { CredentialCheck } from "./credential-check.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -17,43 +17,19 @@ declare module "fastify" {
   }
 }
 
-export type PresentedCredential = { kind: "api_key" | "bearer"; token: string };
-
-/** The raw credential a request carries, if any (also used to key rate limits). */
-export function presentedCredential(request: FastifyRequest): PresentedCredential | null {
-  const apiKey = request.headers["x-api-key"];
-  if (typeof apiKey === "string" && apiKey.trim() !== "") return { kind: "api_key", token: apiKey.trim() };
-  const authorization = request.headers.authorization;
-  if (typeof authorization === "string") {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (match?.[1]) return { kind: "bearer", token: match[1] };
-  }
-  return null;
-}
-
-export async function authenticate(
-  resolver: CredentialResolver,
-  credential: PresentedCredential,
-): Promise<Principal> {
-  if (credential.kind === "api_key" || credential.token.startsWith(API_KEY_PREFIX)) {
-    return resolver.authenticateApiKey(credential.token);
-  }
-  return resolver.authenticateAccessToken(credential.token);
-}
-
-export function registerAuthentication(app: FastifyInstance, resolver: CredentialResolver): void {
+export function registerAuthentication(app: FastifyInstance, credentials: CredentialCheck): void {
   app.decorateRequest("principal", null);
   const authenticateRequest: onRequestAsyncHookHandler = async (request) => {
     const config = request.routeOptions.config;
     if (config.public) return;
-    const credential = presentedCredential(request);
-    if (!credential) {
+    const principal = credentials.principalOf(request);
+    if (!principal) {
       if (config.optionalAuth) return;
       throw new AppError("not_authenticated", "Not authenticated: send an API key or a session token", {
         headers: { "www-authenticate": "Bearer" },
       });
     }
-    request.principal = await authenticate(resolver, credential);
+    request.principal = await principal;
   };
   // A route-level hook, appended after the rate limiter's (registered first), so that requests
   // with bad credentials are counted too. Unknown routes fall through to the JSON 404.

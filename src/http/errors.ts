@@ -1,24 +1,89 @@
 // Turns every thrown thing into the error contract: 422 in the spec's shape, AppError by its
-// code, Fastify's own client errors kept as 4xx, and anything else a logged 500.
-import type { FastifyError, FastifyInstance } from "fastify";
-import { AppError, ValidationFailed, type ValidationIssue } from "../errors.ts";
+// code, Fastify's and Node's own client errors mapped onto the same table, anything else a
+// logged 500. Nothing leaves in another shape, not even a malformed request line.
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { AppError, type ErrorCode, ValidationFailed, type ValidationIssue } from "../errors.ts";
 import { toValidationIssues } from "./validation.ts";
 
-const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "payload_too_large" },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "unsupported_media_type" },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "bad_request" },
+const FASTIFY_CODES: Record<string, AppError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: new AppError(
+    "payload_too_large",
+    "The request body is larger than this route accepts",
+  ),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError(
+    "unsupported_media_type",
+    "Send the body as application/json (the sign-in form also takes application/x-www-form-urlencoded)",
+  ),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError("bad_request", "Content-Length does not match the body"),
+  FST_ERR_PARAM_TOO_LONG: new AppError("uri_too_long", "A path segment is too long"),
+  FST_ERR_BAD_URL: new AppError("bad_request", "The URL is malformed"),
 };
+
+/** The code of the error table for a status that Fastify or Node chose. */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: "not_authenticated",
+  403: "forbidden",
+  404: "not_found",
+  408: "request_timeout",
+  409: "conflict",
+  410: "gone",
+  413: "payload_too_large",
+  414: "uri_too_long",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  431: "header_fields_too_large",
+};
+
+/** A framework error as an AppError of the table (unknown 4xx become 400 bad_request). */
+export function fromFrameworkError(error: {
+  code?: string;
+  statusCode?: number;
+  message?: string;
+}): AppError {
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return known;
+  const code = (error.statusCode && CODE_BY_STATUS[error.statusCode]) || "bad_request";
+  return new AppError(
+    code,
+    code === "bad_request" ? "The request is malformed" : (STATUS_CODES[error.statusCode!] ?? "Error"),
+  );
+}
+
+const sendAppError = (reply: FastifyReply, error: AppError) =>
+  reply
+    .code(error.status)
+    .headers(error.headers)
+    .send({ detail: error.message, code: error.code, ...error.body });
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a malformed request line,
+ * headers past the size limit, a timeout): answered in the same shape, then the socket closes.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const appError =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? new AppError("header_fields_too_large", "The request line or headers are larger than 16 KiB")
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? new AppError("request_timeout", "The request took too long to arrive")
+        : new AppError("bad_request", "The request is not valid HTTP");
+  const body = JSON.stringify({ detail: appError.message, code: appError.code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
+        "Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n" +
+        `Cache-Control: no-store\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ValidationFailed, request, reply) => {
     if (error instanceof ValidationFailed) return reply.code(422).send({ detail: error.issues });
-    if (error instanceof AppError) {
-      return reply
-        .code(error.status)
-        .headers(error.headers)
-        .send({ detail: error.message, code: error.code, ...error.body });
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (error.validation) {
       const context = error.validationContext ?? "body";
       return reply.code(422).send({ detail: toValidationIssues(error.validation as never, context) });
@@ -35,18 +100,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       };
       return reply.code(422).send({ detail: [issue] });
     }
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return reply.code(known.status).send({ detail: error.message, code: known.code });
-    if (error.statusCode === 429) {
-      return reply
-        .code(429)
-        .send({ detail: "Too many requests; retry after the time in Retry-After", code: "rate_limited" });
-    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ detail: error.message, code: "bad_request" });
+      return sendAppError(reply, fromFrameworkError(error));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.code(500).send({ detail: "Internal server error", code: "internal_error" });
+    return sendAppError(reply, new AppError("internal_error", "Internal server error"));
   });
 
   // The path is not echoed: it may carry a share-link token.

@@ -1,38 +1,52 @@
 // Rate limits: COFFER_RATE_LIMIT_PER_MINUTE per credential (per address when anonymous); the
 // sign-in endpoints a tenth of it per address. Counters live in Redis when REDIS_URL is set,
 // so every API node shares them.
+//
+// A credential gets a bucket of its own only when it authenticates: otherwise every made-up
+// `sk-…` would open a fresh bucket. Unknown and invalid credentials count against the caller's
+// address (and past a budget of failures, no lookup is made: http/credential-check.ts).
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { sha256 } from "../crypto/tokens.ts";
-import { presentedCredential } from "./auth.ts";
+import { AppError } from "../errors.ts";
+import { type CredentialCheck, presentedCredential } from "./credential-check.ts";
 
 const WINDOW_MS = 60_000;
 
-const byCredentialOrAddress = (request: FastifyRequest): string => {
-  const credential = presentedCredential(request);
-  // The digest, not the credential, becomes the counter's name (it may land in Redis).
-  return credential ? `cred:${sha256(credential.token)}` : `ip:${request.ip}`;
-};
+/** The counter's name: the credential's digest (never the credential: it may land in Redis), or the address. */
+const bucketOf =
+  (credentials: CredentialCheck) =>
+  async (request: FastifyRequest): Promise<string> => {
+    const principal = credentials.principalOf(request);
+    if (principal) {
+      try {
+        await principal;
+        return `cred:${sha256(presentedCredential(request)!.token)}`;
+      } catch {
+        // The authentication hook answers the failure; here it only decides who pays for it.
+      }
+    }
+    return `ip:${request.ip}`;
+  };
 
 export async function registerRateLimit(
   app: FastifyInstance,
   perMinute: number,
+  credentials: CredentialCheck,
   redis?: Redis,
 ): Promise<object> {
   await app.register(rateLimit, {
     global: true,
     max: perMinute,
     timeWindow: WINDOW_MS,
-    keyGenerator: byCredentialOrAddress,
+    keyGenerator: bucketOf(credentials),
     enableDraftSpec: true,
     nameSpace: "coffer-rl:",
     ...(redis ? { redis } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      detail: `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`,
-      code: "rate_limited",
-    }),
+    // An AppError like any other (the plugin has set Retry-After and RateLimit-* already).
+    errorResponseBuilder: (_request, context) =>
+      new AppError("rate_limited", `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`),
   });
   /** Route config for the sign-in endpoints. */
   return {

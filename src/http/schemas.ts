@@ -31,6 +31,7 @@ export const ValidationErrorBody = Type.Object(
         input: Type.Optional(Type.Unknown()),
         ctx: Type.Optional(Type.Object({}, { additionalProperties: true })),
       }),
+      { maxItems: 20, description: "the first problems found (at most 20)" },
     ),
   },
   { $id: "ValidationError" },

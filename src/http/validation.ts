@@ -5,7 +5,8 @@ import type { ErrorObject } from "ajv";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifySchemaCompiler } from "fastify";
-import type { ValidationIssue } from "../errors.ts";
+import { ValidationFailed, type ValidationIssue } from "../errors.ts";
+import { INPUT_LIMITS, inspectInput } from "./input-guard.ts";
 
 function makeAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({
@@ -26,16 +27,33 @@ function makeAjv(coerceTypes: boolean): Ajv {
 const strictAjv = makeAjv(false);
 const coercingAjv = makeAjv(true);
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === "body" ? strictAjv : coercingAjv;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
-};
-
 const PART_NAMES: Record<string, string> = {
   body: "body",
   querystring: "query",
   params: "path",
   headers: "header",
+};
+
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * Ajv behind the input guard: a part that breaks the limits every input obeys (NUL, depth, array
+ * length) is refused before Ajv walks it, so no input can make validation itself explode.
+ */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === "body" ? strictAjv : coercingAjv;
+  const validate = ajv.compile(schema as object) as Validate;
+  const part = PART_NAMES[httpPart ?? "body"] ?? "body";
+  const guarded = ((data: unknown, context?: unknown) => {
+    const issues = inspectInput(data, part);
+    if (issues.length > 0) return { error: new ValidationFailed(issues) };
+    const valid = validate(data, context);
+    guarded.errors = validate.errors;
+    return valid;
+  }) as Validate;
+  // Fastify lets Ajv replace a root value (defaults) only when it sees this marker.
+  guarded.schemaEnv = validate.schemaEnv;
+  return guarded as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 // Values of these fields never travel back in an error body.
@@ -170,6 +188,8 @@ export function toValidationIssues(errors: ErrorObject[], context: string): Vali
     if (seen.has(key)) continue;
     seen.add(key);
     issues.push({ loc, ...describe(error), ...safeInput(loc, error) });
+    // A 422 answers the first problems, never a list as long as the input.
+    if (issues.length === INPUT_LIMITS.maxIssues) break;
   }
   return issues;
 }

@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { AppError } from "../../errors.ts";
+import { AppError, ValidationFailed } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
 import {
   clearRefreshCookie,
@@ -66,6 +66,13 @@ export const accountsRoutes =
     // The form parser is registered for this route alone: everywhere else a body is JSON.
     await app.register(async (formScope) => {
       await formScope.register(formbody);
+      // No account's address or password holds a NUL: such a sign-in is simply a wrong one.
+      formScope.setErrorHandler((error) => {
+        if (error instanceof ValidationFailed && error.issues.every((issue) => issue.type === "string_nul")) {
+          throw new AppError("invalid_credentials", "Incorrect email or password");
+        }
+        throw error;
+      });
       (formScope as TypedApp).post(
         "/auth/login",
         {

@@ -22,9 +22,9 @@ export const GetStartedBody = Type.Object({
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254, description: "the account's email address" }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
-  grant_type: Type.Optional(Type.String()),
-  scope: Type.Optional(Type.String()),
-  client_id: Type.Optional(Type.String()),
+  grant_type: Type.Optional(Type.String({ maxLength: 100 })),
+  scope: Type.Optional(Type.String({ maxLength: 1000 })),
+  client_id: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
 export const TokenResponse = Type.Object({

@@ -1,4 +1,5 @@
 // Audit entries: written inside the transaction of the change they record; read newest first.
+import { inBatches } from "../../db/batches.ts";
 import type { AuditEventsTable, Queryable } from "../../db/schema.ts";
 
 export type AuditRow = AuditEventsTable;
@@ -7,16 +8,8 @@ export async function insertEvent(db: Queryable, row: AuditRow): Promise<void> {
   await db.insertInto("audit_events").values(row).execute();
 }
 
-// 15 columns a row: 500 rows stay well under every engine's bound-parameter limit.
-const BATCH = 500;
-
 export async function insertEvents(db: Queryable, rows: AuditRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db
-      .insertInto("audit_events")
-      .values(rows.slice(i, i + BATCH))
-      .execute();
-  }
+  await inBatches(rows, (batch) => db.insertInto("audit_events").values(batch).execute());
 }
 
 /** A deleted secret's own log goes with it (spec: "deletes one secret with its versions and log"). */
@@ -25,12 +18,13 @@ export async function deleteSecretEvents(
   workspaceId: string,
   secretIds: string[],
 ): Promise<void> {
-  if (secretIds.length === 0) return;
-  await db
-    .deleteFrom("audit_events")
-    .where("workspace_id", "=", workspaceId)
-    .where("secret_id", "in", secretIds)
-    .execute();
+  await inBatches(secretIds, (batch) =>
+    db
+      .deleteFrom("audit_events")
+      .where("workspace_id", "=", workspaceId)
+      .where("secret_id", "in", batch)
+      .execute(),
+  );
 }
 
 export interface AuditQuery {

@@ -49,6 +49,11 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
       await this.recordMany(tx, actor, [entry]);
     },
 
+    /** A deleted secret's own log goes with it (spec: "deletes one secret with its versions and log"). */
+    forgetSecrets(tx: Queryable, workspaceId: string, secretIds: string[]) {
+      return repo.deleteSecretEvents(tx, workspaceId, secretIds);
+    },
+
     /** Records several entries at once (a bulk write), resolving the actor's name a single time. */
     async recordMany(
       tx: Queryable,

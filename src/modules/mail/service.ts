@@ -1,6 +1,6 @@
-// Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise every message goes to
-// the log and to an .eml file under COFFER_DATA_DIR/outbox/, so a newcomer without SMTP still
-// sees their code or link. Sending never throws: the caller learns whether it was delivered.
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise every message goes to an
+// .eml file under COFFER_DATA_DIR/outbox/ (the log names the file), so a newcomer without SMTP
+// still gets their code or link. Sending never throws: the caller learns whether it was delivered.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -70,11 +70,8 @@ export function createMailer(deps: {
           `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`,
         );
         writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-        // The one place a code or link is logged on purpose: without SMTP this is how it arrives.
-        deps.logger.info(
-          { mail: { to: message.to, subject: message.subject, file, body: message.text } },
-          "mail (no SMTP_URL)",
-        );
+        // The file is the delivery: the log says where it is, never what it holds (a subject may carry a code).
+        deps.logger.info({ mail: { to: message.to, file } }, `mail (no SMTP_URL) written to ${file}`);
         return { delivered: true };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

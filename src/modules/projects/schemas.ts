@@ -5,7 +5,7 @@ const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
 const Metadata = Type.Unsafe<Record<string, unknown>>({
   type: "object",
   additionalProperties: true,
-  description: "free-form; stored and returned as given",
+  description: "free-form; stored and returned as given (at most 16 KiB of JSON, nested at most 32 deep)",
 });
 
 export const ProjectRecord = Type.Object({

@@ -1,16 +1,10 @@
 // Secret and version queries, always scoped by workspace and environment.
 import { sql } from "kysely";
+import { inBatches } from "../../db/batches.ts";
 import type { Queryable, SecretsTable, SecretVersionsTable } from "../../db/schema.ts";
 
 export type SecretRow = SecretsTable;
 export type VersionRow = SecretVersionsTable;
-
-// Bound-parameter limits differ per engine; 13 columns × 500 rows stays under all of them.
-const BATCH = 500;
-
-async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
-}
 
 export function listSecrets(db: Queryable, workspaceId: string, environmentId: string) {
   return db

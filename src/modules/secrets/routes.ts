@@ -15,6 +15,7 @@ import {
   BulkUpdateBody,
   CreateSecretBody,
   DeletedCount,
+  LIMITS,
   ListQuery,
   PartialSecretList,
   SecretParams,
@@ -66,6 +67,7 @@ export const secretsRoutes =
       `${base}/bulk`,
       {
         preHandler,
+        bodyLimit: LIMITS.bulkBodyBytes,
         schema: {
           ...common,
           description:
@@ -134,6 +136,7 @@ export const secretsRoutes =
       `${base}/`,
       {
         preHandler,
+        bodyLimit: LIMITS.bulkBodyBytes,
         schema: {
           ...common,
           description: "Bulk update matched on `key` (optional `new_key`, `value`), atomic.",

@@ -7,6 +7,8 @@ export const LIMITS = {
   valueBytes: 64 * 1024,
   descriptionLength: 1024,
   batch: 1000,
+  /** Body size of a bulk write: 1,000 secrets of up to ~16 KiB each (larger values in smaller batches). */
+  bulkBodyBytes: 16 * 1024 * 1024,
 } as const;
 
 export const SecretKey = Type.String({

@@ -12,7 +12,6 @@ type DataKey = Awaited<ReturnType<Keyring["current"]>>;
 import { isUniqueViolation } from "../../db/connect.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
-import { deleteSecretEvents } from "../audit/repo.ts";
 import type { AuditEntryInput, AuditService } from "../audit/service.ts";
 import type { EnvironmentRow } from "../environments/repo.ts";
 import { type EnvironmentPath, requireEnvironment } from "../environments/service.ts";
@@ -24,7 +23,7 @@ export interface SecretsDeps {
   db: Db;
   clock: Clock;
   keyring: Keyring;
-  audit: Pick<AuditService, "recordMany" | "list">;
+  audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets">;
   plans: Plans;
 }
 
@@ -432,7 +431,7 @@ export function createSecretsService(deps: SecretsDeps) {
       await db.transaction().execute(async (tx) => {
         const secret = await requireSecret(tx, ctx, path, secretId);
         await repo.deleteSecret(tx, ctx.workspaceId, secretId);
-        await deleteSecretEvents(tx, ctx.workspaceId, [secretId]);
+        await audit.forgetSecrets(tx, ctx.workspaceId, [secretId]);
         await audit.recordMany(tx, ctx, [
           {
             action: "secret.deleted",
@@ -452,7 +451,7 @@ export function createSecretsService(deps: SecretsDeps) {
       const deleted = await db.transaction().execute(async (tx) => {
         const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);
         const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
-        await deleteSecretEvents(tx, ctx.workspaceId, ids);
+        await audit.forgetSecrets(tx, ctx.workspaceId, ids);
         await audit.recordMany(tx, ctx, [
           {
             action: "environment.secrets_deleted",

@@ -40,7 +40,7 @@ export function createTeamsService({ db, clock, audit }: TeamsDeps) {
 
   return {
     async list(ctx: RequestContext) {
-      await authorize(db, ctx, "team.read");
+      await authorize(db, ctx, "team.list");
       return repo.listTeams(db, ctx.workspaceId, seesEveryTeam(ctx) ? undefined : ctx.principal.userId);
     },
 

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
-import { Role } from "../../auth/policy.ts";
+import { can, Role } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
@@ -76,11 +76,30 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     return present(row, Role.Owner);
   }
 
-  /** Refuses to leave a workspace without an Owner. */
-  async function keepAnOwner(tx: Queryable, workspaceId: string, userId: string, nextRole: number | null) {
-    const current = await repo.roleOf(tx, workspaceId, userId);
+  /**
+   * Member changes of one workspace go one at a time (the workspace row's lock) and are decided on
+   * what the database says inside that lock, not on roles read before it: two Owners demoting each
+   * other at once leave one Owner, never none. Refuses to leave a workspace without an Owner.
+   */
+  async function keepAnOwner(
+    tx: Queryable,
+    ctx: RequestContext,
+    action: "member.update_role" | "member.remove" | "member.leave",
+    userId: string,
+    nextRole: number | null,
+  ) {
+    await repo.lockWorkspace(tx, ctx.workspaceId);
+    const actorRole = await repo.roleOf(tx, ctx.workspaceId, ctx.principal.userId);
+    if (actorRole === undefined || !can({ role: actorRole }, action)) {
+      throw new AppError("forbidden", "Your role in this workspace changed: this is no longer allowed");
+    }
+    const current = await repo.roleOf(tx, ctx.workspaceId, userId);
     if (current === undefined) throw notFound("Member");
-    if (current === Role.Owner && nextRole !== Role.Owner && (await repo.countOwners(tx, workspaceId)) <= 1) {
+    if (
+      current === Role.Owner &&
+      nextRole !== Role.Owner &&
+      (await repo.countOwners(tx, ctx.workspaceId)) <= 1
+    ) {
       throw new AppError(
         "conflict",
         "A workspace must keep at least one Owner: promote another member first",
@@ -193,7 +212,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     async changeRole(ctx: RequestContext, userId: string, role: number) {
       await authorize(db, ctx, "member.update_role");
       await db.transaction().execute(async (tx) => {
-        const previous = await keepAnOwner(tx, ctx.workspaceId, userId, role);
+        const previous = await keepAnOwner(tx, ctx, "member.update_role", userId, role);
         await repo.setMemberRole(tx, ctx.workspaceId, userId, role, clock.now().toISOString());
         await audit.record(tx, ctx, {
           action: "member.updated",
@@ -208,9 +227,10 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
 
     /** Owners remove anyone; any member may remove themselves (leave). The last Owner stays. */
     async removeMember(ctx: RequestContext, userId: string) {
-      await authorize(db, ctx, userId === ctx.principal.userId ? "member.leave" : "member.remove");
+      const action = userId === ctx.principal.userId ? "member.leave" : "member.remove";
+      await authorize(db, ctx, action);
       await db.transaction().execute(async (tx) => {
-        const previous = await keepAnOwner(tx, ctx.workspaceId, userId, null);
+        const previous = await keepAnOwner(tx, ctx, action, userId, null);
         await removeFromAllTeams(tx, ctx.workspaceId, userId);
         await repo.deleteMember(tx, ctx.workspaceId, userId);
         await repo.clearCurrentWorkspace(tx, ctx.workspaceId, userId);
