@@ -8,7 +8,7 @@ import { localBus, redisBus } from "./auth/auth-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createKeyring } from "./crypto/data-keys.ts";
-import { deriveKey } from "./crypto/keyring.ts";
+import { createMasterKeys, deriveKey, type MasterKeys } from "./crypto/keyring.ts";
 import type { Db } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import { registerAuthentication } from "./http/auth.ts";
@@ -53,6 +53,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   masterKey: Buffer;
+  /** Every master key this node holds (default: masterKey alone). */
+  masterKeys?: MasterKeys;
   logger: Logger;
   redis?: Redis;
 }
@@ -176,7 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const teams = createTeamsService({ db, clock, audit });
   const projects = createProjectsService({ db, clock, audit });
-  const keyring = createKeyring({ masterKey: deps.masterKey, clock });
+  const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
+  const keyring = createKeyring({ masterKeys, clock });
   const secrets = createSecretsService({ db, clock, keyring, audit, plans });
   const sharing = createSharingService({
     db,
@@ -239,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, credentials);
   await registerOpenApi(app, config.debug);
 
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(db, masterKeys, clock));
   await app.register(
     accountsRoutes({
       accounts,

@@ -32,6 +32,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   masterKey: Buffer | undefined;
+  /** The key being rotated away from, held only while a rotation is under way. */
+  previousMasterKey: Buffer | undefined;
   debug: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -124,12 +126,12 @@ function trustProxy(env: Env): boolean | number | string[] {
   return entries;
 }
 
-function masterKey(env: Env): Buffer | undefined {
-  const raw = read(env, "COFFER_MASTER_KEY");
+function masterKey(env: Env, name = "COFFER_MASTER_KEY"): Buffer | undefined {
+  const raw = read(env, name);
   if (raw === undefined) return undefined;
   const key = Buffer.from(raw, "base64");
   if (key.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) {
-    throw new ConfigError("COFFER_MASTER_KEY", "must be the base64 encoding of exactly 32 bytes");
+    throw new ConfigError(name, "must be the base64 encoding of exactly 32 bytes");
   }
   return key;
 }
@@ -193,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url(env, "DATABASE_URL", undefined, ["postgres:", "postgresql:"]),
     redisUrl: url(env, "REDIS_URL", undefined, ["redis:", "rediss:"]),
     masterKey: masterKey(env),
+    previousMasterKey: masterKey(env, "COFFER_MASTER_KEY_PREVIOUS"),
     debug: boolean(env, "DEBUG", false),
     publicUrl,
     smtpUrl: url(env, "SMTP_URL", undefined, ["smtp:", "smtps:"]),

@@ -43,6 +43,7 @@ export const ERROR_STATUS = {
   provider_unavailable: 502,
   mail_failed: 502,
   not_ready: 503,
+  master_key_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

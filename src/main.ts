@@ -5,7 +5,8 @@ import { pino } from "pino";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadMasterKey } from "./crypto/keyring.ts";
+import { checkMasterKey } from "./crypto/data-keys.ts";
+import { createMasterKeys, loadMasterKey } from "./crypto/keyring.ts";
 import { openDatabase } from "./db/connect.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./http/logging.ts";
@@ -34,8 +35,24 @@ async function main(): Promise<void> {
 
   const { db, engine } = openDatabase(config);
   await migrateToLatest(db);
+  const masterKeys = createMasterKeys({ ...master, previous: config.previousMasterKey });
+  // A wrong key would start "ready" and then fail every read: refuse now, in one line.
+  const keyProblem = await checkMasterKey(db, masterKeys, systemClock.now().toISOString());
+  if (keyProblem) {
+    console.error(`coffer: ${keyProblem}`);
+    await db.destroy();
+    process.exit(1);
+  }
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ config, db, clock: systemClock, masterKey: master.key, logger, redis });
+  const app = await buildApp({
+    config,
+    db,
+    clock: systemClock,
+    masterKey: master.key,
+    masterKeys,
+    logger,
+    redis,
+  });
   await app.listen({ port: config.port, host: config.host });
   logger.info({ engine, debug: config.debug }, "coffer is ready");
 

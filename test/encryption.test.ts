@@ -2,16 +2,13 @@
 // row, how an unreadable value surfaces (207, never 500), and rotate-master-key on both engines.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/connect.ts";
-import { migrateToLatest } from "../src/db/migrate.ts";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { login, newUser } from "./helpers/factories.ts";
+import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { createTree, type Tree } from "./helpers/tree.ts";
 
 const run = promisify(execFile);
@@ -299,49 +296,6 @@ describe("ciphertext at rest", () => {
 // --- rotate-master-key ------------------------------------------------------------------------
 
 const newKey = () => randomBytes(32).toString("base64");
-
-/**
- * A database of its own for one rotation test: rotating re-wraps EVERY data key of the database,
- * so it must never touch the run's shared PostgreSQL database (other files use other master keys).
- */
-interface Store {
-  dataDir: string;
-  env: Record<string, string>;
-  drop: () => Promise<void>;
-}
-
-async function isolatedStore(): Promise<Store> {
-  const dataDir = mkdtempSync(join(tmpdir(), "coffer-rot-"));
-  if (engineUnderTest() === "sqlite") {
-    return {
-      dataDir,
-      env: { COFFER_DATA_DIR: dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const adminUrl = process.env.COFFER_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `coffer_rot_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const { db } = openDatabase({ databaseUrl: url.toString(), dataDir: "" });
-  await migrateToLatest(db);
-  await db.destroy();
-  return {
-    dataDir,
-    env: { COFFER_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** `npm run admin -- rotate-master-key …` against the store, with the master key given (or none). */
 async function rotate(store: Store, masterKey: string | undefined, ...args: string[]) {

@@ -9,12 +9,15 @@ import { migrateToLatest } from "../src/db/migrate.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string | null;
+    /** The run's master key (base64): one store, one master key, as in production. */
+    masterKey: string;
   }
 }
 
 export const adminUrl = () => process.env.COFFER_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export default async function setup(project: TestProject) {
+  project.provide("masterKey", randomBytes(32).toString("base64"));
   if ((process.env.COFFER_TEST_DB ?? "sqlite") !== "postgres") {
     project.provide("databaseUrl", null);
     return;

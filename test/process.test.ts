@@ -1,6 +1,6 @@
 // The real server as a process (`node --import tsx src/main.ts`): start-up, the generated master
 // key, configuration errors, graceful shutdown, `npm run migrate`, and one walk over a real port.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
@@ -27,7 +27,7 @@ function engineEnv(dataDir = join(tempDir(), "data")): Record<string, string> {
     ? {
         COFFER_DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
-        COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
+        COFFER_MASTER_KEY: inject("masterKey"),
       }
     : { COFFER_DATA_DIR: dataDir };
 }

@@ -3,10 +3,15 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
-import { join } from "node:path";
 import { ConfigError, loadConfig } from "../config.ts";
-import { unwrapDataKey, wrapDataKey } from "../crypto/data-keys.ts";
-import { loadMasterKey } from "../crypto/keyring.ts";
+import {
+  activeMasterKeyId,
+  lockActiveMasterKeyId,
+  setActiveMasterKeyId,
+  unwrapWithHeld,
+  wrapDataKey,
+} from "../crypto/data-keys.ts";
+import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../crypto/keyring.ts";
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Db } from "../db/schema.ts";
@@ -43,7 +48,7 @@ function flags(args: string[], allowed: string[]): { positional: string[]; value
   return { positional, values };
 }
 
-function readKeyFile(path: string): Buffer {
+function readNewKeyFile(path: string): Buffer {
   let text: string;
   try {
     text = readFileSync(path, "utf8").trim();
@@ -63,25 +68,36 @@ const COMMANDS: Record<string, Command> = {
       const { positional, values } = flags(args, ["new-key-file"]);
       if (positional.length > 0) throw new UsageError("rotate-master-key takes no positional arguments");
       // Never generate the "current" key: data keys wrapped under a lost key cannot be re-wrapped.
-      const keyFile = config.masterKey ? null : join(config.dataDir, "master.key");
+      const keyFile = config.masterKey ? null : masterKeyFile(config.dataDir);
       if (keyFile && !config.databaseUrl && !existsSync(keyFile)) {
         throw new UsageError(`no current master key: set COFFER_MASTER_KEY or restore ${keyFile}`);
       }
-      const current = loadMasterKey(config);
-      const generated = values["new-key-file"] === undefined;
-      const next = generated ? randomBytes(32) : readKeyFile(values["new-key-file"]!);
-      if (next.equals(current.key)) throw new UsageError("the new master key is the current one");
+      const loaded = loadMasterKey(config);
+      // Not the file: a `.new` left by a crashed rotation must not count as a held key.
+      const held = createMasterKeys({ key: loaded.key, previous: config.previousMasterKey });
+      const active = await activeMasterKeyId(db);
+      // COFFER_MASTER_KEY already the new key and the store still on COFFER_MASTER_KEY_PREVIOUS:
+      // the operator staged the rotation on every node first, and this finishes it.
+      const staged = !keyFile && active !== undefined && active !== held.current().id && !!held.find(active);
+      const fromFile = values["new-key-file"] !== undefined;
+      const next = fromFile ? readNewKeyFile(values["new-key-file"]!) : staged ? loaded.key : randomBytes(32);
+      const nextId = masterKeyId(next);
       // The new key reaches disk before the database commits, so no crash can leave data keys
-      // wrapped under a key that exists nowhere.
+      // wrapped under a key that exists nowhere. Running nodes re-read the file when the store's
+      // active key id moves on.
       if (keyFile) writeFileSync(`${keyFile}.new`, `${next.toString("base64")}\n`, { mode: 0o600 });
       let count: number;
       try {
         count = await db.transaction().execute(async (tx) => {
+          const now = new Date().toISOString();
+          // From here until commit no node can create a data key under the old master key.
+          const activeId = await lockActiveMasterKeyId(tx, held.current().id, now);
+          if (activeId === nextId) throw new UsageError("the new master key is the current one");
           const rows = await tx.selectFrom("data_keys").selectAll().execute();
           for (const row of rows) {
             let key: Buffer;
             try {
-              key = unwrapDataKey(current.key, row.workspace_id, row.version, row.wrapped_key);
+              key = unwrapWithHeld(held, row);
             } catch {
               throw new UsageError(
                 `data key ${row.version} of workspace ${row.workspace_id} does not open with the current master key; nothing was changed`,
@@ -89,26 +105,39 @@ const COMMANDS: Record<string, Command> = {
             }
             await tx
               .updateTable("data_keys")
-              .set({ wrapped_key: wrapDataKey(next, row.workspace_id, row.version, key) })
+              .set({
+                wrapped_key: wrapDataKey(next, row.workspace_id, row.version, key),
+                master_key_id: nextId,
+              })
               .where("workspace_id", "=", row.workspace_id)
               .where("version", "=", row.version)
               .execute();
           }
+          await setActiveMasterKeyId(tx, nextId, now);
           return rows.length;
         });
       } catch (error) {
         if (keyFile) rmSync(`${keyFile}.new`, { force: true });
         throw error;
       }
-      const lines = [`re-wrapped ${count} data key${count === 1 ? "" : "s"} under the new master key`];
+      const lines = [
+        `re-wrapped ${count} data key${count === 1 ? "" : "s"} under the new master key (id ${nextId})`,
+      ];
       if (keyFile) {
         renameSync(`${keyFile}.new`, keyFile);
         lines.push(`the new master key is in ${keyFile} (back it up)`);
-      } else if (generated) {
-        lines.push(`new master key (shown once, store it safely): ${next.toString("base64")}`);
+        lines.push(
+          "running nodes on this data dir pick it up by themselves; sessions sign in again after a restart",
+        );
+      } else if (staged) {
+        lines.push("every node holds it already: remove COFFER_MASTER_KEY_PREVIOUS from every node");
+      } else {
+        if (!fromFile) lines.push(`new master key (shown once, store it safely): ${next.toString("base64")}`);
+        lines.push(
+          "set COFFER_MASTER_KEY to the new key and restart every Coffer node; until then a node on the old key " +
+            "refuses to create keys for new workspaces (503) rather than wrap them under the old key",
+        );
       }
-      if (!keyFile) lines.push("set COFFER_MASTER_KEY to the new key and restart every Coffer node");
-      else lines.push("restart every Coffer node; sessions sign in again, API keys keep working");
       return lines.join("\n");
     },
   },

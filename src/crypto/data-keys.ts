@@ -2,10 +2,18 @@
 // data keys encrypt values. Stored values read `v1.<data-key-version>.<base64url nonce|ct|tag>`.
 // Unwrapped data keys are cached in memory: they never change once written (rotating the master
 // key re-wraps them, it does not replace them).
+//
+// Each data key records the id of the master key that wraps it, and the store records the id new
+// data keys must be wrapped under (master_key_state, changed only by a rotation, in the same
+// transaction that re-wraps every data key). A node creates a data key only after locking that
+// row and only under that id: a node still holding a rotated-away key refuses (503) rather than
+// wrap a key nobody will be able to open after the restart.
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
-import type { Queryable } from "../db/schema.ts";
+import type { Db, Queryable } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import { DecryptionError, open, seal } from "./aead.ts";
+import type { MasterKeys } from "./keyring.ts";
 
 const FORMAT = "v1";
 
@@ -30,7 +38,102 @@ function parse(stored: string): { version: number; body: string } {
   return { version: Number(version), body };
 }
 
-export function createKeyring(deps: { masterKey: Buffer; clock: Clock }) {
+/**
+ * Locks the store's master-key row for the rest of the transaction and returns the active id;
+ * a store without one adopts `initialId` (a new store, or one from before key ids existed).
+ */
+export async function lockActiveMasterKeyId(tx: Queryable, initialId: string, now: string): Promise<string> {
+  // A no-op UPDATE takes the row lock on both engines (SQLite already holds the write lock).
+  const locked = () =>
+    tx
+      .updateTable("master_key_state")
+      .set((eb) => ({ key_id: eb.ref("key_id") }))
+      .where("id", "=", 1)
+      .returning("key_id")
+      .executeTakeFirst();
+  const row = await locked();
+  if (row) return row.key_id;
+  await tx
+    .insertInto("master_key_state")
+    .values({ id: 1, key_id: initialId, updated_at: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  return (await locked())!.key_id;
+}
+
+/** Sets the id new data keys are wrapped under; the caller holds the lock (a rotation). */
+export async function setActiveMasterKeyId(tx: Queryable, keyId: string, now: string): Promise<void> {
+  await tx
+    .updateTable("master_key_state")
+    .set({ key_id: keyId, updated_at: now })
+    .where("id", "=", 1)
+    .execute();
+}
+
+export async function activeMasterKeyId(db: Queryable): Promise<string | undefined> {
+  const row = await db.selectFrom("master_key_state").select("key_id").where("id", "=", 1).executeTakeFirst();
+  return row?.key_id;
+}
+
+/** Opens a stored data key with the master key its row names (any held key for old rows). */
+export function unwrapWithHeld(
+  masterKeys: MasterKeys,
+  row: { workspace_id: string; version: number; wrapped_key: string; master_key_id: string | null },
+): Buffer {
+  const candidates = row.master_key_id
+    ? [masterKeys.find(row.master_key_id)].filter((k): k is Buffer => k !== undefined)
+    : masterKeys.all().map((h) => h.key);
+  for (const master of candidates) {
+    try {
+      return unwrapDataKey(master, row.workspace_id, row.version, row.wrapped_key);
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error;
+    }
+  }
+  throw new DecryptionError(
+    `no held master key opens data key ${row.version} of workspace ${row.workspace_id}`,
+  );
+}
+
+/**
+ * Whether this process can serve the store: it holds the active master key and that key opens a
+ * data key. Also settles the active id of a store that has none yet. Answers a reason when not.
+ */
+export async function checkMasterKey(
+  db: Db,
+  masterKeys: MasterKeys,
+  now: string,
+): Promise<string | undefined> {
+  const active = await activeMasterKeyId(db);
+  if (active) {
+    if (masterKeys.find(active)) return undefined;
+    return `${masterKeys.origin} is not the master key of this store (the store expects key id ${active}, this key's id is ${masterKeys.current().id})`;
+  }
+  // A store from before key ids: the key that opens its data keys becomes the active one.
+  const sample = await db
+    .selectFrom("data_keys")
+    .select(["workspace_id", "version", "wrapped_key", "master_key_id"])
+    .limit(1)
+    .executeTakeFirst();
+  let id = masterKeys.current().id;
+  if (sample) {
+    const opener = masterKeys.all().find((h) => {
+      try {
+        unwrapDataKey(h.key, sample.workspace_id, sample.version, sample.wrapped_key);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (!opener)
+      return `${masterKeys.origin} does not open the data keys of this store: it is not the key they were written with`;
+    id = opener.id;
+  }
+  await db.transaction().execute((tx) => lockActiveMasterKeyId(tx, id, now));
+  return undefined;
+}
+
+export function createKeyring(deps: { masterKeys: MasterKeys; clock: Clock }) {
   const keys = new Map<string, Buffer>();
   const currentVersion = new Map<string, number>();
   const cacheKey = (workspaceId: string, version: number) => `${workspaceId}:${version}`;
@@ -40,40 +143,58 @@ export function createKeyring(deps: { masterKey: Buffer; clock: Clock }) {
     if (cached) return cached;
     const row = await db
       .selectFrom("data_keys")
-      .select("wrapped_key")
+      .select(["workspace_id", "version", "wrapped_key", "master_key_id"])
       .where("workspace_id", "=", workspaceId)
       .where("version", "=", version)
       .executeTakeFirst();
     if (!row) return undefined;
-    const key = unwrapDataKey(deps.masterKey, workspaceId, version, row.wrapped_key);
+    const key = unwrapWithHeld(deps.masterKeys, row);
     keys.set(cacheKey(workspaceId, version), key);
     return key;
   }
 
+  const newestVersion = async (db: Queryable, workspaceId: string) => {
+    const row = await db
+      .selectFrom("data_keys")
+      .select((eb) => eb.fn.max("version").as("v"))
+      .where("workspace_id", "=", workspaceId)
+      .executeTakeFirst();
+    return row?.v == null ? undefined : Number(row.v);
+  };
+
+  /** Creates version 1 under the store's active master key, which this node must hold. */
+  const createFirst = (db: Db, workspaceId: string) =>
+    db.transaction().execute(async (tx) => {
+      const now = deps.clock.now().toISOString();
+      const activeId = await lockActiveMasterKeyId(tx, deps.masterKeys.current().id, now);
+      // Two first writes may race: the loser reads the winner's key.
+      const existing = await newestVersion(tx, workspaceId);
+      if (existing !== undefined) return existing;
+      const master = deps.masterKeys.find(activeId);
+      if (!master) {
+        throw new AppError(
+          "master_key_unavailable",
+          "The master key was rotated and this node does not hold the new one; restart it with the new key",
+        );
+      }
+      await tx
+        .insertInto("data_keys")
+        .values({
+          workspace_id: workspaceId,
+          version: 1,
+          wrapped_key: wrapDataKey(master, workspaceId, 1, randomBytes(32)),
+          master_key_id: activeId,
+          created_at: now,
+        })
+        .execute();
+      return 1;
+    });
+
   /** The workspace's newest data key, created on first use. Call it outside any open transaction. */
-  async function current(db: Queryable, workspaceId: string): Promise<{ version: number; key: Buffer }> {
+  async function current(db: Db, workspaceId: string): Promise<{ version: number; key: Buffer }> {
     let version = currentVersion.get(workspaceId);
     if (version === undefined) {
-      const row = await db
-        .selectFrom("data_keys")
-        .select((eb) => eb.fn.max("version").as("v"))
-        .where("workspace_id", "=", workspaceId)
-        .executeTakeFirst();
-      version = row?.v == null ? undefined : Number(row.v);
-      if (version === undefined) {
-        version = 1;
-        // Two first writes may race: the loser's key is discarded and it reads the winner's.
-        await db
-          .insertInto("data_keys")
-          .values({
-            workspace_id: workspaceId,
-            version,
-            wrapped_key: wrapDataKey(deps.masterKey, workspaceId, version, randomBytes(32)),
-            created_at: deps.clock.now().toISOString(),
-          })
-          .onConflict((oc) => oc.columns(["workspace_id", "version"]).doNothing())
-          .execute();
-      }
+      version = (await newestVersion(db, workspaceId)) ?? (await createFirst(db, workspaceId));
       currentVersion.set(workspaceId, version);
     }
     const key = await load(db, workspaceId, version);

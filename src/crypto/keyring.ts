@@ -1,5 +1,6 @@
 // The master key, and the keys derived from it. The master key comes from COFFER_MASTER_KEY or,
 // on the embedded engine only, is generated once into COFFER_DATA_DIR/master.key (mode 0600).
+// During a rotation a node may also hold the previous key (COFFER_MASTER_KEY_PREVIOUS).
 
 import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -8,6 +9,7 @@ import { ConfigError } from "../config.ts";
 
 export interface MasterKeySource {
   masterKey: Buffer | undefined;
+  previousMasterKey?: Buffer | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
 }
@@ -16,29 +18,80 @@ export interface LoadedMasterKey {
   key: Buffer;
   /** Set when the key was just generated: the caller must warn loudly. */
   generatedAt?: string;
+  /** The key file, when the key comes from one (a rotation replaces it under a running node). */
+  file?: string;
+  /** Where the key comes from, as an operator would name it in a message. */
+  origin: string;
+}
+
+export const masterKeyFile = (dataDir: string) => join(dataDir, "master.key");
+
+/** The 32-byte key in a key file, or undefined when the file is missing. Throws on bad content. */
+export function readKeyFile(file: string): Buffer | undefined {
+  if (!existsSync(file)) return undefined;
+  const key = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  if (key.length !== 32) throw new ConfigError(file, "does not hold the base64 encoding of a 32-byte key");
+  return key;
 }
 
 export function loadMasterKey(source: MasterKeySource): LoadedMasterKey {
-  if (source.masterKey) return { key: source.masterKey };
+  if (source.masterKey) return { key: source.masterKey, origin: "COFFER_MASTER_KEY" };
   if (source.databaseUrl) {
     throw new ConfigError(
       "COFFER_MASTER_KEY",
       "is required with DATABASE_URL (generate one with: openssl rand -base64 32)",
     );
   }
-  const file = join(source.dataDir, "master.key");
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
-    if (key.length !== 32)
-      throw new ConfigError("COFFER_MASTER_KEY", `${file} does not hold a 32-byte base64 key`);
-    return { key };
-  }
+  const file = masterKeyFile(source.dataDir);
+  const existing = readKeyFile(file);
+  if (existing) return { key: existing, file, origin: file };
   mkdirSync(source.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
-  return { key, generatedAt: file };
+  return { key, generatedAt: file, file, origin: file };
 }
 
 /** A purpose-bound 256-bit key derived from the master key (HKDF-SHA256). */
 export const deriveKey = (master: Buffer, purpose: string): Buffer =>
   Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), `coffer/${purpose}`, 32));
+
+/** A public fingerprint of a master key: names it in the database without revealing it. */
+export const masterKeyId = (master: Buffer): string =>
+  deriveKey(master, "master-key-id/v1").subarray(0, 8).toString("hex");
+
+export interface HeldKey {
+  id: string;
+  key: Buffer;
+}
+
+/**
+ * The master keys this process holds: the current one, the previous one during a rotation, and
+ * (for a key file) whatever a rotation wrote there since start-up.
+ */
+export function createMasterKeys(loaded: { key: Buffer; previous?: Buffer; file?: string; origin?: string }) {
+  const held: HeldKey[] = [{ id: masterKeyId(loaded.key), key: loaded.key }];
+  if (loaded.previous) held.push({ id: masterKeyId(loaded.previous), key: loaded.previous });
+  const hold = (key: Buffer | undefined) => {
+    if (key && !held.some((h) => h.key.equals(key))) held.push({ id: masterKeyId(key), key });
+  };
+  return {
+    origin: loaded.origin ?? "COFFER_MASTER_KEY",
+    current: (): HeldKey => held[0]!,
+    all: (): readonly HeldKey[] => held,
+    /** The held key with this id; for a key file, re-reads it (and a rotation's `.new`) once. */
+    find(id: string): Buffer | undefined {
+      const found = held.find((h) => h.id === id);
+      if (found || !loaded.file) return found?.key;
+      for (const file of [loaded.file, `${loaded.file}.new`]) {
+        try {
+          hold(readKeyFile(file));
+        } catch {
+          // A half-written or corrupt file is not a key; the caller reports the missing id.
+        }
+      }
+      return held.find((h) => h.id === id)?.key;
+    },
+  };
+}
+
+export type MasterKeys = ReturnType<typeof createMasterKeys>;

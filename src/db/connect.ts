@@ -3,7 +3,16 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+} from "kysely";
 import pg from "pg";
 import type { Database, Db } from "./schema.ts";
 
@@ -26,9 +35,30 @@ export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: s
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }),
     engine: "sqlite",
   };
+}
+
+// Kysely begins SQLite transactions DEFERRED: a transaction that reads first and writes later
+// must upgrade its lock, and when another process (an admin command, a second node on the same
+// file) holds the write lock the upgrade fails at once with SQLITE_BUSY instead of waiting on
+// busy_timeout. BEGIN IMMEDIATE takes the write lock up front, so writers queue instead.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 // Kysely prepares every query anew; preparing costs more than running a small indexed read.

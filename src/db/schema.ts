@@ -132,7 +132,16 @@ export interface DataKeysTable {
   version: number;
   /** v1.<base64url nonce|ct|tag> of the 32-byte key under the master key. */
   wrapped_key: string;
+  /** Id of the master key that wraps it (null: written before ids existed; any held key may open it). */
+  master_key_id: string | null;
   created_at: string;
+}
+
+/** One row (id 1): the id of the master key every new data key must be wrapped under. */
+export interface MasterKeyStateTable {
+  id: number;
+  key_id: string;
+  updated_at: string;
 }
 
 export interface SecretsTable {
@@ -221,6 +230,7 @@ export interface Database {
   environments: EnvironmentsTable;
   audit_events: AuditEventsTable;
   data_keys: DataKeysTable;
+  master_key_state: MasterKeyStateTable;
   secrets: SecretsTable;
   secret_versions: SecretVersionsTable;
   share_links: ShareLinksTable;

@@ -1,21 +1,32 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import type { Clock } from "../clock.ts";
+import { checkMasterKey } from "../crypto/data-keys.ts";
+import type { MasterKeys } from "../crypto/keyring.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
-/** /healthz: the process answers. /readyz: the database answers too. */
+/**
+ * /healthz: the process answers. /readyz: the database answers too, and this node holds the
+ * master key the store's data keys are wrapped under (never "ready" when it could not decrypt).
+ */
 export const healthRoutes =
-  (db: Db): FastifyPluginAsync =>
+  (db: Db, masterKeys: MasterKeys, clock: Clock): FastifyPluginAsync =>
   async (app) => {
     const publicRoute = { config: { public: true, rateLimit: false as const }, schema: { tags: ["Health"] } };
     app.get("/healthz", publicRoute, async () => ({ status: "ok" }));
     app.get("/readyz", publicRoute, async (request) => {
       try {
         await sql`select 1`.execute(db);
-        return { status: "ready" };
       } catch (error) {
         request.log.error({ err: error }, "database not reachable");
         throw new AppError("not_ready", "Database not reachable");
       }
+      const keyProblem = await checkMasterKey(db, masterKeys, clock.now().toISOString());
+      if (keyProblem) {
+        request.log.error(keyProblem);
+        throw new AppError("not_ready", "This node does not hold the store's master key");
+      }
+      return { status: "ready" };
     });
   };

@@ -1,6 +1,5 @@
 // A Coffer app on a real database for one test file: SQLite in a fresh temp dir, or the run's
 // PostgreSQL database. The clock is controllable; logs can be captured.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,7 +46,7 @@ export async function createTestApp(
   const databaseUrl = inject("databaseUrl");
   const config = loadConfig({
     COFFER_DATA_DIR: dataDir,
-    COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
+    COFFER_MASTER_KEY: inject("masterKey"),
     COFFER_RATE_LIMIT_PER_MINUTE: "100000",
     COFFER_PUBLIC_URL: "https://coffer.test",
     LOG_LEVEL: options.captureLogs ? "trace" : "silent",

@@ -4,10 +4,12 @@ import * as m0001 from "./0001_accounts.ts";
 import * as m0002 from "./0002_tenancy.ts";
 import * as m0003 from "./0003_secrets.ts";
 import * as m0004 from "./0004_identity.ts";
+import * as m0005 from "./0005_master_key_ids.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
   "0002_tenancy": m0002,
   "0003_secrets": m0003,
   "0004_identity": m0004,
+  "0005_master_key_ids": m0005,
 };
