@@ -17,6 +17,7 @@ import { answerClientError, fromFrameworkError, registerErrorHandling } from "./
 import { healthRoutes } from "./http/health.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  await registerSecurityHeaders(app, config.publicUrl);
   trackInFlight(app);
   registerErrorHandling(app);
   app.addHook("onRequest", async (request) => {

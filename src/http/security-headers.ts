@@ -1,0 +1,52 @@
+// Security headers on every response (@fastify/helmet), and no caching of anything the API says:
+// most responses carry a secret value, a token or a person's data, and a shared cache or a
+// browser's disk is the wrong place for any of them, so no-store is the rule rather than a list.
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+type Csp = { useDefaults: false; directives: Record<string, string[]> };
+
+/** The API answers JSON: nothing in it may load, run, frame or be framed. */
+export const API_CSP: Csp = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+  },
+};
+
+/**
+ * The docs pages (DEBUG only): scripts from this origin only (no inline script anywhere); Swagger
+ * UI and Redoc inject their styles, and Redoc starts a worker from a blob.
+ */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: API_CSP,
+    // HSTS only where the public address is https: on plain http it would be ignored or, behind a
+    // later TLS proxy, pin a browser to https before the operator meant to.
+    hsts: publicUrl.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "no-referrer" },
+    frameguard: { action: "deny" },
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+}
