@@ -9,7 +9,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createKeyring } from "./crypto/data-keys.ts";
 import { createMasterKeys, deriveKey, type MasterKeys } from "./crypto/keyring.ts";
-import type { Db } from "./db/schema.ts";
+import type { Db, Queryable } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import { registerAuthentication } from "./http/auth.ts";
 import { createCredentialCheck } from "./http/credential-check.ts";
@@ -158,16 +158,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cache invalidation reaches every node through Redis when there is one.
   const bus = deps.redis ? redisBus(deps.redis) : localBus();
   app.addHook("onClose", () => bus.close());
+  const audit = createAuditService({ db, clock });
+  // Account-level events (keys, sessions, the account) are recorded in the user's workspaces.
+  const accountAudit = {
+    audit,
+    memberWorkspaces: (q: Queryable, userId: string) => workspaces.idsOfMember(q, userId),
+  };
   const sessions = createSessionsService({
     db,
     bus,
     clock,
+    accountAudit,
     jwtKey: deriveKey(deps.masterKey, "session-jwt/v1"),
     accessTokenTtl: config.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl,
   });
-  const keys = createKeysService({ db, clock, bus });
-  const audit = createAuditService({ db, clock });
+  const keys = createKeysService({ db, clock, bus, accountAudit });
   const plans = createPlans(config.plans);
   const workspaces = createWorkspacesService({
     db,
@@ -221,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     defaultRotationDays: config.defaultRotationDays,
   });
-  const accounts = createAccountsService({ db, clock, sessions, workspaces, bus });
+  const accounts = createAccountsService({ db, clock, sessions, workspaces, bus, accountAudit });
   const oauth = createOAuthService({
     db,
     clock,

@@ -1,7 +1,7 @@
 // Workspace scope resolution (spec §4 "Scope headers"): the path's {workspace_id}, else the
 // X-Workspace-Id header, else the credential's own scope. Non-members get 403.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import type { RequestContext } from "../auth/context.ts";
+import type { ActorContext, RequestContext } from "../auth/context.ts";
 import { AppError, ValidationFailed } from "../errors.ts";
 import { principalOf } from "./auth.ts";
 
@@ -80,7 +80,7 @@ export function sessionClientOf(request: FastifyRequest): { ipAddress: string | 
 }
 
 /** Who acts, from where — for use cases outside any workspace scope (e.g. creating one). */
-export function actorOf(request: FastifyRequest): Omit<RequestContext, "workspaceId" | "role"> {
+export function actorOf(request: FastifyRequest): ActorContext {
   return { principal: principalOf(request), ...clientOf(request) };
 }
 

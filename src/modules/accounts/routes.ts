@@ -11,7 +11,7 @@ import {
   tokenBody,
 } from "../../http/refresh-cookie.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
-import { sessionClientOf } from "../../http/scope.ts";
+import { actorOf, sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
 import {
@@ -168,7 +168,7 @@ export const accountsRoutes =
         },
       },
       async (request, reply) => {
-        const result = await accounts.deleteAccount(principalOf(request).userId, request.body.password);
+        const result = await accounts.deleteAccount(actorOf(request), request.body.password);
         clearRefreshCookie(reply, opts.cookie);
         return result;
       },

@@ -1,6 +1,7 @@
 // Accounts: sign-up with a first workspace, password sign-in, the profile, account deletion.
 import { randomUUID } from "node:crypto";
 import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
+import type { ActorContext } from "../../auth/context.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
@@ -9,6 +10,7 @@ import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
 import { fullName, splitName } from "../../lib/names.ts";
+import type { AccountAudit } from "../audit/service.ts";
 import type { SessionsService } from "../sessions/service.ts";
 import * as workspaceRepo from "../workspaces/repo.ts";
 import type { WorkspacesService } from "../workspaces/service.ts";
@@ -20,6 +22,7 @@ export interface AccountsDeps {
   sessions: Pick<SessionsService, "startSession">;
   workspaces: Pick<WorkspacesService, "createWithOwner">;
   bus: InvalidationBus;
+  accountAudit: AccountAudit;
 }
 
 export interface SignUpInput {
@@ -205,7 +208,8 @@ export function createAccountsService(deps: AccountsDeps) {
      * Deletes the account after re-checking its password. Workspaces the user is the only Owner of
      * go with it (everything inside them too); the others stay, without this member.
      */
-    async deleteAccount(userId: string, password: string) {
+    async deleteAccount(actor: ActorContext, password: string) {
+      const userId = actor.principal.userId;
       const user = await requireUser(userId);
       // An account made through Google or GitHub has no password: its credential is the proof.
       if (user.password_hash !== null && !(await verifyPassword(user.password_hash, password))) {
@@ -214,6 +218,23 @@ export function createAccountsService(deps: AccountsDeps) {
       const result = await db.transaction().execute(async (tx) => {
         const owned = await workspaceRepo.workspacesSolelyOwnedBy(tx, userId);
         const memberships = await repo.countMemberships(tx, userId);
+        // Written first, while the actor's name can still be read. Audit entries outlive their
+        // workspace (no foreign key), so the deleted workspaces keep the record of why.
+        const all = await deps.accountAudit.memberWorkspaces(tx, userId);
+        await deps.accountAudit.audit.recordInWorkspaces(tx, actor, all, {
+          action: "account.deleted",
+          resourceType: "user",
+          resourceId: userId,
+          details: { workspaces_deleted: owned.length },
+        });
+        for (const workspaceId of owned) {
+          await deps.accountAudit.audit.recordInWorkspaces(tx, actor, [workspaceId], {
+            action: "workspace.deleted",
+            resourceType: "workspace",
+            resourceId: workspaceId,
+            details: { reason: "account_deleted" },
+          });
+        }
         const deleted = await workspaceRepo.deleteWorkspaces(tx, owned);
         await repo.deleteUser(tx, userId);
         return {

@@ -49,6 +49,24 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
       await this.recordMany(tx, actor, [entry]);
     },
 
+    /**
+     * Records an account-level event (an API key, a session, the account itself) in each of the
+     * given workspaces, the user's own: every workspace a credential can reach sees what became
+     * of it.
+     */
+    async recordInWorkspaces(
+      tx: Queryable,
+      actor: AuditActor,
+      workspaceIds: string[],
+      entry: AuditEntryInput,
+    ) {
+      await this.recordMany(
+        tx,
+        actor,
+        workspaceIds.map((workspaceId) => ({ ...entry, workspaceId })),
+      );
+    },
+
     /** A deleted secret's own log goes with it (spec: "deletes one secret with its versions and log"). */
     forgetSecrets(tx: Queryable, workspaceId: string, secretIds: string[]) {
       return repo.deleteSecretEvents(tx, workspaceId, secretIds);
@@ -125,3 +143,12 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;
+
+/** The ids of the workspaces a user belongs to (the workspaces module answers it). */
+export type MemberWorkspaces = (q: Queryable, userId: string) => Promise<string[]>;
+
+/** What account-level services need to record their events. */
+export interface AccountAudit {
+  audit: Pick<AuditService, "recordInWorkspaces">;
+  memberWorkspaces: MemberWorkspaces;
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { actorOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { ApiKeyRow } from "./repo.ts";
 import { ApiKeyRecord, CreatedApiKey, CreateKeyBody, KeyParams, UpdateKeyBody } from "./schemas.ts";
@@ -26,7 +27,7 @@ export const keysRoutes =
         },
       },
       async (request, reply) => {
-        const { row, token } = await keys.create(principalOf(request).userId, request.body);
+        const { row, token } = await keys.create(actorOf(request), request.body);
         return reply.code(201).send({ ...present(row), token });
       },
     );
@@ -48,8 +49,7 @@ export const keysRoutes =
           response: { 200: ApiKeyRecord, 404: ErrorBody, 409: ErrorBody, ...authErrors },
         },
       },
-      async (request) =>
-        present(await keys.update(principalOf(request).userId, request.params.key_id, request.body)),
+      async (request) => present(await keys.update(actorOf(request), request.params.key_id, request.body)),
     );
 
     app.post(
@@ -62,6 +62,6 @@ export const keysRoutes =
           response: { 200: ApiKeyRecord, 404: ErrorBody, ...authErrors },
         },
       },
-      async (request) => present(await keys.revoke(principalOf(request).userId, request.params.key_id)),
+      async (request) => present(await keys.revoke(actorOf(request), request.params.key_id)),
     );
   };

@@ -2,17 +2,20 @@
 // expiring. Revoked and expired keys answer distinct 401s.
 import { randomUUID } from "node:crypto";
 import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
+import type { ActorContext } from "../../auth/context.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { newApiKeyToken, sha256 } from "../../crypto/tokens.ts";
-import type { Db } from "../../db/schema.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
+import type { AccountAudit } from "../audit/service.ts";
 import * as repo from "./repo.ts";
 
 export interface KeysDeps {
   db: Db;
   clock: Clock;
   bus: InvalidationBus;
+  accountAudit: AccountAudit;
 }
 
 // Writing last_used_at on every request would turn each read into a write; once a minute is enough.
@@ -22,7 +25,22 @@ const DISPLAY_PREFIX_LENGTH = 10;
 const expiryFromMinutes = (now: Date, minutes: number | null | undefined) =>
   minutes == null ? null : addSeconds(now, minutes * 60).toISOString();
 
-export function createKeysService({ db, clock, bus }: KeysDeps) {
+export function createKeysService({ db, clock, bus, accountAudit }: KeysDeps) {
+  const { audit, memberWorkspaces } = accountAudit;
+  const recordKeyEvent = async (
+    tx: Queryable,
+    actor: ActorContext,
+    action: string,
+    keyId: string,
+    details: Record<string, string | number | boolean | null> = {},
+  ) =>
+    audit.recordInWorkspaces(tx, actor, await memberWorkspaces(tx, actor.principal.userId), {
+      action,
+      resourceType: "api_key",
+      resourceId: keyId,
+      details,
+    });
+
   // Keys by digest: every API-key request reads one; revocation empties the entry everywhere.
   const cache = cacheOn<NonNullable<Awaited<ReturnType<typeof repo.findKeyByDigest>>>>(bus);
 
@@ -34,9 +52,10 @@ export function createKeysService({ db, clock, bus }: KeysDeps) {
 
   return {
     async create(
-      userId: string,
+      actor: ActorContext,
       input: { name: string; description?: string | null; expires_at?: number | null },
     ) {
+      const userId = actor.principal.userId;
       const now = clock.now();
       const token = newApiKeyToken();
       const row: repo.ApiKeyRow = {
@@ -52,7 +71,13 @@ export function createKeysService({ db, clock, bus }: KeysDeps) {
         revoked_at: null,
         last_used_at: null,
       };
-      await repo.insertKey(db, row);
+      await db.transaction().execute(async (tx) => {
+        await repo.insertKey(tx, row);
+        await recordKeyEvent(tx, actor, "api_key.created", row.id, {
+          name: row.name,
+          expires_at: row.expires_at,
+        });
+      });
       return { row, token };
     },
 
@@ -61,10 +86,11 @@ export function createKeysService({ db, clock, bus }: KeysDeps) {
     },
 
     async update(
-      userId: string,
+      actor: ActorContext,
       keyId: string,
       patch: { name?: string; description?: string | null; expires_at?: number | null; is_revoked?: boolean },
     ) {
+      const userId = actor.principal.userId;
       const key = await ownedKey(userId, keyId);
       if (key.revoked_at)
         throw new AppError("already_revoked", "This API key is revoked; a revoked key cannot change");
@@ -74,17 +100,28 @@ export function createKeysService({ db, clock, bus }: KeysDeps) {
       if (patch.description !== undefined) changes.description = patch.description;
       if (patch.expires_at !== undefined) changes.expires_at = expiryFromMinutes(now, patch.expires_at);
       if (patch.is_revoked === true) changes.revoked_at = now.toISOString();
-      await repo.updateKey(db, keyId, changes);
+      await db.transaction().execute(async (tx) => {
+        await repo.updateKey(tx, keyId, changes);
+        const fields = Object.keys(patch)
+          .filter((name) => name !== "is_revoked")
+          .join(",");
+        if (fields) await recordKeyEvent(tx, actor, "api_key.updated", keyId, { fields });
+        if (changes.revoked_at) await recordKeyEvent(tx, actor, "api_key.revoked", keyId);
+      });
       bus.publish(tags.apiKey(keyId));
       return ownedKey(userId, keyId);
     },
 
     /** Revokes a key; revoking an already revoked key is a no-op that succeeds. */
-    async revoke(userId: string, keyId: string) {
+    async revoke(actor: ActorContext, keyId: string) {
+      const userId = actor.principal.userId;
       const key = await ownedKey(userId, keyId);
       if (!key.revoked_at) {
         const now = clock.now().toISOString();
-        await repo.updateKey(db, keyId, { revoked_at: now, updated_at: now });
+        await db.transaction().execute(async (tx) => {
+          await repo.updateKey(tx, keyId, { revoked_at: now, updated_at: now });
+          await recordKeyEvent(tx, actor, "api_key.revoked", keyId);
+        });
         bus.publish(tags.apiKey(keyId));
       }
       return ownedKey(userId, keyId);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { actorOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { RevokedCount, SessionParams, SessionRecord } from "./schemas.ts";
 import type { SessionsService } from "./service.ts";
@@ -33,13 +34,13 @@ export const sessionsRoutes =
         },
       },
       async (request) => ({
-        revoked: await sessions.revokeOne(principalOf(request).userId, request.params.session_id),
+        revoked: await sessions.revokeOne(actorOf(request), request.params.session_id),
       }),
     );
 
     app.post(
       "/sessions/",
       { schema: { tags, security: SECURITY, response: { 200: RevokedCount, ...authErrors } } },
-      async (request) => ({ revoked: await sessions.revokeAll(principalOf(request).userId) }),
+      async (request) => ({ revoked: await sessions.revokeAll(actorOf(request)) }),
     );
   };

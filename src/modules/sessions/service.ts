@@ -4,11 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
+import type { ActorContext } from "../../auth/context.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import type { AccountAudit } from "../audit/service.ts";
 import * as repo from "./repo.ts";
 
 export interface SessionsDeps {
@@ -18,6 +20,7 @@ export interface SessionsDeps {
   jwtKey: Buffer;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  accountAudit: AccountAudit;
 }
 
 export interface IssuedTokens {
@@ -31,6 +34,18 @@ const ISSUER = "coffer";
 
 export function createSessionsService(deps: SessionsDeps) {
   const { db, clock, bus } = deps;
+  const recordSessionEvent = async (
+    tx: Queryable,
+    actor: ActorContext,
+    sessionId: string | null,
+    details: Record<string, number | boolean>,
+  ) =>
+    deps.accountAudit.audit.recordInWorkspaces(
+      tx,
+      actor,
+      await deps.accountAudit.memberWorkspaces(tx, actor.principal.userId),
+      { action: "session.revoked", resourceType: "session", resourceId: sessionId, details },
+    );
   // Sessions by id: every session-token request reads one; revocation empties the entry everywhere.
   const cache = cacheOn<repo.SessionRow>(bus);
 
@@ -208,14 +223,25 @@ export function createSessionsService(deps: SessionsDeps) {
     },
 
     /** Revokes one of the user's live sessions; another user's or an unknown one is a 404. */
-    async revokeOne(userId: string, sessionId: string): Promise<number> {
-      const revoked = await this.revokeSession(userId, sessionId);
+    async revokeOne(actor: ActorContext, sessionId: string): Promise<number> {
+      const userId = actor.principal.userId;
+      const revoked = await db.transaction().execute(async (tx) => {
+        const count = await repo.revokeSessions(tx, { userId, sessionId }, clock.now().toISOString());
+        if (count > 0) await recordSessionEvent(tx, actor, sessionId, { count });
+        return count;
+      });
+      bus.publish(tags.session(sessionId));
       if (revoked === 0) throw new AppError("not_found", "Session not found");
       return revoked;
     },
 
-    async revokeAll(userId: string): Promise<number> {
-      const revoked = await repo.revokeSessions(db, { userId }, clock.now().toISOString());
+    async revokeAll(actor: ActorContext): Promise<number> {
+      const userId = actor.principal.userId;
+      const revoked = await db.transaction().execute(async (tx) => {
+        const count = await repo.revokeSessions(tx, { userId }, clock.now().toISOString());
+        if (count > 0) await recordSessionEvent(tx, actor, null, { count, all: true });
+        return count;
+      });
       bus.publish(tags.user(userId));
       return revoked;
     },

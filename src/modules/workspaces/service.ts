@@ -142,6 +142,11 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       );
     },
 
+    /** The ids of the user's workspaces, read inside the caller's transaction. */
+    async idsOfMember(q: Queryable, userId: string): Promise<string[]> {
+      return (await repo.workspacesOfUser(q, userId)).map((w) => w.id);
+    },
+
     async listForUser(userId: string) {
       const rows = await repo.workspacesOfUser(db, userId);
       return rows.map(({ role, ...row }) => present(row, role));
