@@ -19,6 +19,7 @@ import { registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { validatorCompiler } from "./http/validation.ts";
+import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cache invalidation reaches every node through Redis when there is one.
   const bus = deps.redis ? redisBus(deps.redis) : localBus();
   app.addHook("onClose", () => bus.close());
+  const stopHousekeeping = startHousekeeping({ db, clock, logger: deps.logger, settings: config });
+  app.addHook("onClose", stopHousekeeping);
   const audit = createAuditService({ db, clock });
   // Account-level events (keys, sessions, the account) are recorded in the user's workspaces.
   const accountAudit = {

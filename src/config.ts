@@ -44,6 +44,12 @@ export interface Config {
   defaultRotationDays: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Seconds between housekeeping runs (0: never). */
+  purgeInterval: number;
+  /** Seconds dead rows (expired sessions, spent codes, …) are kept before the purge deletes them. */
+  purgeRetention: number;
+  /** Days audit entries are kept (0: for ever). */
+  auditRetentionDays: number;
   otpTtl: number;
   inviteTtl: number;
   cookieSecure: boolean;
@@ -208,6 +214,9 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtl: integer(env, "COFFER_REFRESH_TOKEN_TTL", 2592000, 1),
     otpTtl: integer(env, "COFFER_OTP_TTL", 600, 1),
     inviteTtl: integer(env, "COFFER_INVITE_TTL", 604800, 1),
+    purgeInterval: integer(env, "COFFER_PURGE_INTERVAL", 3600, 0, 31_536_000),
+    purgeRetention: integer(env, "COFFER_PURGE_RETENTION", 604800, 0),
+    auditRetentionDays: integer(env, "COFFER_AUDIT_RETENTION_DAYS", 0, 0, 36500),
     cookieSecure: boolean(env, "COFFER_COOKIE_SECURE", !publicUrl.startsWith("http://")),
     google: {
       clientId: read(env, "GOOGLE_CLIENT_ID"),

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
+import { systemClock } from "../clock.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import {
   activeMasterKeyId,
@@ -15,6 +16,7 @@ import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Db } from "../db/schema.ts";
+import { purgeOnce } from "../jobs/housekeeping.ts";
 import { uuidv7 } from "../lib/uuid7.ts";
 import { insertEvent } from "../modules/audit/repo.ts";
 import { findWorkspace, updateWorkspace } from "../modules/workspaces/repo.ts";
@@ -139,6 +141,19 @@ const COMMANDS: Record<string, Command> = {
         );
       }
       return lines.join("\n");
+    },
+  },
+
+  purge: {
+    usage: "purge",
+    summary:
+      "delete ended sessions, dead codes, used-up share links and old invites now (what the periodic job does)",
+    async run(args, db, config) {
+      if (args.length > 0) throw new UsageError("purge takes no arguments");
+      const report = await purgeOnce(db, systemClock, config);
+      return Object.entries(report)
+        .map(([table, count]) => `${table}: ${count} deleted`)
+        .join("\n");
     },
   },
 

@@ -6,3 +6,18 @@ export const BATCH = 500;
 export async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
 }
+
+/**
+ * Repeats a delete of at most BATCH rows until one deletes fewer: each statement is short, so a
+ * purge never holds a long lock on a table the API is writing. Returns the total deleted.
+ */
+export async function deleteUntilDone(
+  deleteBatch: () => Promise<{ numDeletedRows: bigint }>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = Number((await deleteBatch()).numDeletedRows);
+    total += deleted;
+    if (deleted < BATCH) return total;
+  }
+}

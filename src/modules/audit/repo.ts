@@ -1,5 +1,5 @@
 // Audit entries: written inside the transaction of the change they record; read newest first.
-import { inBatches } from "../../db/batches.ts";
+import { BATCH, deleteUntilDone, inBatches } from "../../db/batches.ts";
 import type { AuditEventsTable, Queryable } from "../../db/schema.ts";
 
 export type AuditRow = AuditEventsTable;
@@ -71,4 +71,16 @@ export async function actorName(
   }
   const user = await db.selectFrom("users").select("email").where("id", "=", actor.userId).executeTakeFirst();
   return user?.email ?? "unknown";
+}
+
+/** Entries written before `cutoff` (audit retention). */
+export function purgeEvents(db: Queryable, cutoff: string): Promise<number> {
+  return deleteUntilDone(() =>
+    db
+      .deleteFrom("audit_events")
+      .where("id", "in", (eb) =>
+        eb.selectFrom("audit_events").select("id").where("created_at", "<", cutoff).limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
 }

@@ -152,3 +152,6 @@ export interface AccountAudit {
   audit: Pick<AuditService, "recordInWorkspaces">;
   memberWorkspaces: MemberWorkspaces;
 }
+
+/** Audit retention: entries older than the cutoff. */
+export const purgeEvents = (db: Db, cutoff: string) => repo.purgeEvents(db, cutoff);

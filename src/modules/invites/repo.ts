@@ -1,4 +1,5 @@
 // Invite queries. Invites are found by the digest of their token, never by the token.
+import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { InvitesTable, Queryable } from "../../db/schema.ts";
 
 export type InviteRow = InvitesTable;
@@ -84,4 +85,25 @@ export async function updateInvite(
 
 export async function deleteInvite(db: Queryable, workspaceId: string, id: string): Promise<void> {
   await db.deleteFrom("invites").where("workspace_id", "=", workspaceId).where("id", "=", id).execute();
+}
+
+/** Invites expired before `cutoff`, or answered (accepted, rejected) before it. */
+export function purgeInvites(db: Queryable, cutoff: string): Promise<number> {
+  return deleteUntilDone(() =>
+    db
+      .deleteFrom("invites")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("invites")
+          .select("id")
+          .where((w) =>
+            w.or([
+              w("expiry_time", "<", cutoff),
+              w.and([w("status", "!=", "pending"), w("updated_at", "<", cutoff)]),
+            ]),
+          )
+          .limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
 }

@@ -367,3 +367,6 @@ export function createInvitesService(deps: InvitesDeps) {
 }
 
 export type InvitesService = ReturnType<typeof createInvitesService>;
+
+/** Housekeeping: expired or answered invites past retention. */
+export const purgeInvites = (db: Db, cutoff: string) => repo.purgeInvites(db, cutoff);

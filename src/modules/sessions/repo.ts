@@ -1,4 +1,5 @@
 // Session and refresh-token queries.
+import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { Queryable, SessionsTable } from "../../db/schema.ts";
 
 export type SessionRow = SessionsTable;
@@ -76,4 +77,29 @@ export async function spendRefreshToken(db: Queryable, tokenHash: string, now: s
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sessions expired or revoked before `cutoff` (their refresh tokens go with them), and refresh tokens spent before `spentBefore`. */
+export async function purgeSessions(db: Queryable, cutoff: string, spentBefore: string): Promise<number> {
+  const sessions = await deleteUntilDone(() =>
+    db
+      .deleteFrom("sessions")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("sessions")
+          .select("id")
+          .where((w) => w.or([w("expires_at", "<", cutoff), w("revoked_at", "<", cutoff)]))
+          .limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
+  const tokens = await deleteUntilDone(() =>
+    db
+      .deleteFrom("refresh_tokens")
+      .where("token_hash", "in", (eb) =>
+        eb.selectFrom("refresh_tokens").select("token_hash").where("used_at", "<", spentBefore).limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
+  return sessions + tokens;
 }

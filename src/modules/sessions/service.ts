@@ -271,3 +271,7 @@ export function createSessionsService(deps: SessionsDeps) {
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
+
+/** Housekeeping: ended sessions (and their refresh tokens) past retention, long-spent refresh tokens. */
+export const purgeSessions = (db: Db, cutoff: string, spentBefore: string) =>
+  repo.purgeSessions(db, cutoff, spentBefore);

@@ -1,4 +1,5 @@
 // Share-link queries. Links are found by the digest of their token, never by the token.
+import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { Queryable, ShareLinksTable } from "../../db/schema.ts";
 
 export type ShareLinkRow = ShareLinksTable;
@@ -31,4 +32,25 @@ export async function countView(db: Queryable, id: string, now: string): Promise
 /** Burn after reading: once the last view is spent, the snapshot itself is erased. */
 export async function burn(db: Queryable, id: string): Promise<void> {
   await db.updateTable("share_links").set({ ciphertext: "" }).where("id", "=", id).execute();
+}
+
+/** Share links expired before `cutoff`, or used up and created before it. */
+export function purgeLinks(db: Queryable, cutoff: string): Promise<number> {
+  return deleteUntilDone(() =>
+    db
+      .deleteFrom("share_links")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("share_links")
+          .select("id")
+          .where((w) =>
+            w.or([
+              w("expires_at", "<", cutoff),
+              w.and([w("views", ">=", w.ref("max_views")), w("created_at", "<", cutoff)]),
+            ]),
+          )
+          .limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
 }

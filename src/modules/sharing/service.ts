@@ -132,3 +132,6 @@ export function createSharingService(deps: SharingDeps) {
 }
 
 export type SharingService = ReturnType<typeof createSharingService>;
+
+/** Housekeeping: expired or used-up share links past retention. */
+export const purgeLinks = (db: Db, cutoff: string) => repo.purgeLinks(db, cutoff);

@@ -1,4 +1,5 @@
 // One-time code queries.
+import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { OneTimeCodesTable, Queryable } from "../../db/schema.ts";
 
 export type CodeRow = OneTimeCodesTable;
@@ -56,4 +57,20 @@ export async function markEmailVerified(db: Queryable, userId: string, now: stri
     .set({ email_verified_at: now, updated_at: now })
     .where("id", "=", userId)
     .execute();
+}
+
+/** One-time codes expired or consumed before `cutoff`. */
+export function purgeCodes(db: Queryable, cutoff: string): Promise<number> {
+  return deleteUntilDone(() =>
+    db
+      .deleteFrom("one_time_codes")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("one_time_codes")
+          .select("id")
+          .where((w) => w.or([w("expires_at", "<", cutoff), w("consumed_at", "<", cutoff)]))
+          .limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
 }

@@ -111,3 +111,6 @@ export function createVerificationService(deps: VerificationDeps) {
 }
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
+
+/** Housekeeping: dead one-time codes past retention. */
+export const purgeCodes = (db: Db, cutoff: string) => repo.purgeCodes(db, cutoff);

@@ -1,0 +1,64 @@
+// Housekeeping: deletes what can never be used again — ended sessions and their refresh tokens,
+// dead one-time codes, expired or used-up share links, expired or answered invites — once it is
+// older than the retention, and audit entries past their own retention (kept for ever by default).
+// Every delete is idempotent and works in short batches, so several nodes may run it at once.
+import type { Logger } from "pino";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/schema.ts";
+import { purgeEvents } from "../modules/audit/service.ts";
+import { purgeInvites } from "../modules/invites/service.ts";
+import { purgeSessions } from "../modules/sessions/service.ts";
+import { purgeLinks } from "../modules/sharing/service.ts";
+import { purgeCodes } from "../modules/verification/service.ts";
+
+type Settings = Pick<Config, "purgeInterval" | "purgeRetention" | "auditRetentionDays" | "refreshTokenTtl">;
+
+export type PurgeReport = Record<"sessions" | "codes" | "share_links" | "invites" | "audit_events", number>;
+
+const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+/** One pass over every table; the counts of rows deleted. */
+export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promise<PurgeReport> {
+  const now = clock.now();
+  const cutoff = ago(now, settings.purgeRetention);
+  return {
+    // A spent refresh token older than the refresh lifetime can no longer tell a replay from a guess.
+    sessions: await purgeSessions(db, cutoff, ago(now, settings.refreshTokenTtl + settings.purgeRetention)),
+    codes: await purgeCodes(db, cutoff),
+    share_links: await purgeLinks(db, cutoff),
+    invites: await purgeInvites(db, cutoff),
+    audit_events:
+      settings.auditRetentionDays > 0
+        ? await purgeEvents(db, ago(now, settings.auditRetentionDays * 86_400))
+        : 0,
+  };
+}
+
+/** Runs purgeOnce every `purgeInterval` seconds until stopped; a failed pass is logged and retried next time. */
+export function startHousekeeping(deps: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  settings: Settings;
+}): () => Promise<void> {
+  if (deps.settings.purgeInterval === 0) return async () => {};
+  let running: Promise<void> | undefined;
+  const pass = () => {
+    if (running) return;
+    running = purgeOnce(deps.db, deps.clock, deps.settings)
+      .then((report) => {
+        if (Object.values(report).some((n) => n > 0)) deps.logger.info({ purged: report }, "housekeeping");
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, "housekeeping failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(pass, deps.settings.purgeInterval * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
