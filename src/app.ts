@@ -157,7 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preValidation", async (request) => lowerCaseUuidParams(request.params));
 
   // Cache invalidation reaches every node through Redis when there is one.
-  const bus = deps.redis ? redisBus(deps.redis) : localBus();
+  const bus = deps.redis
+    ? redisBus(deps.redis, (error) =>
+        deps.logger.error(
+          { err: error },
+          "could not publish a cache invalidation to Redis: other nodes may serve revoked credentials until it is back",
+        ),
+      )
+    : localBus();
   app.addHook("onClose", () => bus.close());
   const stopHousekeeping = startHousekeeping({ db, clock, logger: deps.logger, settings: config });
   app.addHook("onClose", stopHousekeeping);
@@ -253,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, credentials);
   await registerOpenApi(app, config.debug);
 
-  await app.register(healthRoutes(db, masterKeys, clock));
+  await app.register(healthRoutes(db, masterKeys, clock, bus));
   await app.register(
     accountsRoutes({
       accounts,

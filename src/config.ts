@@ -44,6 +44,8 @@ export interface Config {
   defaultRotationDays: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Seconds in-flight requests get to finish on SIGTERM/SIGINT before a forced exit. */
+  shutdownGrace: number;
   /** Seconds between housekeeping runs (0: never). */
   purgeInterval: number;
   /** Seconds dead rows (expired sessions, spent codes, …) are kept before the purge deletes them. */
@@ -179,8 +181,21 @@ function plans(env: Env): Record<string, PlanAllowance> {
   return result;
 }
 
+/**
+ * The address Coffer listens on, as a URL people can open: share links, mail links and OAuth
+ * redirects point there unless COFFER_PUBLIC_URL says otherwise.
+ */
+export function listenUrl(host: string, port: number): string {
+  // Loopback and every-interface addresses are best opened as localhost (DESIGN.md §7's default).
+  const local = ["0.0.0.0", "::", "127.0.0.1", "::1", "localhost"].includes(host);
+  const name = local ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: Env = process.env): Config {
-  const publicUrl = url(env, "COFFER_PUBLIC_URL", "http://localhost:8080", ["http:", "https:"])!;
+  const port = integer(env, "PORT", 8080, 0, 65535);
+  const host = read(env, "HOST") ?? "127.0.0.1";
+  const publicUrl = url(env, "COFFER_PUBLIC_URL", listenUrl(host, port), ["http:", "https:"])!;
   const planTable = plans(env);
   const defaultPlan = read(env, "COFFER_DEFAULT_PLAN") ?? "free";
   if (!(defaultPlan in planTable)) {
@@ -195,8 +210,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const mailFrom = read(env, "MAIL_FROM") ?? "Coffer <no-reply@localhost>";
   return {
-    port: integer(env, "PORT", 8080, 0, 65535),
-    host: read(env, "HOST") ?? "127.0.0.1",
+    port,
+    host,
+    shutdownGrace: integer(env, "COFFER_SHUTDOWN_GRACE", 10, 1, 3600),
     dataDir: read(env, "COFFER_DATA_DIR") ?? "./data",
     databaseUrl: url(env, "DATABASE_URL", undefined, ["postgres:", "postgresql:"]),
     redisUrl: url(env, "REDIS_URL", undefined, ["redis:", "rediss:"]),

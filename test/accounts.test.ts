@@ -232,6 +232,17 @@ describe("POST /auth/get-started", () => {
     expect(max.statusCode).toBe(201);
   });
 
+  it("keeps created_at required, but the server's clock is the account's creation time (no backdating)", async () => {
+    const before = Date.now();
+    const past = await getStarted(signUpBody({ created_at: "2001-01-01T00:00:00Z" }));
+    const future = await getStarted(signUpBody({ created_at: "2999-01-01T00:00:00Z" }));
+    for (const response of [past, future]) {
+      expect(response.statusCode).toBe(201);
+      expect(Date.parse(response.json().created_at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(response.json().created_at)).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
   it("answers 422 for a created_at that is not a date", async () => {
     const response = await getStarted(signUpBody({ created_at: "yesterday-ish" }));
 

@@ -37,7 +37,7 @@ describe("API responses", () => {
       await t.app.inject({ method: "GET", url: "/no/such/route" }),
       await t.app.inject({
         method: "POST",
-        url: "/teams/" + user.workspaceId + "/",
+        url: `/teams/${user.workspaceId}/`,
         headers: user.headers,
         payload: {},
       }),

@@ -8,6 +8,8 @@ import type { Redis } from "ioredis";
 export interface InvalidationBus {
   publish(tag: string): void;
   subscribe(handler: (tag: string) => void): void;
+  /** Why other nodes may not hear this node's invalidations right now, or undefined. */
+  problem(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -22,22 +24,42 @@ export function localBus(): InvalidationBus {
     subscribe: (handler) => {
       handlers.push(handler);
     },
+    problem: () => undefined,
     close: async () => {},
   };
 }
 
-/** Every node hears every tag; the publishing node applies it at once, without waiting for Redis. */
-export function redisBus(redis: Redis): InvalidationBus {
+/**
+ * Every node hears every tag; the publishing node applies it at once, without waiting for Redis.
+ * A failed publish is logged and reported by problem() (so /readyz says not ready) until a later
+ * publish gets through.
+ */
+export function redisBus(redis: Redis, onPublishError: (error: unknown) => void = () => {}): InvalidationBus {
   const local = localBus();
   const subscriber = redis.duplicate();
+  subscriber.on("error", () => {}); // reconnects by itself; the state is read by problem()
   void subscriber.subscribe(CHANNEL).catch(() => {});
   subscriber.on("message", (_channel: string, tag: string) => local.publish(tag));
+  let publishFailed = false;
   return {
     publish(tag) {
       local.publish(tag);
-      void redis.publish(CHANNEL, tag).catch(() => {});
+      redis.publish(CHANNEL, tag).then(
+        () => {
+          publishFailed = false;
+        },
+        (error: unknown) => {
+          publishFailed = true;
+          onPublishError(error);
+        },
+      );
     },
     subscribe: local.subscribe,
+    problem() {
+      if (redis.status !== "ready" || subscriber.status !== "ready") return "Redis is not connected";
+      if (publishFailed) return "the last invalidation could not be published to Redis";
+      return undefined;
+    },
     async close() {
       subscriber.disconnect();
     },

@@ -25,7 +25,11 @@ export interface DatabaseHandle {
 
 export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
