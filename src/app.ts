@@ -18,7 +18,7 @@ import { healthRoutes } from "./http/health.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
-import { validatorCompiler } from "./http/validation.ts";
+import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
@@ -26,6 +26,9 @@ import { auditRoutes } from "./modules/audit/routes.ts";
 import { createAuditService } from "./modules/audit/service.ts";
 import { environmentsRoutes } from "./modules/environments/routes.ts";
 import { createEnvironmentsService } from "./modules/environments/service.ts";
+import { importsRoutes } from "./modules/imports/routes.ts";
+import { IMPORT_SCHEMAS } from "./modules/imports/schemas.ts";
+import { createImportsService } from "./modules/imports/service.ts";
 import { invitesRoutes } from "./modules/invites/routes.ts";
 import { createInvitesService } from "./modules/invites/service.ts";
 import { keysRoutes } from "./modules/keys/routes.ts";
@@ -136,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  registerNamedSchemas(app, IMPORT_SCHEMAS);
   await registerSecurityHeaders(app, config.publicUrl);
   trackInFlight(app);
   registerErrorHandling(app);
@@ -208,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets,
     publicUrl: config.publicUrl,
   });
+  const imports = createImportsService({ secrets, settings: config.imports });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -277,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectsRoutes({ projects, workspaces }));
   await app.register(environmentsRoutes({ environments, workspaces }));
   await app.register(secretsRoutes({ secrets, sharing, workspaces }));
+  await app.register(importsRoutes({ imports, workspaces }));
   await app.register(shareViewRoutes({ sharing, rateLimit: authRateLimit }));
   await app.register(verificationRoutes(verification));
   await app.register(invitesRoutes({ invites, workspaces, tokenRateLimit: authRateLimit }));

@@ -46,6 +46,8 @@ export interface Config {
   refreshTokenTtl: number;
   /** Seconds in-flight requests get to finish on SIGTERM/SIGINT before a forced exit. */
   shutdownGrace: number;
+  /** Where the import sources live (overridable so tests run against local fakes), and how long to wait. */
+  imports: { railwayUrl: string; vercelUrl: string; renderUrl: string; timeoutMs: number };
   /** Seconds between housekeeping runs (0: never). */
   purgeInterval: number;
   /** Seconds dead rows (expired sessions, spent codes, …) are kept before the purge deletes them. */
@@ -231,6 +233,15 @@ export function loadConfig(env: Env = process.env): Config {
     otpTtl: integer(env, "COFFER_OTP_TTL", 600, 1),
     inviteTtl: integer(env, "COFFER_INVITE_TTL", 604800, 1),
     purgeInterval: integer(env, "COFFER_PURGE_INTERVAL", 3600, 0, 31_536_000),
+    imports: {
+      railwayUrl: url(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2", [
+        "http:",
+        "https:",
+      ])!,
+      vercelUrl: url(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com", ["http:", "https:"])!,
+      renderUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
+      timeoutMs: integer(env, "COFFER_IMPORT_TIMEOUT_MS", 10_000, 100, 120_000),
+    },
     purgeRetention: integer(env, "COFFER_PURGE_RETENTION", 604800, 0),
     auditRetentionDays: integer(env, "COFFER_AUDIT_RETENTION_DAYS", 0, 0, 36500),
     cookieSecure: boolean(env, "COFFER_COOKIE_SECURE", !publicUrl.startsWith("http://")),

@@ -9,6 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { createApiKey, login, newUser } from "./helpers/factories.ts";
+import { type FakePlatforms, startFakePlatforms } from "./helpers/fake-platforms.ts";
 import { createTree, type Tree } from "./helpers/tree.ts";
 
 const REQUESTS = 6000;
@@ -242,13 +243,16 @@ function queryOf(op: Operation): string {
 }
 
 let t: TestApp;
+let platforms: FakePlatforms;
 const operations: Operation[] = [];
 let protectedTree: Tree;
 let protectedHeaders: Record<string, string>;
 const protectedValues = new Map<string, string>();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DEBUG: "true", COFFER_DEFAULT_PLAN: "pro" } });
+  // Imports reach fake platforms: a fuzzed import must never call out of this machine.
+  platforms = await startFakePlatforms();
+  t = await createTestApp({ env: { DEBUG: "true", COFFER_DEFAULT_PLAN: "pro", ...platforms.env } });
   const document = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json() as {
     paths: Record<
       string,
@@ -294,6 +298,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await platforms.close();
 });
 
 const secretsPath = (tree: Tree) =>

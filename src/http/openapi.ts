@@ -21,6 +21,11 @@ const REDOC_INIT = `Redoc.init("/openapi.json", {}, document.getElementById("red
 
 export async function registerOpenApi(app: FastifyInstance, serve: boolean): Promise<void> {
   await app.register(swagger, {
+    // Named schemas ($id) become components under their own names, so clients get real type names.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === "string" ? json.$id : `def-${i}`,
+    },
     openapi: {
       openapi: "3.1.0",
       info: {

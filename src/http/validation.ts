@@ -4,7 +4,7 @@
 import type { ErrorObject } from "ajv";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
-import type { FastifySchemaCompiler } from "fastify";
+import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import { ValidationFailed, type ValidationIssue } from "../errors.ts";
 import { INPUT_LIMITS, inspectInput } from "./input-guard.ts";
 
@@ -55,6 +55,19 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   guarded.schemaEnv = validate.schemaEnv;
   return guarded as ReturnType<FastifySchemaCompiler<unknown>>;
 };
+
+/**
+ * Named schemas ($id) that routes reference as {$ref: "<id>#"}: known to the validator, and to
+ * Fastify (serialisation, and the OpenAPI document's components). Call on the root instance.
+ */
+export function registerNamedSchemas(app: FastifyInstance, schemas: object[]): void {
+  for (const schema of schemas as { $id?: string }[]) {
+    if (!schema.$id) throw new Error("a named schema needs an $id");
+    // The Ajv instances are shared by every app in the process: add each id once.
+    for (const ajv of [strictAjv, coercingAjv]) if (!ajv.getSchema(schema.$id)) ajv.addSchema(schema);
+    app.addSchema(schema);
+  }
+}
 
 // Values of these fields never travel back in an error body.
 const SENSITIVE = /pass|token|secret|value|otp|key$/i;

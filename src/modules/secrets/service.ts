@@ -196,6 +196,104 @@ export function createSecretsService(deps: SecretsDeps) {
     }
   }
 
+  /**
+   * Applies updates inside the caller's transaction (the data key fetched before it: SQLite has one
+   * connection, which the transaction owns). Renames must be guarded by the caller (guardKeys).
+   */
+  async function writeUpdates(
+    tx: Queryable,
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    dataKey: DataKey,
+    changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+  ) {
+    const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
+    const touchedIds = new Set(changes.map((c) => c.secret.id));
+    // Lock every touched row (in id order, so that concurrent batches cannot deadlock) and
+    // work from what is committed now: a row read before the transaction may be stale, and
+    // writing it back would undo a concurrent change (value, version) or repeat its version.
+    const now = clock.now().toISOString();
+    const fresh = new Map<string, repo.SecretRow>();
+    for (const id of [...touchedIds].sort()) {
+      const row = await repo.lockSecret(tx, ctx.workspaceId, id, now);
+      if (!row) throw notFound("Secret");
+      fresh.set(id, row);
+    }
+    // null marks an unreadable value.
+    const currentValues = await Promise.all(
+      changes.map((c) => {
+        const row = fresh.get(c.secret.id)!;
+        return decryptRow(row, row.ciphertext, row.current_version, tx).catch(() => null);
+      }),
+    );
+    const others = (
+      await repo.findSecretsByKeys(
+        tx,
+        ctx.workspaceId,
+        environment.id,
+        renamed.map((c) => c.patch.key!),
+      )
+    ).filter((s) => !touchedIds.has(s.id));
+    if (others.length > 0) throw conflict(others.map((s) => s.key));
+    // Park renamed rows on names no real key can have, then give them their new names.
+    for (const c of renamed)
+      await repo.updateSecret(tx, ctx.workspaceId, c.secret.id, { key: `~${c.secret.id}` });
+    const entries: AuditEntryInput[] = [];
+    const results = [];
+    for (const [index, change] of changes.entries()) {
+      const { patch } = change;
+      const secret = fresh.get(change.secret.id)!;
+      const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
+      const row: repo.SecretRow = { ...secret, updated_at: now };
+      if (patch.key !== undefined) row.key = patch.key;
+      if (patch.description !== undefined) row.description = patch.description;
+      if (patch.rotation_days !== undefined) row.rotation_days = patch.rotation_days;
+      if (valueChanged) {
+        row.current_version = secret.current_version + 1;
+        row.ciphertext = keyring.encrypt(dataKey, patch.value!, valueAad(secret.id, row.current_version));
+        row.last_rotated_at = now;
+        await repo.insertVersions(tx, [
+          {
+            secret_id: secret.id,
+            version: row.current_version,
+            ciphertext: row.ciphertext,
+            created_at: now,
+          },
+        ]);
+      }
+      await repo.updateSecret(tx, ctx.workspaceId, secret.id, {
+        key: row.key,
+        description: row.description,
+        rotation_days: row.rotation_days,
+        current_version: row.current_version,
+        ciphertext: row.ciphertext,
+        last_rotated_at: row.last_rotated_at,
+        updated_at: now,
+      });
+      const fields = Object.entries(patch)
+        .filter(([name, value]) => value !== undefined && (name !== "value" || valueChanged))
+        .map(([name]) => name);
+      entries.push({
+        action: "secret.updated",
+        resourceType: "secret",
+        resourceId: secret.id,
+        secretId: secret.id,
+        version: row.current_version,
+        details: { key: row.key, fields: fields.join(","), new_version: valueChanged },
+      });
+      const value = patch.value ?? currentValues[index];
+      if (value == null) {
+        throw new AppError(
+          "decryption_failed",
+          `The stored value of secret ${secret.id} cannot be decrypted`,
+        );
+      }
+      results.push(present(row, value, environment));
+    }
+    await audit.recordMany(tx, ctx, entries);
+    return results;
+  }
+
   /** The shared write path of single and bulk updates, in one transaction. */
   async function applyUpdates(
     ctx: RequestContext,
@@ -208,103 +306,77 @@ export function createSecretsService(deps: SecretsDeps) {
     const clashes = duplicates(finalKeys);
     if (clashes.length > 0) throw conflict(clashes);
     const dataKey = await keyring.current(db, ctx.workspaceId);
-    const touchedIds = new Set(changes.map((c) => c.secret.id));
     return guardKeys(
       renamed.map((c) => c.patch.key!),
-      () =>
-        db.transaction().execute(async (tx) => {
-          // Lock every touched row (in id order, so that concurrent batches cannot deadlock) and
-          // work from what is committed now: a row read before the transaction may be stale, and
-          // writing it back would undo a concurrent change (value, version) or repeat its version.
-          const now = clock.now().toISOString();
-          const fresh = new Map<string, repo.SecretRow>();
-          for (const id of [...touchedIds].sort()) {
-            const row = await repo.lockSecret(tx, ctx.workspaceId, id, now);
-            if (!row) throw notFound("Secret");
-            fresh.set(id, row);
-          }
-          // null marks an unreadable value.
-          const currentValues = await Promise.all(
-            changes.map((c) => {
-              const row = fresh.get(c.secret.id)!;
-              return decryptRow(row, row.ciphertext, row.current_version, tx).catch(() => null);
-            }),
-          );
-          const others = (
-            await repo.findSecretsByKeys(
-              tx,
-              ctx.workspaceId,
-              environment.id,
-              renamed.map((c) => c.patch.key!),
-            )
-          ).filter((s) => !touchedIds.has(s.id));
-          if (others.length > 0) throw conflict(others.map((s) => s.key));
-          // Park renamed rows on names no real key can have, then give them their new names.
-          for (const c of renamed)
-            await repo.updateSecret(tx, ctx.workspaceId, c.secret.id, { key: `~${c.secret.id}` });
-          const entries: AuditEntryInput[] = [];
-          const results = [];
-          for (const [index, change] of changes.entries()) {
-            const { patch } = change;
-            const secret = fresh.get(change.secret.id)!;
-            const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
-            const row: repo.SecretRow = { ...secret, updated_at: now };
-            if (patch.key !== undefined) row.key = patch.key;
-            if (patch.description !== undefined) row.description = patch.description;
-            if (patch.rotation_days !== undefined) row.rotation_days = patch.rotation_days;
-            if (valueChanged) {
-              row.current_version = secret.current_version + 1;
-              row.ciphertext = keyring.encrypt(
-                dataKey,
-                patch.value!,
-                valueAad(secret.id, row.current_version),
-              );
-              row.last_rotated_at = now;
-              await repo.insertVersions(tx, [
-                {
-                  secret_id: secret.id,
-                  version: row.current_version,
-                  ciphertext: row.ciphertext,
-                  created_at: now,
-                },
-              ]);
-            }
-            await repo.updateSecret(tx, ctx.workspaceId, secret.id, {
-              key: row.key,
-              description: row.description,
-              rotation_days: row.rotation_days,
-              current_version: row.current_version,
-              ciphertext: row.ciphertext,
-              last_rotated_at: row.last_rotated_at,
-              updated_at: now,
-            });
-            const fields = Object.entries(patch)
-              .filter(([name, value]) => value !== undefined && (name !== "value" || valueChanged))
-              .map(([name]) => name);
-            entries.push({
-              action: "secret.updated",
-              resourceType: "secret",
-              resourceId: secret.id,
-              secretId: secret.id,
-              version: row.current_version,
-              details: { key: row.key, fields: fields.join(","), new_version: valueChanged },
-            });
-            const value = patch.value ?? currentValues[index];
-            if (value == null) {
-              throw new AppError(
-                "decryption_failed",
-                `The stored value of secret ${secret.id} cannot be decrypted`,
-              );
-            }
-            results.push(present(row, value, environment));
-          }
-          await audit.recordMany(tx, ctx, entries);
-          return results;
-        }),
+      () => db.transaction().execute((tx) => writeUpdates(tx, ctx, environment, dataKey, changes)),
     );
   }
 
   return {
+    /**
+     * What an import compares against: every key of the environment with its value (null when it
+     * cannot be decrypted). Importing writes, so it needs the write right even to preview.
+     */
+    async importBaseline(ctx: RequestContext, path: EnvironmentPath): Promise<Map<string, string | null>> {
+      await environmentFor(ctx, path, "secret.write");
+      const rows = await repo.listSecrets(db, ctx.workspaceId, path.environmentId);
+      const values = await keyring.decryptAll(
+        db,
+        ctx.workspaceId,
+        rows.map((row) => ({ stored: row.ciphertext, aad: valueAad(row.id, row.current_version) })),
+      );
+      return new Map(
+        rows.map((row, index) => [row.key, typeof values[index] === "string" ? values[index] : null]),
+      );
+    },
+
+    /**
+     * Writes an import in one transaction: new keys become version 1, existing keys get a new
+     * version. A key created meanwhile refuses the whole import (409), as bulk create does.
+     */
+    async importApply(
+      ctx: RequestContext,
+      path: EnvironmentPath,
+      creates: { key: string; value: string }[],
+      updates: { key: string; value: string }[],
+    ): Promise<void> {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes(
+        [...creates, ...updates].map((i) => i.value),
+        () => ["body", "source"],
+      );
+      const dataKey = await keyring.current(db, ctx.workspaceId);
+      const createKeys = creates.map((c) => c.key);
+      await guardKeys(createKeys, () =>
+        db.transaction().execute(async (tx) => {
+          const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, environment.id, createKeys);
+          if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
+          if (creates.length > 0) await insertAll(tx, ctx, environment, dataKey, creates);
+          if (updates.length === 0) return;
+          const found = await repo.findSecretsByKeys(
+            tx,
+            ctx.workspaceId,
+            environment.id,
+            updates.map((u) => u.key),
+          );
+          const byKey = new Map(found.map((s) => [s.key, s]));
+          const gone = updates.filter((u) => !byKey.has(u.key)).map((u) => u.key);
+          if (gone.length > 0) {
+            throw new AppError("conflict", `These keys were deleted meanwhile: ${gone.join(", ")}`, {
+              body: { keys: gone },
+            });
+          }
+          await writeUpdates(
+            tx,
+            ctx,
+            environment,
+            dataKey,
+            updates.map((u) => ({ secret: byKey.get(u.key)!, patch: { value: u.value } })),
+          );
+        }),
+      );
+    },
+
     /** Every secret of the environment, decrypted; unreadable ones are reported apart (207). */
     async list(ctx: RequestContext, path: EnvironmentPath, version?: number) {
       const environment = await environmentFor(ctx, path, "secret.read");

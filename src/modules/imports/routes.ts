@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { Static } from "typebox";
+import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { contextOf, workspaceScope } from "../../http/scope.ts";
+import type { WorkspacesService } from "../workspaces/service.ts";
+import {
+  type ImportApplyRequest,
+  ImportApplyRequestRef,
+  ImportParams,
+  type ImportPreviewRequest,
+  ImportPreviewRequestRef,
+  ImportPreviewResponseRef,
+} from "./schemas.ts";
+import type { ImportsService } from "./service.ts";
+
+type Params = Static<typeof ImportParams>;
+
+export const importsRoutes =
+  (deps: { imports: ImportsService; workspaces: WorkspacesService }): FastifyPluginAsync =>
+  async (app: FastifyInstance) => {
+    const preHandler = workspaceScope(deps.workspaces.lookup);
+    const base = "/integrations/:workspace_id/:team_id/:project_id/:environment_id";
+    const errors = {
+      400: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+      502: ErrorBody,
+      ...authErrors,
+    };
+    const pathOf = (params: Params) => ({
+      teamId: params.team_id,
+      projectId: params.project_id,
+      environmentId: params.environment_id,
+    });
+
+    app.post(
+      `${base}/preview`,
+      {
+        preHandler,
+        schema: {
+          tags: ["Import"],
+          security: SECURITY,
+          summary: "Preview an import from Railway, Vercel or Render",
+          description:
+            "Reads the platform's variables with the given token (used for this request only) and reports what an " +
+            "import would add, change, leave unchanged or skip. Changes nothing. Values are masked unless reveal is true.",
+          params: ImportParams,
+          body: ImportPreviewRequestRef,
+          response: { 200: ImportPreviewResponseRef, ...errors },
+        },
+      },
+      async (request) => {
+        const params = request.params as Params;
+        return deps.imports.preview(
+          contextOf(request),
+          pathOf(params),
+          request.body as Static<typeof ImportPreviewRequest>,
+        );
+      },
+    );
+
+    app.post(
+      `${base}/apply`,
+      {
+        preHandler,
+        schema: {
+          tags: ["Import"],
+          security: SECURITY,
+          summary: "Import from Railway, Vercel or Render",
+          description:
+            "Reads the platform's variables like preview, then writes the added ones (and the changed ones with " +
+            "overwrite: true; only `keys` when given) in one transaction, with new versions and audit entries. " +
+            "Answers the preview's shape describing what was written.",
+          params: ImportParams,
+          body: ImportApplyRequestRef,
+          response: { 200: ImportPreviewResponseRef, ...errors },
+        },
+      },
+      async (request) => {
+        const params = request.params as Params;
+        return deps.imports.apply(
+          contextOf(request),
+          pathOf(params),
+          request.body as Static<typeof ImportApplyRequest>,
+        );
+      },
+    );
+  };

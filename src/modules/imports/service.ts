@@ -1,0 +1,168 @@
+// Import from hosting platforms: read a set of variables with the caller's platform token (used
+// for this request only: never stored, logged, audited or echoed), compare them with the
+// environment's secrets, and — on apply — write them in one transaction through the secrets
+// module. Preview changes nothing.
+import type { Static } from "typebox";
+import type { RequestContext } from "../../auth/context.ts";
+import type { Config } from "../../config.ts";
+import { ValidationFailed } from "../../errors.ts";
+import type { EnvironmentPath } from "../environments/service.ts";
+import { LIMITS } from "../secrets/schemas.ts";
+import type { SecretsService } from "../secrets/service.ts";
+import { railway } from "./providers/railway.ts";
+import { render } from "./providers/render.ts";
+import type { ImportProvider, PlatformVariable } from "./providers/types.ts";
+import { vercel } from "./providers/vercel.ts";
+import type {
+  IMPORT_PROVIDERS,
+  ImportApplyRequest,
+  ImportPreviewRequest,
+  ImportPreviewResponse,
+  ImportSource,
+} from "./schemas.ts";
+
+type Provider = (typeof IMPORT_PROVIDERS)[number];
+type Source = Static<typeof ImportSource>;
+type Report = Static<typeof ImportPreviewResponse>;
+
+/** One length whatever the value: a mask must not tell how long a secret is. */
+export const MASK = "********";
+const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const VERCEL_TARGETS = ["production", "preview", "development"];
+
+/** What each platform needs in `source`, checked before any platform is called. */
+function checkSource(provider: Provider, source: Source): void {
+  const missing = (field: keyof Source) => ({
+    loc: ["body", "source", field],
+    msg: `Field required for ${provider}`,
+    type: "missing",
+  });
+  const issues = [];
+  if (provider === "railway") {
+    if (!source.project_id) issues.push(missing("project_id"));
+    if (!source.environment_id) issues.push(missing("environment_id"));
+  } else if (provider === "vercel") {
+    if (!source.project_id) issues.push(missing("project_id"));
+    if (source.target && !VERCEL_TARGETS.includes(source.target)) {
+      issues.push({
+        loc: ["body", "source", "target"],
+        msg: `Input should be ${VERCEL_TARGETS.map((t) => `'${t}'`).join(", ")}`,
+        type: "enum",
+        input: source.target,
+      });
+    }
+  } else if (!source.service_id && !source.project_id) {
+    issues.push(missing("service_id"));
+  }
+  if (issues.length > 0) throw new ValidationFailed(issues);
+}
+
+interface Sorted {
+  added: { key: string; value: string }[];
+  changed: { key: string; current: string | null; incoming: string }[];
+  unchanged: string[];
+  skipped: { key: string; reason: string }[];
+  total: number;
+}
+
+/** Sorts what the platform holds against what the environment holds. */
+function compare(variables: PlatformVariable[], baseline: Map<string, string | null>): Sorted {
+  const sorted: Sorted = { added: [], changed: [], unchanged: [], skipped: [], total: variables.length };
+  const seen = new Set<string>();
+  for (const variable of variables) {
+    const { key, value } = variable;
+    const skip = (reason: string) => sorted.skipped.push({ key, reason });
+    if (seen.has(key)) skip("duplicate key: only its first value is used");
+    else if (!KEY.test(key) || key.length > LIMITS.keyLength)
+      skip("invalid name: keys are letters, digits and _, not starting with a digit, at most 256");
+    else if (value === null) skip(variable.unreadableReason ?? "value not readable");
+    else if (Buffer.byteLength(value, "utf8") > LIMITS.valueBytes) skip("value larger than 64 KiB");
+    else if (value.includes("\u0000")) skip("value contains a NUL character");
+    else if (!baseline.has(key)) sorted.added.push({ key, value });
+    else if (baseline.get(key) === value) sorted.unchanged.push(key);
+    else sorted.changed.push({ key, current: baseline.get(key) ?? null, incoming: value });
+    seen.add(key);
+  }
+  return sorted;
+}
+
+function present(provider: Provider, sorted: Sorted, reveal: boolean): Report {
+  const show = (value: string | null) => (reveal && value !== null ? value : MASK);
+  return {
+    provider,
+    added: sorted.added.map(({ key, value }) => ({ key, value: show(value) })),
+    changed: sorted.changed.map(({ key, current, incoming }) => ({
+      key,
+      current: show(current),
+      incoming: show(incoming),
+    })),
+    unchanged: sorted.unchanged,
+    skipped: sorted.skipped,
+    total: sorted.total,
+  };
+}
+
+export function createImportsService(deps: {
+  secrets: Pick<SecretsService, "importBaseline" | "importApply">;
+  settings: Config["imports"];
+}) {
+  const { settings } = deps;
+  const providers: Record<Provider, ImportProvider> = {
+    railway: railway(settings.railwayUrl, settings.timeoutMs),
+    vercel: vercel(settings.vercelUrl, settings.timeoutMs),
+    render: render(settings.renderUrl, settings.timeoutMs),
+  };
+
+  async function read(ctx: RequestContext, path: EnvironmentPath, body: Static<typeof ImportPreviewRequest>) {
+    checkSource(body.provider, body.source);
+    // Authorization first (and the environment's existence): a caller who may not write here
+    // never makes us call a platform with their token.
+    const baseline = await deps.secrets.importBaseline(ctx, path);
+    const variables = await providers[body.provider].listVariables(body.token, body.source);
+    return compare(variables, baseline);
+  }
+
+  return {
+    async preview(ctx: RequestContext, path: EnvironmentPath, body: Static<typeof ImportPreviewRequest>) {
+      return present(body.provider, await read(ctx, path, body), body.reveal ?? false);
+    },
+
+    /** Writes added keys (and changed ones with overwrite), then reports what was written. */
+    async apply(ctx: RequestContext, path: EnvironmentPath, body: Static<typeof ImportApplyRequest>) {
+      const sorted = await read(ctx, path, body);
+      const wanted = body.keys ? new Set(body.keys) : null;
+      const chosen = (key: string) => wanted === null || wanted.has(key);
+      const written: Sorted = {
+        added: [],
+        changed: [],
+        unchanged: sorted.unchanged,
+        skipped: [...sorted.skipped],
+        total: sorted.total,
+      };
+      for (const item of sorted.added) {
+        if (chosen(item.key)) written.added.push(item);
+        else written.skipped.push({ key: item.key, reason: "not in keys" });
+      }
+      for (const item of sorted.changed) {
+        if (!chosen(item.key)) written.skipped.push({ key: item.key, reason: "not in keys" });
+        else if (body.overwrite) written.changed.push(item);
+        else
+          written.skipped.push({
+            key: item.key,
+            reason: "exists with another value; pass overwrite: true to replace it",
+          });
+      }
+      if (written.added.length > 0 || written.changed.length > 0) {
+        await deps.secrets.importApply(
+          ctx,
+          path,
+          written.added,
+          written.changed.map(({ key, incoming }) => ({ key, value: incoming })),
+        );
+      }
+      return present(body.provider, written, body.reveal ?? false);
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;

@@ -1,0 +1,372 @@
+// Import preview and apply (issue 9) against fake Railway, Vercel and Render servers: what is
+// added, changed, unchanged and skipped, masking, paging, the null-workspace scope rules, and
+// apply's single transaction with versions and audit entries. Preview changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../src/auth/policy.ts";
+import { MASK } from "../src/modules/imports/service.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createApiKey, newUser } from "./helpers/factories.ts";
+import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
+import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+
+let t: TestApp;
+let fake: FakePlatforms;
+type Owner = Awaited<ReturnType<typeof newUser>>;
+
+beforeAll(async () => {
+  fake = await startFakePlatforms();
+  t = await createTestApp({ env: { ...fake.env, COFFER_DEFAULT_PLAN: "pro" } });
+  fake.railway.set("proj-1", {
+    NEW_A: "alpha",
+    SAME: "same-value",
+    DIFF: "new-value",
+    "bad-name": "x",
+    SEALED: null,
+    BIG: "x".repeat(70 * 1024),
+  });
+  fake.vercel.set("web", [
+    { id: "e1", key: "API_URL", value: "https://api", type: "encrypted", target: ["production", "preview"] },
+    { id: "e2", key: "STRIPE_KEY", value: "sk_live", type: "sensitive", target: ["production"] },
+    { id: "e3", key: "DEBUG", value: "1", type: "plain", target: "development" },
+    {
+      id: "e4",
+      key: "LATE",
+      value: "decrypted-later",
+      type: "encrypted",
+      target: ["production"],
+      decrypted: false,
+    },
+    { id: "e5", key: "API_URL", value: "https://preview-api", type: "encrypted", target: ["preview"] },
+  ]);
+  fake.render.set(
+    "srv-1",
+    Array.from({ length: 150 }, (_, i) => ({ key: `VAR_${i}`, value: `value-${i}` })),
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const secretsUrl = (tree: Tree) =>
+  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}/`;
+const importUrl = (tree: Tree, action: "preview" | "apply", workspace: string = tree.workspaceId) =>
+  `/integrations/${workspace}/${tree.teamId}/${tree.projectId}/${tree.environmentId}/${action}`;
+
+/** An Owner with an environment holding SAME (same value as Railway's) and DIFF (another value). */
+async function setup(): Promise<{ owner: Owner; tree: Tree }> {
+  const owner = await newUser(t.app);
+  const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
+  for (const [key, value] of [
+    ["SAME", "same-value"],
+    ["DIFF", "old-value"],
+  ]) {
+    const response = await t.app.inject({
+      method: "POST",
+      url: secretsUrl(tree),
+      headers: owner.headers,
+      payload: { key, value },
+    });
+    expect(response.statusCode).toBe(201);
+  }
+  return { owner, tree };
+}
+
+const railwayBody = (extra: Record<string, unknown> = {}) => ({
+  provider: "railway",
+  token: TOKENS.railway,
+  source: { project_id: "proj-1", environment_id: "env-1" },
+  ...extra,
+});
+
+async function secretsOf(owner: Owner, tree: Tree) {
+  const response = await t.app.inject({ method: "GET", url: secretsUrl(tree), headers: owner.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { key: string; value: string; current_version: number }[];
+}
+
+describe("preview", () => {
+  it("sorts Railway's variables into added, changed, unchanged and skipped, masked, total counting every one", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: owner.headers,
+      payload: railwayBody(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.provider).toBe("railway");
+    expect(body.added).toEqual([{ key: "NEW_A", value: MASK }]);
+    expect(body.changed).toEqual([{ key: "DIFF", current: MASK, incoming: MASK }]);
+    expect(body.unchanged).toEqual(["SAME"]);
+    expect(body.skipped.map((s: { key: string }) => s.key).sort()).toEqual(["BIG", "SEALED", "bad-name"]);
+    for (const skipped of body.skipped) expect(typeof skipped.reason).toBe("string");
+    expect(body.total).toBe(6);
+    expect(response.body).not.toContain("alpha");
+    expect(response.body).not.toContain("old-value");
+  });
+
+  it("reveals values with reveal: true; masks have one length whatever the value", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: owner.headers,
+      payload: railwayBody({ reveal: true }),
+    });
+    expect(response.json().added).toEqual([{ key: "NEW_A", value: "alpha" }]);
+    expect(response.json().changed).toEqual([{ key: "DIFF", current: "old-value", incoming: "new-value" }]);
+  });
+
+  it("changes nothing: no secret, no version, no audit entry", async () => {
+    const { owner, tree } = await setup();
+    const audit = async () =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/workspaces/${owner.workspaceId}/audit?limit=1000`,
+          headers: owner.headers,
+        })
+      ).json().length;
+    const before = { secrets: await secretsOf(owner, tree), audit: await audit() };
+    await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: owner.headers,
+      payload: railwayBody(),
+    });
+    expect(await secretsOf(owner, tree)).toEqual(before.secrets);
+    expect(await audit()).toBe(before.audit);
+  });
+
+  it("Railway project tokens go in the Project-Access-Token header", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: owner.headers,
+      payload: railwayBody({ token: TOKENS.railwayProject }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().total).toBe(6);
+    expect(fake.requests.some((r) => r.headers["project-access-token"] === TOKENS.railwayProject)).toBe(true);
+  });
+
+  it("Vercel: every page, the target filtered here, sensitive values skipped, undecrypted entries fetched one by one", async () => {
+    const { owner, tree } = await setup();
+    const preview = (target?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: importUrl(tree, "preview"),
+        headers: owner.headers,
+        payload: {
+          provider: "vercel",
+          token: TOKENS.vercel,
+          source: { project_id: "web", target },
+          reveal: true,
+        },
+      });
+    const production = (await preview("production")).json();
+    expect(production.added).toEqual([
+      { key: "API_URL", value: "https://api" },
+      { key: "LATE", value: "decrypted-later" },
+    ]);
+    expect(production.skipped).toEqual([{ key: "STRIPE_KEY", reason: expect.stringContaining("sensitive") }]);
+    expect(production.total).toBe(3);
+    expect(fake.requests.some((r) => r.path.startsWith("/vercel/v1/projects/web/env/e4"))).toBe(true);
+    expect(fake.requests.some((r) => r.path.includes("until=4"))).toBe(true);
+    // Without a target: API_URL comes twice (production and preview): the second is a duplicate.
+    const all = (await preview()).json();
+    expect(all.total).toBe(5);
+    expect(all.skipped).toContainEqual({ key: "API_URL", reason: expect.stringContaining("duplicate") });
+  });
+
+  it("Render: cursor paging, 100 at a time, until a short page", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: owner.headers,
+      payload: { provider: "render", token: TOKENS.render, source: { service_id: "srv-1" } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().total).toBe(150);
+    expect(response.json().added).toHaveLength(150);
+    const pages = fake.requests.filter((r) => r.path.startsWith("/render/v1/services/srv-1/env-vars"));
+    expect(pages.at(-2)!.path).toContain("limit=100");
+    expect(pages.at(-1)!.path).toContain("cursor=");
+  });
+});
+
+describe("scope and permissions", () => {
+  it("a null workspace_id takes X-Workspace-Id, then the credential's scope", async () => {
+    const { owner, tree } = await setup();
+    const viaHeader = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview", "null"),
+      headers: { ...owner.headers, "x-workspace-id": owner.workspaceId },
+      payload: railwayBody(),
+    });
+    expect(viaHeader.statusCode, viaHeader.body).toBe(200);
+    const viaCredential = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview", "null"),
+      headers: owner.headers,
+      payload: railwayBody(),
+    });
+    expect(viaCredential.statusCode, viaCredential.body).toBe(200);
+    const key = await createApiKey(t.app, owner.accessToken);
+    const viaKey = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview", "null"),
+      headers: { "x-api-key": key.token, "x-workspace-id": owner.workspaceId },
+      payload: railwayBody(),
+    });
+    expect(viaKey.statusCode, viaKey.body).toBe(200);
+  });
+
+  it("a header naming a foreign workspace is 403, a non-member with the real id is 403, a Viewer is 403", async () => {
+    const { owner, tree } = await setup();
+    const stranger = await newUser(t.app);
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview", "null"),
+      headers: { ...owner.headers, "x-workspace-id": stranger.workspaceId },
+      payload: railwayBody(),
+    });
+    expect(foreign.statusCode).toBe(403);
+    const nonMember = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: stranger.headers,
+      payload: railwayBody(),
+    });
+    expect(nonMember.statusCode).toBe(403);
+    const viewer = await newMember(t.app, t.db, owner.workspaceId, Role.Viewer, [tree.teamId]);
+    const before = fake.requests.length;
+    const asViewer = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: viewer.headers,
+      payload: railwayBody(),
+    });
+    expect(asViewer.statusCode).toBe(403);
+    expect(fake.requests.length).toBe(before); // refused before the platform is called
+    const member = await newMember(t.app, t.db, owner.workspaceId, Role.Member, [tree.teamId]);
+    const asMember = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: member.headers,
+      payload: railwayBody({ reveal: true }),
+    });
+    expect(asMember.statusCode).toBe(200);
+  });
+
+  it("an environment of another workspace is 404, whatever the scope says", async () => {
+    const { owner } = await setup();
+    const other = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl({ ...other.tree, workspaceId: owner.workspaceId }, "preview"),
+      headers: owner.headers,
+      payload: railwayBody(),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("apply", () => {
+  it("writes the added keys only, and reports changed ones as skipped without overwrite", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: railwayBody(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.added).toEqual([{ key: "NEW_A", value: MASK }]);
+    expect(body.changed).toEqual([]);
+    expect(body.skipped).toContainEqual({ key: "DIFF", reason: expect.stringContaining("overwrite") });
+    const values = new Map((await secretsOf(owner, tree)).map((s) => [s.key, s.value]));
+    expect(values.get("NEW_A")).toBe("alpha");
+    expect(values.get("DIFF")).toBe("old-value");
+  });
+
+  it("with overwrite: changed keys get a new version; audit entries name them, never the values", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: railwayBody({ overwrite: true, reveal: true }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().changed).toEqual([{ key: "DIFF", current: "old-value", incoming: "new-value" }]);
+    const secrets = await secretsOf(owner, tree);
+    const diff = secrets.find((s) => s.key === "DIFF")!;
+    expect(diff).toMatchObject({ value: "new-value", current_version: 2 });
+    expect(secrets.find((s) => s.key === "SAME")!.current_version).toBe(1);
+    const audit = (
+      await t.app.inject({
+        method: "GET",
+        url: `/workspaces/${owner.workspaceId}/audit?limit=100`,
+        headers: owner.headers,
+      })
+    ).json();
+    const actions = audit.map(
+      (e: { action: string; details: { key?: string } }) => `${e.action}:${e.details.key}`,
+    );
+    expect(actions).toContain("secret.created:NEW_A");
+    expect(actions).toContain("secret.updated:DIFF");
+    expect(JSON.stringify(audit)).not.toContain("new-value");
+  });
+
+  it("keys limits what is written", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: {
+        provider: "render",
+        token: TOKENS.render,
+        source: { service_id: "srv-1" },
+        keys: ["VAR_1", "VAR_2"],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().added.map((a: { key: string }) => a.key)).toEqual(["VAR_1", "VAR_2"]);
+    const keys = (await secretsOf(owner, tree)).map((s) => s.key).sort();
+    expect(keys).toEqual(["DIFF", "SAME", "VAR_1", "VAR_2"]);
+  });
+
+  it("is all or nothing: a key that appeared meanwhile refuses the import and writes nothing", async () => {
+    const { owner, tree } = await setup();
+    // NEW_A exists already under another case of race: create it between the read and the write by
+    // importing twice at once; exactly one wins, the other answers 409 and adds nothing of its own.
+    const [a, b] = await Promise.all([
+      t.app.inject({
+        method: "POST",
+        url: importUrl(tree, "apply"),
+        headers: owner.headers,
+        payload: railwayBody(),
+      }),
+      t.app.inject({
+        method: "POST",
+        url: importUrl(tree, "apply"),
+        headers: owner.headers,
+        payload: railwayBody(),
+      }),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
+    const created = (await secretsOf(owner, tree)).filter((s) => s.key === "NEW_A");
+    expect(created).toHaveLength(1);
+  });
+});
