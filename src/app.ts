@@ -16,6 +16,7 @@ import { createCredentialCheck } from "./http/credential-check.ts";
 import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.ts";
 import { registerOpenApi } from "./http/openapi.ts";
+import { registerOperationNames } from "./http/operations.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   registerNamedSchemas(app, IMPORT_SCHEMAS);
+  registerOperationNames(app);
   await registerSecurityHeaders(app, config.publicUrl);
   trackInFlight(app);
   registerErrorHandling(app);
@@ -263,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, credentials, deps.redis);
   registerAuthentication(app, credentials);
-  await registerOpenApi(app, config.debug);
+  await registerOpenApi(app, config.debug, config.publicUrl);
 
   await app.register(healthRoutes(db, masterKeys, clock, bus));
   await app.register(

@@ -19,7 +19,11 @@ const REDOC_PAGE = `<!doctype html>
 // A file, not an inline script: the page's CSP allows scripts from this origin only.
 const REDOC_INIT = `Redoc.init("/openapi.json", {}, document.getElementById("redoc"));\n`;
 
-export async function registerOpenApi(app: FastifyInstance, serve: boolean): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  serve: boolean,
+  publicUrl: string,
+): Promise<void> {
   await app.register(swagger, {
     // Named schemas ($id) become components under their own names, so clients get real type names.
     refResolver: {
@@ -33,7 +37,9 @@ export async function registerOpenApi(app: FastifyInstance, serve: boolean): Pro
         version: "0.1.0",
         description:
           "Self-hostable secrets management: workspace -> team -> project -> environment -> secret.",
+        license: { name: "UNLICENSED" },
       },
+      servers: [{ url: publicUrl, description: "this Coffer (COFFER_PUBLIC_URL)" }],
       components: {
         securitySchemes: {
           OAuth2PasswordBearer: {

@@ -1,0 +1,182 @@
+// Every operation's name and one-line summary, in one place: what generated clients call each
+// method (`revokeApiKey`, not `postKeysByKeyId`) and what the docs list. A route without an entry
+// fails at start-up (see registerOperationNames), so no operation can ship unnamed.
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { SECURITY } from "./schemas.ts";
+
+const W = "/:workspace_id";
+const T = `${W}/:team_id`;
+const P = `${T}/:project_id`;
+const E = `${P}/:environment_id`;
+
+export const OPERATIONS: Record<string, [operationId: string, summary: string]> = {
+  "GET /healthz": ["getHealth", "The process answers"],
+  "GET /readyz": ["getReadiness", "The database, the master key and Redis are usable"],
+  "POST /auth/get-started": ["signUp", "Create an account and its first workspace"],
+  "POST /auth/login": ["login", "Sign in with email and password (OAuth2 password flow)"],
+  "POST /auth/refresh": ["refreshAccessToken", "Trade a refresh token for a new access token"],
+  "POST /auth/logout": ["logout", "Sign out of the current session"],
+  "GET /auth/me": ["getProfile", "The signed-in user's profile"],
+  "PATCH /auth/me": ["updateProfile", "Change the signed-in user's name"],
+  "DELETE /auth/me": ["deleteAccount", "Delete the signed-in account"],
+  "GET /sessions/": ["listSessions", "The signed-in user's live sessions"],
+  "POST /sessions/": ["revokeAllSessions", "Sign out everywhere"],
+  "POST /sessions/:session_id/": ["revokeSession", "End one session"],
+  "POST /keys/": ["createApiKey", "Mint an API key (its token is shown once)"],
+  "GET /keys/": ["listApiKeys", "The signed-in user's active API keys"],
+  "PATCH /keys/:key_id": ["updateApiKey", "Rename, describe, re-time or revoke an API key"],
+  "POST /keys/:key_id": ["revokeApiKey", "Revoke an API key"],
+  "GET /workspaces/": ["listWorkspaces", "The workspaces the user belongs to"],
+  "POST /workspaces/": ["createWorkspace", "Create a workspace"],
+  "GET /workspaces/current": ["getCurrentWorkspace", "The workspace of the current scope"],
+  [`PATCH /workspaces${W}`]: ["updateWorkspace", "Rename a workspace or change its avatar"],
+  [`DELETE /workspaces${W}`]: ["deleteWorkspace", "Delete a workspace and everything in it"],
+  [`GET /workspaces${W}/members`]: ["listMembers", "The workspace's members and roles"],
+  [`PATCH /workspaces${W}/members/:user_id`]: ["updateMemberRole", "Change a member's role"],
+  [`DELETE /workspaces${W}/members/:user_id`]: ["removeMember", "Remove a member (or leave)"],
+  [`POST /workspaces${W}/switch`]: ["switchWorkspace", "Make a workspace the session's scope"],
+  [`GET /workspaces${W}/audit`]: ["listAuditEntries", "The workspace's audit trail, newest first"],
+  [`GET /teams${W}/`]: ["listTeams", "The teams the caller can see"],
+  [`POST /teams${W}/`]: ["createTeam", "Create a team"],
+  [`GET /teams${T}`]: ["getTeam", "One team"],
+  [`PATCH /teams${T}`]: ["updateTeam", "Rename a team or change its avatar"],
+  [`DELETE /teams${T}`]: ["deleteTeam", "Delete a team and its projects"],
+  [`GET /teams${T}/projects`]: ["listTeamProjects", "The team's projects"],
+  [`GET /teams${T}/members`]: ["listTeamMembers", "The team's members"],
+  [`POST /teams${T}/members`]: ["addTeamMember", "Add a workspace member to a team"],
+  [`DELETE /teams${T}/members/:user_id`]: ["removeTeamMember", "Remove a member from a team"],
+  [`GET /projects${T}/`]: ["listProjects", "The team's projects"],
+  [`POST /projects${T}/`]: ["createProject", "Create a project"],
+  [`GET /projects${P}`]: ["getProject", "One project"],
+  [`PATCH /projects${P}`]: ["updateProject", "Change a project"],
+  [`DELETE /projects${P}`]: ["deleteProject", "Delete a project and its environments"],
+  [`GET /environments${P}/`]: ["listEnvironments", "The project's environments"],
+  [`POST /environments${P}/`]: ["createEnvironment", "Create an environment"],
+  [`GET /environments${E}`]: ["getEnvironment", "One environment"],
+  [`DELETE /environments${E}`]: ["deleteEnvironment", "Delete an environment and its secrets"],
+  [`PATCH /environments${E}/`]: ["updateEnvironment", "Change an environment"],
+  [`POST /secrets${E}/`]: ["createSecret", "Create one secret"],
+  [`GET /secrets${E}/`]: ["listSecrets", "Every secret of the environment, decrypted"],
+  [`PATCH /secrets${E}/`]: ["updateSecrets", "Update secrets by key, all or nothing"],
+  [`DELETE /secrets${E}/`]: ["deleteAllSecrets", "Delete every secret of the environment"],
+  [`POST /secrets${E}/bulk`]: ["createSecrets", "Create up to 1,000 secrets, all or nothing"],
+  [`GET /secrets${E}/:secret_id`]: ["getSecret", "One secret, decrypted"],
+  [`PATCH /secrets${E}/:secret_id`]: ["updateSecret", "Change one secret (a new value is a new version)"],
+  [`DELETE /secrets${E}/:secret_id`]: ["deleteSecret", "Delete one secret with its versions and log"],
+  [`GET /secrets${E}/:secret_id/versions`]: ["listSecretVersions", "A secret's versions (paid plans)"],
+  [`GET /secrets${E}/:secret_id/logs`]: ["listSecretLogs", "A secret's audit entries"],
+  [`POST /secrets${E}/share`]: ["createShareLink", "Mint a share link for some secrets"],
+  [`POST /integrations${E}/preview`]: ["previewImport", "Preview an import from Railway, Vercel or Render"],
+  [`POST /integrations${E}/apply`]: ["applyImport", "Import from Railway, Vercel or Render"],
+  "GET /share/:token": ["viewShareLink", "Read the secrets behind a share link"],
+  "POST /auth/request-otp": ["requestVerificationCode", "Mail a one-time code to verify the email"],
+  "POST /auth/verify-email": ["verifyEmail", "Verify the email with the one-time code"],
+  "POST /auth/verify": ["verifyCode", "Verify the email with the one-time code (alias)"],
+  "POST /invite/validate": ["validateInvite", "Check an invite token"],
+  "POST /invite/accept": ["acceptInvite", "Accept an invite"],
+  "POST /invite/reject": ["rejectInvite", "Decline an invite"],
+  [`POST /invite${W}`]: ["sendInvite", "Invite someone to the workspace"],
+  [`GET /invite${W}`]: ["listInvites", "The workspace's invites"],
+  [`POST /invite${W}/:invite_id/resend`]: ["resendInvite", "Send an invite's mail again"],
+  [`DELETE /invite${W}/:invite_id`]: ["cancelInvite", "Cancel an invite"],
+  "GET /auth/google-login": ["startGoogleLogin", "Sign in with Google (redirect)"],
+  "GET /auth/google-callback": ["finishGoogleLogin", "Google's redirect back"],
+  "GET /auth/github-login": ["startGithubLogin", "Sign in with GitHub (redirect)"],
+  "GET /auth/github-callback": ["finishGithubLogin", "GitHub's redirect back"],
+};
+
+const STATUS_TEXT: Record<string, string> = {
+  200: "OK",
+  201: "Created",
+  204: "No content",
+  207: "Some values could not be decrypted (detail.failed_ids)",
+  302: "Redirect",
+  400: "Bad request",
+  401: "No valid credential",
+  402: "The workspace's plan does not include this",
+  403: "Not allowed",
+  404: "Not found",
+  409: "Conflict",
+  410: "Gone",
+  413: "Body too large",
+  422: "Validation error",
+  429: "Too many requests (see Retry-After)",
+  502: "A platform failed",
+  503: "Not ready",
+};
+
+type Schema = Record<string, unknown> & {
+  hide?: boolean;
+  response?: Record<string, unknown>;
+  querystring?: { properties?: Record<string, unknown> };
+};
+
+const RATE_LIMIT_HEADERS = {
+  "Retry-After": { type: "integer", description: "seconds to wait before retrying" },
+  "RateLimit-Limit": { type: "integer", description: "requests allowed per window" },
+  "RateLimit-Remaining": { type: "integer", description: "requests left in this window" },
+  "RateLimit-Reset": { type: "integer", description: "seconds until the window resets" },
+};
+const CURSOR_HEADER = {
+  "X-Next-Cursor": {
+    type: "string",
+    description: "pass as `cursor` for the next page; absent on the last page",
+  },
+};
+
+/** Response headers the API sends, declared so clients (and generated SDKs) know them. */
+function headersFor(status: string, paginated: boolean): Record<string, unknown> | undefined {
+  if (status === "429") return RATE_LIMIT_HEADERS;
+  if (status === "200" && paginated) return CURSOR_HEADER;
+  return undefined;
+}
+
+type RouteFlags = { public?: boolean; optionalAuth?: boolean };
+
+/** Public routes need nothing; routes that take a credential if one is sent say so with `{}`. */
+function securityOf(flags: RouteFlags | undefined, schema: Schema): Record<string, unknown> {
+  if (flags?.public) return { security: [] };
+  if (flags?.optionalAuth && !schema.security) return { security: [...SECURITY, {}] };
+  return {};
+}
+
+/**
+ * Names every documented route (operationId + summary), marks public routes `security: []`, and
+ * gives each response a description. Register on the root before the routes.
+ */
+export function registerOperationNames(app: FastifyInstance): void {
+  app.addHook("onRoute", (route: RouteOptions) => {
+    const schema = route.schema as Schema | undefined;
+    if (!schema || schema.hide || route.method === "HEAD") return;
+    const key = `${route.method} ${route.url}`;
+    const named = OPERATIONS[key];
+    if (!named) throw new Error(`route ${key} has no operationId: add it to src/http/operations.ts`);
+    const [operationId, summary] = named;
+    const paginated = Boolean(schema.querystring?.properties?.cursor);
+    const response = Object.fromEntries(
+      Object.entries(schema.response ?? {}).map(([status, body]) => {
+        if (typeof body !== "object" || body === null) return [status, body];
+        const headers = headersFor(status, paginated);
+        return [
+          status,
+          {
+            ...body,
+            ...("description" in body ? {} : { description: STATUS_TEXT[status] ?? "Response" }),
+            ...(headers ? { headers } : {}),
+          },
+        ];
+      }),
+    );
+    route.schema = {
+      ...schema,
+      operationId,
+      summary: (schema.summary as string | undefined) ?? summary,
+      description: (schema.description as string | undefined) ?? summary,
+      ...securityOf(route.config as RouteFlags | undefined, schema),
+      // A route without a response schema still says what success looks like (any JSON object).
+      response: schema.response
+        ? response
+        : { "2xx": { type: "object", additionalProperties: true, description: "Success" } },
+    };
+  });
+}
