@@ -14,9 +14,13 @@ if (major > 22 || (major === 22 && minor >= 18) || process.execArgv.includes("--
   });
   await import(entry);
 } else {
-  const child = spawn(process.execPath, ["--experimental-strip-types", "--no-warnings", entry, ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
+  const child = spawn(
+    process.execPath,
+    ["--experimental-strip-types", "--no-warnings", entry, ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+    },
+  );
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => (signal ? process.kill(process.pid, signal) : process.exit(code ?? 1)));
 }

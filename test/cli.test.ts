@@ -1,0 +1,311 @@
+// The `coffer` CLI (issue 10) as a real process against a real server on a random port: login,
+// whoami, init, secrets list/get/set/delete/history, export, import, run (env, exit code,
+// signals, fallback), 207 handling, a revoked key, logout. HOME and XDG_CONFIG_HOME point to a
+// temp dir, so nothing touches the user's own files.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  killChildren,
+  PROJECT_ROOT,
+  removeTempDirs,
+  type ServerProcess,
+  startServer,
+  tempDir,
+} from "./helpers/server-process.ts";
+
+const databaseUrl = inject("databaseUrl");
+const masterKey = inject("masterKey");
+const PASSWORD = "correct horse battery";
+let server: ServerProcess;
+let home: string;
+let workdir: string;
+let email: string;
+let apiKey: string;
+let ids: { ws: string; team: string; project: string; env: string };
+
+interface Result {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function coffer(
+  args: string[],
+  options: { input?: string; env?: Record<string, string>; cwd?: string } = {},
+) {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin/coffer.mjs"), ...args], {
+    cwd: options.cwd ?? workdir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      NO_COLOR: "1",
+      ...options.env,
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (c) => (stdout += c));
+  child.stderr!.on("data", (c) => (stderr += c));
+  child.stdin!.end(options.input ?? "");
+  const done = new Promise<Result>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { child, done };
+}
+const run = (args: string[], options: Parameters<typeof coffer>[1] = {}) => coffer(args, options).done;
+
+async function api(method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(server.url + path, {
+    method,
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as Record<string, string> & { workspace: { id: string } },
+  };
+}
+
+beforeAll(async () => {
+  const env: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: masterKey }
+    : { COFFER_DATA_DIR: join(tempDir(), "data") };
+  server = await startServer({ ...env, COFFER_RATE_LIMIT_PER_MINUTE: "100000", COFFER_DEFAULT_PLAN: "pro" });
+  home = tempDir("coffer-cli-home-");
+  workdir = join(tempDir("coffer-cli-work-"), "app", "src");
+  mkdirSync(workdir, { recursive: true });
+  email = `cli-${randomUUID()}@example.com`;
+  const signup = await api("POST", "/auth/get-started", {
+    email,
+    first_name: "Cli",
+    last_name: "User",
+    password: PASSWORD,
+    created_at: new Date().toISOString(),
+  });
+  const login = await fetch(`${server.url}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password: PASSWORD }),
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const ws = signup.body.workspace.id;
+  const team = (await api("POST", `/teams/${ws}/`, { name: "Platform" }, token)).body.id;
+  const project = (await api("POST", `/projects/${ws}/${team}/`, { name: "Payments API" }, token)).body.id;
+  const envId = (
+    await api(
+      "POST",
+      `/environments/${ws}/${team}/${project}/`,
+      { name: "Production", environment_type: "prod" },
+      token,
+    )
+  ).body.id;
+  ids = { ws, team: String(team), project: String(project), env: String(envId) };
+  apiKey = String((await api("POST", "/keys/", { name: "cli" }, token)).body.token);
+}, 60_000);
+afterAll(async () => {
+  await killChildren();
+  removeTempDirs();
+});
+
+describe("coffer, end to end as a process", () => {
+  it("--help on every command, usage errors exit 2", async () => {
+    for (const args of [["--help"], ["secrets", "--help"], ["run", "--help"], ["import", "--help"]]) {
+      const result = await run(args);
+      expect(result.code, args.join(" ")).toBe(0);
+      expect(result.stdout).toContain("Usage: coffer");
+    }
+    expect((await run(["nonsense"])).code).not.toBe(0);
+  });
+
+  it("login with email and password (password on stdin), whoami, credentials file mode 0600", async () => {
+    const login = await run(["--api-url", server.url, "login", "--email", email], { input: `${PASSWORD}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    const file = join(home, ".config", "coffer", "credentials.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const whoami = await run(["whoami", "--json"].reverse().reverse(), {
+      env: { COFFER_API_URL: server.url },
+    });
+    expect(whoami.code, whoami.stderr).toBe(0);
+    expect(whoami.stdout).toContain(email);
+    const wrong = await run(["--api-url", server.url, "login", "--email", email], {
+      input: "not the password\n",
+      env: { XDG_CONFIG_HOME: join(home, "other") },
+    });
+    expect(wrong.code).toBe(3);
+  });
+
+  it("init by flags (names or ids) writes .coffer.json, found from a subdirectory", async () => {
+    const init = await run(
+      [
+        "init",
+        "--workspace",
+        ids.ws,
+        "--team",
+        "Platform",
+        "--project",
+        "Payments API",
+        "--environment",
+        "Production",
+      ],
+      { env: { COFFER_API_URL: server.url }, cwd: join(workdir, "..") },
+    );
+    expect(init.code, init.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(join(workdir, "..", ".coffer.json"), "utf8"));
+    expect(written).toMatchObject({
+      workspace_id: ids.ws,
+      team_id: ids.team,
+      project_id: ids.project,
+      environment_id: ids.env,
+    });
+    const missing = await run(
+      ["init", "--workspace", ids.ws, "--team", "Nope", "--project", "x", "--environment", "y"],
+      {
+        env: { COFFER_API_URL: server.url },
+      },
+    );
+    expect(missing.code).toBe(4);
+  });
+
+  it("secrets set (one bulk call, stdin for -), get, list masked and revealed, history, delete", async () => {
+    const set = await run(["secrets", "set", "DATABASE_URL=postgres://db/app", "PORT=3000", "TOKEN=-"], {
+      input: "from-stdin\n",
+    });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain("created 3");
+    expect((await run(["secrets", "get", "TOKEN"])).stdout).toBe("from-stdin\n");
+    const masked = await run(["secrets", "list"]);
+    expect(masked.stdout).toContain("DATABASE_URL\t********");
+    const revealed = await run(["secrets", "list", "--reveal", "--json"]);
+    expect(JSON.parse(revealed.stdout)).toContainEqual({ key: "PORT", value: "3000", version: 1 });
+    expect((await run(["secrets", "set", "PORT=8080"])).stdout).toContain("updated 1");
+    const history = await run(["secrets", "history", "PORT", "--json"]);
+    expect(history.code, history.stderr).toBe(0);
+    expect(
+      JSON.parse(history.stdout)
+        .map((v: { version: number }) => v.version)
+        .sort(),
+    ).toEqual([1, 2]);
+    expect((await run(["secrets", "delete", "TOKEN"])).code).toBe(0);
+    expect((await run(["secrets", "get", "TOKEN"])).code).toBe(4);
+  });
+
+  it("export in every format, import a tricky .env (without and with --overwrite)", async () => {
+    writeFileSync(
+      join(workdir, ".env"),
+      [
+        "# comment",
+        'export GREETING="hello\\nworld"',
+        "SINGLE='literal $HOME \\n'",
+        "PORT=9000 # inline",
+        'MULTI="line one',
+        'line two"',
+        "EMPTY=",
+      ].join("\n"),
+    );
+    const first = await run(["import", ".env"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain("kept 1 existing");
+    const json = JSON.parse((await run(["export", "--format", "json"])).stdout);
+    expect(json).toMatchObject({
+      GREETING: "hello\nworld",
+      SINGLE: "literal $HOME \\n",
+      MULTI: "line one\nline two",
+      EMPTY: "",
+      PORT: "8080",
+    });
+    await run(["import", ".env", "--overwrite"]);
+    const dotenv = (await run(["export"])).stdout;
+    expect(dotenv).toContain("PORT=9000");
+    expect(dotenv).toContain('GREETING="hello\\nworld"');
+    expect((await run(["export", "--format", "shell"])).stdout).toContain("export PORT='9000'");
+    expect((await run(["export", "--format", "yaml"])).stdout).toContain('PORT: "9000"');
+  });
+
+  it("run injects the secrets, passes the exit code, forwards signals", async () => {
+    const env = await run([
+      "run",
+      "--",
+      "node",
+      "-e",
+      "process.stdout.write(process.env.DATABASE_URL); process.exit(7)",
+    ]);
+    expect(env.stdout).toBe("postgres://db/app");
+    expect(env.code).toBe(7);
+    const { child, done } = coffer([
+      "run",
+      "--",
+      "node",
+      "-e",
+      "process.on('SIGTERM', () => { console.log('got SIGTERM'); process.exit(42) }); setInterval(() => {}, 1000); console.log('ready')",
+    ]);
+    await waitFor(child, "ready");
+    child.kill("SIGTERM");
+    const result = await done;
+    expect(result.stdout).toContain("got SIGTERM");
+    expect(result.code).toBe(42);
+  });
+
+  it("--fallback keeps an encrypted copy and uses it, with a warning, when Coffer is unreachable", async () => {
+    const online = await run([
+      "run",
+      "--fallback",
+      "--",
+      "node",
+      "-e",
+      "process.stdout.write(process.env.PORT)",
+    ]);
+    expect(online.stdout).toBe("9000");
+    const offline = await run(
+      ["run", "--fallback", "--", "node", "-e", "process.stdout.write(process.env.PORT)"],
+      {
+        env: { COFFER_API_URL: "http://127.0.0.1:1" },
+      },
+    );
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stdout).toBe("9000");
+    expect(offline.stderr).toContain("fallback");
+    const without = await run(["run", "--", "true"], { env: { COFFER_API_URL: "http://127.0.0.1:1" } });
+    expect(without.code).toBe(6);
+  });
+
+  it("an API key through COFFER_TOKEN works; revoked, it fails with the auth exit code and a clear message", async () => {
+    const ok = await run(["secrets", "get", "PORT"], { env: { COFFER_TOKEN: apiKey } });
+    expect(ok.stdout).toBe("9000\n");
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: email, password: PASSWORD }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const keys = await api("GET", "/keys/", undefined, token);
+    const id = (keys.body as unknown as { id: string; name: string }[]).find((k) => k.name === "cli")!.id;
+    await api("POST", `/keys/${id}`, undefined, token);
+    const revoked = await run(["secrets", "get", "PORT"], { env: { COFFER_TOKEN: apiKey } });
+    expect(revoked.code).toBe(3);
+    expect(revoked.stderr).toContain("revoked");
+  });
+
+  it("logout forgets the credentials", async () => {
+    expect((await run(["logout"])).code).toBe(0);
+    const after = await run(["whoami"]);
+    expect(after.code).toBe(3);
+    expect(after.stderr).toContain("coffer login");
+  });
+});
+
+function waitFor(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = "";
+    child.stdout!.on("data", (chunk) => {
+      seen += chunk;
+      if (seen.includes(text)) resolve();
+    });
+  });
+}
