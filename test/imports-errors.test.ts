@@ -274,8 +274,8 @@ describe("the OpenAPI document", () => {
     const document = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json();
     expect(document.info.version).toBe("0.1.0");
     const path = "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}";
-    expect(document.paths[`${path}/preview`].post).toBeDefined();
-    expect(document.paths[`${path}/apply`].post).toBeDefined();
+    expect(document.paths[`${path}/preview`].post.operationId).toBe("previewImport");
+    expect(document.paths[`${path}/apply`].post.operationId).toBe("applyImport");
     const schemas = document.components.schemas;
     for (const name of [
       "ImportPreviewRequest",

@@ -9,19 +9,15 @@ import { AppError, ValidationFailed } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/service.ts";
 import { KEY_PATTERN, LIMITS } from "../secrets/schemas.ts";
 import type { SecretsService } from "../secrets/service.ts";
-import { railway } from "./providers/railway.ts";
-import { render } from "./providers/render.ts";
-import type { ImportProvider, PlatformVariable } from "./providers/types.ts";
-import { vercel } from "./providers/vercel.ts";
+import { createProviders, type ProviderName as Provider } from "./providers/index.ts";
+import type { PlatformVariable } from "./providers/types.ts";
 import type {
-  IMPORT_PROVIDERS,
   ImportApplyRequest,
   ImportPreviewRequest,
   ImportPreviewResponse,
   ImportSource,
 } from "./schemas.ts";
 
-type Provider = (typeof IMPORT_PROVIDERS)[number];
 type Source = Static<typeof ImportSource>;
 type Report = Static<typeof ImportPreviewResponse>;
 
@@ -112,12 +108,7 @@ export function createImportsService(deps: {
   secrets: Pick<SecretsService, "importBaseline" | "importApply">;
   settings: Config["imports"];
 }) {
-  const { settings } = deps;
-  const providers: Record<Provider, ImportProvider> = {
-    railway: railway(settings.railwayUrl, settings.timeoutMs),
-    vercel: vercel(settings.vercelUrl, settings.timeoutMs),
-    render: render(settings.renderUrl, settings.timeoutMs),
-  };
+  const providers = createProviders(deps.settings);
 
   async function read(ctx: RequestContext, path: EnvironmentPath, body: Static<typeof ImportPreviewRequest>) {
     checkSource(body.provider, body.source);
