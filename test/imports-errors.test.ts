@@ -3,6 +3,7 @@
 // reaches a log line, an audit entry or a response; the endpoint and its named schemas are in the
 // OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_PAGES } from "../src/modules/imports/providers/types.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
@@ -189,6 +190,17 @@ describe("platform failures", () => {
     expect(response.json()).toMatchObject({ code: "provider_unavailable" });
     expect(response.body).not.toContain("maintenance");
   });
+
+  it.each(["vercel", "render"] as const)(
+    "%s: a platform that always has another page is 502 after a bound, not a partial import",
+    async (provider) => {
+      const before = fake.requests.length;
+      const response = await preview(sources[provider]("endless"));
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: "provider_unavailable" });
+      expect(fake.requests.length - before).toBe(MAX_PAGES);
+    },
+  );
 
   it("Railway: a token refused with HTTP 401 (both headers tried) is 400 provider_auth_failed", async () => {
     fake.railwayHttpAuthErrors = true;

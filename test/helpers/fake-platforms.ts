@@ -2,7 +2,8 @@
 // shapes (../shared/reference/platform-apis.md): GraphQL errors with HTTP 200, Vercel's `until`
 // paging and per-entry fetch, Render's cursor paging. Special source ids misbehave on purpose:
 // "missing" (not found), "limited" (429 with Retry-After in seconds), "limited-until" (429 with
-// Retry-After as an HTTP date), "broken" (5xx), "slow" (answers late), "garbage" (200, not JSON).
+// Retry-After as an HTTP date), "broken" (5xx), "slow" (answers late), "garbage" (200, not JSON),
+// and for the paged APIs "endless" (a next page, always).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 export const TOKENS = {
@@ -128,6 +129,11 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
         send(res, 403, { error: { code: "forbidden", message: "Not authorized" } });
         return;
       }
+      if (project === "endless") {
+        const envs = [{ id: "x", key: "X", value: "x", type: "plain", target: ["production"] }];
+        send(res, 200, { envs, pagination: { count: 1, next: 1, prev: null } });
+        return;
+      }
       const envs = fake.vercel.get(project);
       if (!envs) {
         send(res, 404, { error: { code: "not_found", message: "Project not found" } });
@@ -164,6 +170,14 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
         return;
       if (auth !== `Bearer ${TOKENS.render}`) {
         send(res, 401, { id: "unauthorized", message: "unauthorized" });
+        return;
+      }
+      if (service === "endless") {
+        send(
+          res,
+          200,
+          Array.from({ length: 100 }, (_, i) => ({ cursor: "again", envVar: { key: `K_${i}`, value: "v" } })),
+        );
         return;
       }
       const vars = fake.render.get(service);

@@ -106,5 +106,12 @@ export async function callPlatform(
   return { status: response.status, body };
 }
 
+/** A platform that keeps handing out next pages past MAX_PAGES: refuse rather than import a part. */
+export const tooManyPages = (platform: string, pages: number) =>
+  new AppError(
+    "provider_unavailable",
+    `${platform} kept answering with another page after ${pages} pages; nothing was imported`,
+  );
+
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

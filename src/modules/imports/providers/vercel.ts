@@ -3,7 +3,7 @@
 // get their value at deploy time, branch-specific ones are not the target's value; an entry that
 // did not come back decrypted is fetched on its own.
 import { AppError } from "../../../errors.ts";
-import { callPlatform, isRecord, type PlatformCall } from "./http.ts";
+import { callPlatform, isRecord, type PlatformCall, tooManyPages } from "./http.ts";
 import { type ImportProvider, MAX_PAGES, type PlatformVariable } from "./types.ts";
 
 interface VercelEnv {
@@ -26,7 +26,8 @@ export function vercel(origin: string, timeoutMs: number): ImportProvider {
       const headers = { authorization: `Bearer ${token}`, accept: "application/json" };
       const entries: VercelEnv[] = [];
       let until: string | number | null = null;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      for (let page = 0; ; page++) {
+        if (page === MAX_PAGES) throw tooManyPages(call.platform, MAX_PAGES);
         const query = new URLSearchParams({ decrypt: "true" });
         if (until !== null) query.set("until", String(until));
         const { body } = await callPlatform(call, `${origin}/v10/projects/${project}/env?${query}`, {
