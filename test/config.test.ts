@@ -41,6 +41,28 @@ describe("loadConfig defaults", () => {
     });
   });
 
+  it("reads the import sources from the platforms themselves, 10 s per call, unless told otherwise", () => {
+    expect(loadConfig({}).imports).toEqual({
+      railwayUrl: "https://backboard.railway.com/graphql/v2",
+      vercelUrl: "https://api.vercel.com",
+      renderUrl: "https://api.render.com",
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        COFFER_RAILWAY_API_URL: "http://127.0.0.1:9000/graphql",
+        COFFER_VERCEL_API_URL: "http://127.0.0.1:9001/",
+        COFFER_RENDER_API_URL: "https://render.proxy.internal",
+        COFFER_IMPORT_TIMEOUT_MS: "2500",
+      }).imports,
+    ).toEqual({
+      railwayUrl: "http://127.0.0.1:9000/graphql",
+      vercelUrl: "http://127.0.0.1:9001",
+      renderUrl: "https://render.proxy.internal",
+      timeoutMs: 2500,
+    });
+  });
+
   it("has the built-in plans of DESIGN.md §5", () => {
     expect(loadConfig({}).plans).toEqual({
       free: { seats: 5, version_history: false, share_links: false },
@@ -171,6 +193,11 @@ describe("loadConfig refuses bad values, naming the variable", () => {
     ["COFFER_DEFAULT_ROTATION_DAYS", { COFFER_DEFAULT_ROTATION_DAYS: "0" }],
     ["COFFER_COOKIE_SECURE", { COFFER_COOKIE_SECURE: "sometimes" }],
     ["COFFER_TRUST_PROXY", { COFFER_TRUST_PROXY: "the load balancer" }],
+    ["COFFER_RAILWAY_API_URL", { COFFER_RAILWAY_API_URL: "backboard.railway.com/graphql/v2" }],
+    ["COFFER_VERCEL_API_URL", { COFFER_VERCEL_API_URL: "ftp://api.vercel.com" }],
+    ["COFFER_RENDER_API_URL", { COFFER_RENDER_API_URL: "not a url" }],
+    ["COFFER_IMPORT_TIMEOUT_MS", { COFFER_IMPORT_TIMEOUT_MS: "10s" }],
+    ["COFFER_IMPORT_TIMEOUT_MS", { COFFER_IMPORT_TIMEOUT_MS: "50" }],
   ] as Array<[string, Record<string, string>]>)(
     "throws a ConfigError starting with %s for %j",
     (variable, env) => {

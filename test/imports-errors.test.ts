@@ -3,6 +3,7 @@
 // reaches a log line, an audit entry or a response; the endpoint and its named schemas are in the
 // OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_PAGES } from "../src/modules/imports/providers/types.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
@@ -76,10 +77,43 @@ describe("invalid bodies: the spec's 422, and no platform is called", () => {
       { provider: "render", token: "t", source: { service_id: 5 } },
       ["body", "source", "service_id"],
     ],
+    ["an empty token", { provider: "render", token: "", source: { service_id: "srv-1" } }, ["body", "token"]],
+    [
+      "reveal that is not a boolean",
+      { provider: "render", token: "t", source: { service_id: "srv-1" }, reveal: "yes" },
+      ["body", "reveal"],
+    ],
   ];
   it.each(cases)("%s", async (_, payload, loc) => {
     const before = fake.requests.length;
     const response = await preview(payload);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().detail).toContainEqual(expect.objectContaining({ loc }));
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("a token with a pasted newline is 422, and the 422 does not echo it", async () => {
+    const before = fake.requests.length;
+    const token = `rd-${crypto.randomUUID()}\n`;
+    const response = await preview({ provider: "render", token, source: { service_id: "srv-1" } });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().detail).toContainEqual(expect.objectContaining({ loc: ["body", "token"] }));
+    expect(response.body).not.toContain(token.trim());
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it.each([
+    ["overwrite that is not a boolean", { overwrite: "yes" }, ["body", "overwrite"]],
+    ["keys that is not an array", { keys: "A" }, ["body", "keys"]],
+    ["keys holding a number", { keys: [1] }, ["body", "keys", 0]],
+  ])("apply: %s is 422, before any platform call", async (_, extra, loc) => {
+    const before = fake.requests.length;
+    const response = await t.app.inject({
+      method: "POST",
+      url: url().replace(/preview$/, "apply"),
+      headers: owner.headers,
+      payload: { provider: "render", token: TOKENS.render, source: { service_id: "srv-1" }, ...extra },
+    });
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().detail).toContainEqual(expect.objectContaining({ loc }));
     expect(fake.requests.length).toBe(before);
@@ -142,6 +176,49 @@ describe("platform failures", () => {
     expect(response.headers["retry-after"]).toBe("7");
   });
 
+  it.each(providers)("%s: a Retry-After given as an HTTP date is passed on in seconds", async (provider) => {
+    const response = await preview(sources[provider]("limited-until"));
+    expect(response.statusCode).toBe(429);
+    const seconds = Number(response.headers["retry-after"]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(120);
+  });
+
+  it.each(providers)("%s: an answer that is not JSON is 502", async (provider) => {
+    const response = await preview(sources[provider]("garbage"));
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: "provider_unavailable" });
+    expect(response.body).not.toContain("maintenance");
+  });
+
+  it.each(["vercel", "render"] as const)(
+    "%s: a platform that always has another page is 502 after a bound, not a partial import",
+    async (provider) => {
+      const before = fake.requests.length;
+      const response = await preview(sources[provider]("endless"));
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: "provider_unavailable" });
+      expect(fake.requests.length - before).toBe(MAX_PAGES);
+    },
+  );
+
+  it("Railway: a token refused with HTTP 401 (both headers tried) is 400 provider_auth_failed", async () => {
+    fake.railwayHttpAuthErrors = true;
+    try {
+      const before = fake.requests.length;
+      const response = await preview(sources.railway("proj-1", "wrong-token"));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "provider_auth_failed" });
+      const tried = fake.requests.slice(before);
+      expect(tried.map((r) => (r.headers["project-access-token"] ? "project" : "bearer"))).toEqual([
+        "bearer",
+        "project",
+      ]);
+    } finally {
+      fake.railwayHttpAuthErrors = false;
+    }
+  });
+
   it.each(providers)("%s: the platform's 5xx is 502 provider_unavailable", async (provider) => {
     const response = await preview(sources[provider]("broken"));
     expect(response.statusCode).toBe(502);
@@ -193,9 +270,11 @@ describe("the platform token", () => {
     });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.body).not.toContain(TOKENS.render);
+    // Every token this file used so far, the refused ones (which the fake Railway echoes) included.
     const logs = t.logs();
-    expect(logs).not.toContain(token);
-    expect(logs).not.toContain(TOKENS.render);
+    expect(logs.length).toBeGreaterThan(0);
+    for (const used of [token, "wrong-token", TOKENS.railway, TOKENS.vercel, TOKENS.render])
+      expect(logs, used).not.toContain(used);
     const audit = await t.db.selectFrom("audit_events").selectAll().execute();
     expect(JSON.stringify(audit)).not.toContain(token);
     expect(JSON.stringify(audit)).not.toContain(TOKENS.render);
@@ -207,8 +286,8 @@ describe("the OpenAPI document", () => {
     const document = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json();
     expect(document.info.version).toBe("0.1.0");
     const path = "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}";
-    expect(document.paths[`${path}/preview`].post).toBeDefined();
-    expect(document.paths[`${path}/apply`].post).toBeDefined();
+    expect(document.paths[`${path}/preview`].post.operationId).toBe("previewImport");
+    expect(document.paths[`${path}/apply`].post.operationId).toBe("applyImport");
     const schemas = document.components.schemas;
     for (const name of [
       "ImportPreviewRequest",

@@ -23,8 +23,17 @@ beforeAll(async () => {
     "bad-name": "x",
     SEALED: null,
     BIG: "x".repeat(70 * 1024),
+    NUL_VALUE: "a\u0000b",
   });
   fake.vercel.set("web", [
+    {
+      id: "e0",
+      key: "BRANCHED",
+      value: "branch-only",
+      type: "encrypted",
+      target: ["preview"],
+      gitBranch: "feat-x",
+    },
     { id: "e1", key: "API_URL", value: "https://api", type: "encrypted", target: ["production", "preview"] },
     { id: "e2", key: "STRIPE_KEY", value: "sk_live", type: "sensitive", target: ["production"] },
     { id: "e3", key: "DEBUG", value: "1", type: "plain", target: "development" },
@@ -37,6 +46,8 @@ beforeAll(async () => {
       decrypted: false,
     },
     { id: "e5", key: "API_URL", value: "https://preview-api", type: "encrypted", target: ["preview"] },
+    { id: "e6", key: "BRANCHED", value: "general", type: "encrypted", target: ["preview"] },
+    { id: "e7", key: "VERCEL_URL", value: "", type: "system", target: ["production", "preview"] },
   ]);
   fake.render.set(
     "srv-1",
@@ -82,7 +93,7 @@ const railwayBody = (extra: Record<string, unknown> = {}) => ({
 async function secretsOf(owner: Owner, tree: Tree) {
   const response = await t.app.inject({ method: "GET", url: secretsUrl(tree), headers: owner.headers });
   expect(response.statusCode).toBe(200);
-  return response.json() as { key: string; value: string; current_version: number }[];
+  return response.json() as { id: string; key: string; value: string; current_version: number }[];
 }
 
 describe("preview", () => {
@@ -100,9 +111,16 @@ describe("preview", () => {
     expect(body.added).toEqual([{ key: "NEW_A", value: MASK }]);
     expect(body.changed).toEqual([{ key: "DIFF", current: MASK, incoming: MASK }]);
     expect(body.unchanged).toEqual(["SAME"]);
-    expect(body.skipped.map((s: { key: string }) => s.key).sort()).toEqual(["BIG", "SEALED", "bad-name"]);
-    for (const skipped of body.skipped) expect(typeof skipped.reason).toBe("string");
-    expect(body.total).toBe(6);
+    expect(body.skipped).toEqual(
+      expect.arrayContaining([
+        { key: "bad-name", reason: expect.stringContaining("invalid name") },
+        { key: "SEALED", reason: expect.stringContaining("not readable") },
+        { key: "BIG", reason: expect.stringContaining("64 KiB") },
+        { key: "NUL_VALUE", reason: expect.stringContaining("NUL") },
+      ]),
+    );
+    expect(body.skipped).toHaveLength(4);
+    expect(body.total).toBe(7);
     expect(response.body).not.toContain("alpha");
     expect(response.body).not.toContain("old-value");
   });
@@ -149,11 +167,28 @@ describe("preview", () => {
       payload: railwayBody({ token: TOKENS.railwayProject }),
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().total).toBe(6);
+    expect(response.json().total).toBe(7);
     expect(fake.requests.some((r) => r.headers["project-access-token"] === TOKENS.railwayProject)).toBe(true);
   });
 
-  it("Vercel: every page, the target filtered here, sensitive values skipped, undecrypted entries fetched one by one", async () => {
+  it("Railway: a Bearer refused with HTTP 401 (not a GraphQL error) is retried as a project token", async () => {
+    const { owner, tree } = await setup();
+    fake.railwayHttpAuthErrors = true;
+    try {
+      const response = await t.app.inject({
+        method: "POST",
+        url: importUrl(tree, "preview"),
+        headers: owner.headers,
+        payload: railwayBody({ token: TOKENS.railwayProject }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().total).toBe(7);
+    } finally {
+      fake.railwayHttpAuthErrors = false;
+    }
+  });
+
+  it("Vercel: every page, the target filtered here, sensitive and system values skipped, undecrypted entries fetched one by one", async () => {
     const { owner, tree } = await setup();
     const preview = (target?: string) =>
       t.app.inject({
@@ -172,14 +207,39 @@ describe("preview", () => {
       { key: "API_URL", value: "https://api" },
       { key: "LATE", value: "decrypted-later" },
     ]);
-    expect(production.skipped).toEqual([{ key: "STRIPE_KEY", reason: expect.stringContaining("sensitive") }]);
-    expect(production.total).toBe(3);
+    expect(production.skipped).toEqual([
+      { key: "STRIPE_KEY", reason: expect.stringContaining("sensitive") },
+      { key: "VERCEL_URL", reason: expect.stringContaining("system") },
+    ]);
+    expect(production.total).toBe(4);
     expect(fake.requests.some((r) => r.path.startsWith("/vercel/v1/projects/web/env/e4"))).toBe(true);
     expect(fake.requests.some((r) => r.path.includes("until=4"))).toBe(true);
     // Without a target: API_URL comes twice (production and preview): the second is a duplicate.
     const all = (await preview()).json();
-    expect(all.total).toBe(5);
+    expect(all.total).toBe(8);
     expect(all.skipped).toContainEqual({ key: "API_URL", reason: expect.stringContaining("duplicate") });
+  });
+
+  it("Vercel: a branch-only value is skipped and does not shadow the target's own value", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: owner.headers,
+      payload: {
+        provider: "vercel",
+        token: TOKENS.vercel,
+        source: { project_id: "web", target: "preview" },
+        reveal: true,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.added).toContainEqual({ key: "BRANCHED", value: "general" });
+    expect(body.skipped).toContainEqual({ key: "BRANCHED", reason: expect.stringContaining("feat-x") });
+    expect(body.added).toContainEqual({ key: "API_URL", value: "https://api" });
+    expect(body.skipped).toContainEqual({ key: "API_URL", reason: expect.stringContaining("duplicate") });
+    expect(body.total).toBe(5);
   });
 
   it("Render: cursor paging, 100 at a time, until a short page", async () => {
@@ -196,6 +256,18 @@ describe("preview", () => {
     const pages = fake.requests.filter((r) => r.path.startsWith("/render/v1/services/srv-1/env-vars"));
     expect(pages.at(-2)!.path).toContain("limit=100");
     expect(pages.at(-1)!.path).toContain("cursor=");
+  });
+
+  it("Render: the service id may come as project_id (the spec's mapping)", async () => {
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: owner.headers,
+      payload: { provider: "render", token: TOKENS.render, source: { project_id: "srv-1" } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().total).toBe(150);
   });
 });
 
@@ -226,6 +298,18 @@ describe("scope and permissions", () => {
     expect(viaKey.statusCode, viaKey.body).toBe(200);
   });
 
+  it("a real workspace_id in the path decides over X-Workspace-Id", async () => {
+    const { owner, tree } = await setup();
+    const stranger = await newUser(t.app);
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "preview"),
+      headers: { ...owner.headers, "x-workspace-id": stranger.workspaceId },
+      payload: railwayBody(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it("a header naming a foreign workspace is 403, a non-member with the real id is 403, a Viewer is 403", async () => {
     const { owner, tree } = await setup();
     const stranger = await newUser(t.app);
@@ -245,13 +329,15 @@ describe("scope and permissions", () => {
     expect(nonMember.statusCode).toBe(403);
     const viewer = await newMember(t.app, t.db, owner.workspaceId, Role.Viewer, [tree.teamId]);
     const before = fake.requests.length;
-    const asViewer = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: viewer.headers,
-      payload: railwayBody(),
-    });
-    expect(asViewer.statusCode).toBe(403);
+    for (const action of ["preview", "apply"] as const) {
+      const asViewer = await t.app.inject({
+        method: "POST",
+        url: importUrl(tree, action),
+        headers: viewer.headers,
+        payload: railwayBody({ reveal: true }),
+      });
+      expect(asViewer.statusCode).toBe(403);
+    }
     expect(fake.requests.length).toBe(before); // refused before the platform is called
     const member = await newMember(t.app, t.db, owner.workspaceId, Role.Member, [tree.teamId]);
     const asMember = await t.app.inject({
@@ -305,10 +391,19 @@ describe("apply", () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().changed).toEqual([{ key: "DIFF", current: "old-value", incoming: "new-value" }]);
+    expect(response.json().unchanged).toEqual(["SAME"]);
     const secrets = await secretsOf(owner, tree);
     const diff = secrets.find((s) => s.key === "DIFF")!;
     expect(diff).toMatchObject({ value: "new-value", current_version: 2 });
+    expect(secrets.find((s) => s.key === "NEW_A")).toMatchObject({ value: "alpha", current_version: 1 });
     expect(secrets.find((s) => s.key === "SAME")!.current_version).toBe(1);
+    const versions = await t.app.inject({
+      method: "GET",
+      url: `${secretsUrl(tree)}${diff.id}/versions`,
+      headers: owner.headers,
+    });
+    expect(versions.statusCode, versions.body).toBe(200);
+    expect(versions.json()).toHaveLength(2);
     const audit = (
       await t.app.inject({
         method: "GET",
@@ -343,10 +438,91 @@ describe("apply", () => {
     expect(keys).toEqual(["DIFF", "SAME", "VAR_1", "VAR_2"]);
   });
 
-  it("is all or nothing: a key that appeared meanwhile refuses the import and writes nothing", async () => {
+  it("keys: a changed key named without overwrite stays as it is; unnamed keys are skipped as such", async () => {
     const { owner, tree } = await setup();
-    // NEW_A exists already under another case of race: create it between the read and the write by
-    // importing twice at once; exactly one wins, the other answers 409 and adds nothing of its own.
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: railwayBody({ keys: ["DIFF"] }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.added).toEqual([]);
+    expect(body.changed).toEqual([]);
+    expect(body.skipped).toContainEqual({ key: "NEW_A", reason: "not in keys" });
+    expect(body.skipped).toContainEqual({ key: "DIFF", reason: expect.stringContaining("overwrite") });
+    expect((await secretsOf(owner, tree)).map((s) => s.key).sort()).toEqual(["DIFF", "SAME"]);
+  });
+
+  it("is one transaction: a key deleted while the platform answers fails the import (409), and the rest leaves no trace", async () => {
+    const { owner, tree } = await setup();
+    const diff = (await secretsOf(owner, tree)).find((s) => s.key === "DIFF")!;
+    const audit = async () =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/workspaces/${owner.workspaceId}/audit?limit=1000`,
+          headers: owner.headers,
+        })
+      ).json() as { action: string; details: { key?: string } }[];
+    // The baseline (with DIFF) is read before the platform is called; DIFF goes away meanwhile.
+    fake.beforeAnswer = async () => {
+      fake.beforeAnswer = null;
+      const deleted = await t.app.inject({
+        method: "DELETE",
+        url: `${secretsUrl(tree)}${diff.id}`,
+        headers: owner.headers,
+      });
+      expect(deleted.statusCode).toBe(200);
+    };
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: railwayBody({ overwrite: true }),
+    });
+    fake.beforeAnswer = null;
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({ code: "conflict", keys: ["DIFF"] });
+    // NEW_A was inserted before DIFF's update failed: rolled back with its version and audit entry.
+    expect((await secretsOf(owner, tree)).map((s) => s.key)).toEqual(["SAME"]);
+    const entries = (await audit()).map((e) => `${e.action}:${e.details.key}`);
+    expect(entries).toContain("secret.deleted:DIFF");
+    expect(entries.filter((e) => e.endsWith(":NEW_A") || e === "secret.updated:DIFF")).toEqual([]);
+  });
+
+  it("writes at most 1,000 secrets at once (the bulk bound), and then nothing", async () => {
+    const { owner, tree } = await setup();
+    fake.render.set(
+      "srv-big",
+      Array.from({ length: 1001 }, (_, i) => ({ key: `BIG_${i}`, value: "v" })),
+    );
+    const body = { provider: "render", token: TOKENS.render, source: { service_id: "srv-big" } };
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: "bad_request", detail: expect.stringContaining("keys") });
+    expect(await secretsOf(owner, tree)).toHaveLength(2);
+    const inParts = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: { ...body, keys: Array.from({ length: 1000 }, (_, i) => `BIG_${i}`) },
+    });
+    expect(inParts.statusCode, inParts.body).toBe(200);
+    expect(inParts.json().added).toHaveLength(1000);
+    expect(await secretsOf(owner, tree)).toHaveLength(1002);
+  });
+
+  it("two applies at once: the key is created once, whoever wins", async () => {
+    const { owner, tree } = await setup();
+    // Both may read the baseline before either writes: the second then meets NEW_A in its
+    // transaction and answers 409 with nothing of its own written.
     const [a, b] = await Promise.all([
       t.app.inject({
         method: "POST",

@@ -1,7 +1,9 @@
 // Railway, Vercel and Render as one small real HTTP server on 127.0.0.1, speaking their documented
 // shapes (../shared/reference/platform-apis.md): GraphQL errors with HTTP 200, Vercel's `until`
 // paging and per-entry fetch, Render's cursor paging. Special source ids misbehave on purpose:
-// "missing" (not found), "limited" (429 with Retry-After), "broken" (5xx), "slow" (answers late).
+// "missing" (not found), "limited" (429 with Retry-After in seconds), "limited-until" (429 with
+// Retry-After as an HTTP date), "broken" (5xx), "slow" (answers late), "garbage" (200, not JSON),
+// and for the paged APIs "endless" (a next page, always).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 export const TOKENS = {
@@ -17,6 +19,7 @@ export interface VercelEnv {
   value: string;
   type: "plain" | "encrypted" | "secret" | "sensitive" | "system";
   target: string[] | string;
+  gitBranch?: string;
   decrypted?: boolean;
 }
 
@@ -29,6 +32,10 @@ export interface FakePlatforms {
   render: Map<string, { key: string; value: string }[]>;
   /** Every request received, in order (method, path, headers). */
   requests: { method: string; path: string; headers: IncomingMessage["headers"]; body: string }[];
+  /** Runs before each answer: lets a test change Coffer's side while a platform call is in flight. */
+  beforeAnswer: (() => Promise<void>) | null;
+  /** Railway refuses a wrong token with HTTP 401 instead of a GraphQL error (both happen). */
+  railwayHttpAuthErrors: boolean;
   close(): Promise<void>;
 }
 
@@ -44,8 +51,14 @@ async function misbehave(id: string, res: ServerResponse, notFound: () => void):
   if (id === "missing") notFound();
   else if (id === "limited")
     send(res, 429, { error: { code: "rate_limited", message: "slow down" } }, { "retry-after": "7" });
-  else if (id === "broken") send(res, 503, { message: "upstream exploded" });
-  else if (id === "slow") {
+  else if (id === "limited-until") {
+    const at = new Date(Date.now() + 120_000).toUTCString();
+    send(res, 429, { error: { code: "rate_limited", message: "slow down" } }, { "retry-after": at });
+  } else if (id === "broken") send(res, 503, { message: "upstream exploded" });
+  else if (id === "garbage") {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<html>maintenance</html>");
+  } else if (id === "slow") {
     await new Promise((r) => setTimeout(r, 3000));
     if (!res.destroyed) send(res, 200, {});
   } else return false;
@@ -58,6 +71,8 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
     vercel: new Map<string, VercelEnv[]>(),
     render: new Map<string, { key: string; value: string }[]>(),
     requests: [] as FakePlatforms["requests"],
+    beforeAnswer: null as FakePlatforms["beforeAnswer"],
+    railwayHttpAuthErrors: false,
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -71,6 +86,7 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
       body,
     });
     const auth = req.headers.authorization ?? "";
+    if (fake.beforeAnswer) await fake.beforeAnswer();
 
     // Railway: POST /railway/graphql
     if (url.pathname === "/railway/graphql" && req.method === "POST") {
@@ -83,6 +99,10 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
         )
       )
         return;
+      if (!bearerOk && !projectOk && fake.railwayHttpAuthErrors) {
+        send(res, 401, { message: "Unauthorized" });
+        return;
+      }
       if (!bearerOk && !projectOk) {
         // Echoes what it got, as real APIs sometimes do: Coffer must never pass this on.
         send(res, 200, { data: null, errors: [{ message: `Not Authorized (${auth})` }] });
@@ -107,6 +127,11 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
         return;
       if (auth !== `Bearer ${TOKENS.vercel}`) {
         send(res, 403, { error: { code: "forbidden", message: "Not authorized" } });
+        return;
+      }
+      if (project === "endless") {
+        const envs = [{ id: "x", key: "X", value: "x", type: "plain", target: ["production"] }];
+        send(res, 200, { envs, pagination: { count: 1, next: 1, prev: null } });
         return;
       }
       const envs = fake.vercel.get(project);
@@ -147,6 +172,14 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
         send(res, 401, { id: "unauthorized", message: "unauthorized" });
         return;
       }
+      if (service === "endless") {
+        send(
+          res,
+          200,
+          Array.from({ length: 100 }, (_, i) => ({ cursor: "again", envVar: { key: `K_${i}`, value: "v" } })),
+        );
+        return;
+      }
       const vars = fake.render.get(service);
       if (!vars) {
         send(res, 404, { id: "not-found", message: "service not found" });
@@ -168,8 +201,8 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
-  return {
-    ...fake,
+  // The object the server reads from: tests set beforeAnswer and railwayHttpAuthErrors on it.
+  return Object.assign(fake, {
     url,
     env: {
       COFFER_RAILWAY_API_URL: `${url}/railway/graphql`,
@@ -181,5 +214,5 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
 }

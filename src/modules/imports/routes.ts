@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import type { Static } from "typebox";
+import Type, { type Static } from "typebox";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { WorkspacesService } from "../workspaces/service.ts";
@@ -15,6 +15,13 @@ import type { ImportsService } from "./service.ts";
 
 type Params = Static<typeof ImportParams>;
 
+/** Apply's 409: the keys that were created or deleted here while the import ran. */
+const ConflictBody = Type.Object({
+  detail: Type.String(),
+  code: Type.String(),
+  keys: Type.Optional(Type.Array(Type.String())),
+});
+
 export const importsRoutes =
   (deps: { imports: ImportsService; workspaces: WorkspacesService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
@@ -24,7 +31,7 @@ export const importsRoutes =
       400: ErrorBody,
       403: ErrorBody,
       404: ErrorBody,
-      409: ErrorBody,
+      409: ConflictBody,
       502: ErrorBody,
       ...authErrors,
     };
@@ -41,6 +48,7 @@ export const importsRoutes =
         schema: {
           tags: ["Import"],
           security: SECURITY,
+          operationId: "previewImport",
           summary: "Preview an import from Railway, Vercel or Render",
           description:
             "Reads the platform's variables with the given token (used for this request only) and reports what an " +
@@ -67,6 +75,7 @@ export const importsRoutes =
         schema: {
           tags: ["Import"],
           security: SECURITY,
+          operationId: "applyImport",
           summary: "Import from Railway, Vercel or Render",
           description:
             "Reads the platform's variables like preview, then writes the added ones (and the changed ones with " +

@@ -31,7 +31,9 @@ const previewFields = {
   token: Type.String({
     minLength: 1,
     maxLength: 4096,
-    description: "the platform's API token; used for this request only, never stored",
+    // Printable ASCII only: a pasted trailing newline is a clear 422, not a failed platform call.
+    pattern: "^[\\x21-\\x7e]+$",
+    description: "the platform's API token (printable ASCII); used for this request only, never stored",
   }),
   source: ref(ImportSource),
   reveal: Type.Optional(

@@ -5,29 +5,25 @@
 import type { Static } from "typebox";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Config } from "../../config.ts";
-import { ValidationFailed } from "../../errors.ts";
+import { AppError, ValidationFailed } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/service.ts";
-import { LIMITS } from "../secrets/schemas.ts";
+import { KEY_PATTERN, LIMITS } from "../secrets/schemas.ts";
 import type { SecretsService } from "../secrets/service.ts";
-import { railway } from "./providers/railway.ts";
-import { render } from "./providers/render.ts";
-import type { ImportProvider, PlatformVariable } from "./providers/types.ts";
-import { vercel } from "./providers/vercel.ts";
+import { createProviders, type ProviderName as Provider } from "./providers/index.ts";
+import type { PlatformVariable } from "./providers/types.ts";
 import type {
-  IMPORT_PROVIDERS,
   ImportApplyRequest,
   ImportPreviewRequest,
   ImportPreviewResponse,
   ImportSource,
 } from "./schemas.ts";
 
-type Provider = (typeof IMPORT_PROVIDERS)[number];
 type Source = Static<typeof ImportSource>;
 type Report = Static<typeof ImportPreviewResponse>;
 
 /** One length whatever the value: a mask must not tell how long a secret is. */
 export const MASK = "********";
-const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const KEY = new RegExp(KEY_PATTERN);
 const VERCEL_TARGETS = ["production", "preview", "development"];
 
 /** What each platform needs in `source`, checked before any platform is called. */
@@ -65,23 +61,29 @@ interface Sorted {
   total: number;
 }
 
-/** Sorts what the platform holds against what the environment holds. */
+/**
+ * Sorts what the platform holds against what the environment holds. Only a usable value claims its
+ * key: an unreadable entry (a Vercel branch-only or sensitive one) never shadows a readable one of
+ * the same name, while a second usable value for a key is a duplicate.
+ */
 function compare(variables: PlatformVariable[], baseline: Map<string, string | null>): Sorted {
   const sorted: Sorted = { added: [], changed: [], unchanged: [], skipped: [], total: variables.length };
   const seen = new Set<string>();
   for (const variable of variables) {
     const { key, value } = variable;
     const skip = (reason: string) => sorted.skipped.push({ key, reason });
-    if (seen.has(key)) skip("duplicate key: only its first value is used");
-    else if (!KEY.test(key) || key.length > LIMITS.keyLength)
+    if (!KEY.test(key) || key.length > LIMITS.keyLength)
       skip("invalid name: keys are letters, digits and _, not starting with a digit, at most 256");
     else if (value === null) skip(variable.unreadableReason ?? "value not readable");
     else if (Buffer.byteLength(value, "utf8") > LIMITS.valueBytes) skip("value larger than 64 KiB");
     else if (value.includes("\u0000")) skip("value contains a NUL character");
-    else if (!baseline.has(key)) sorted.added.push({ key, value });
-    else if (baseline.get(key) === value) sorted.unchanged.push(key);
-    else sorted.changed.push({ key, current: baseline.get(key) ?? null, incoming: value });
-    seen.add(key);
+    else if (seen.has(key)) skip("duplicate key: only its first value is used");
+    else {
+      seen.add(key);
+      if (!baseline.has(key)) sorted.added.push({ key, value });
+      else if (baseline.get(key) === value) sorted.unchanged.push(key);
+      else sorted.changed.push({ key, current: baseline.get(key) ?? null, incoming: value });
+    }
   }
   return sorted;
 }
@@ -106,12 +108,7 @@ export function createImportsService(deps: {
   secrets: Pick<SecretsService, "importBaseline" | "importApply">;
   settings: Config["imports"];
 }) {
-  const { settings } = deps;
-  const providers: Record<Provider, ImportProvider> = {
-    railway: railway(settings.railwayUrl, settings.timeoutMs),
-    vercel: vercel(settings.vercelUrl, settings.timeoutMs),
-    render: render(settings.renderUrl, settings.timeoutMs),
-  };
+  const providers = createProviders(deps.settings);
 
   async function read(ctx: RequestContext, path: EnvironmentPath, body: Static<typeof ImportPreviewRequest>) {
     checkSource(body.provider, body.source);
@@ -152,7 +149,15 @@ export function createImportsService(deps: {
             reason: "exists with another value; pass overwrite: true to replace it",
           });
       }
-      if (written.added.length > 0 || written.changed.length > 0) {
+      const writes = written.added.length + written.changed.length;
+      if (writes > LIMITS.batch) {
+        // The bulk endpoints' bound: one transaction of at most this many secrets.
+        throw new AppError(
+          "bad_request",
+          `This import would write ${writes} secrets; at most ${LIMITS.batch} at once: name the ones to write in keys`,
+        );
+      }
+      if (writes > 0) {
         await deps.secrets.importApply(
           ctx,
           path,

@@ -11,10 +11,13 @@ export const LIMITS = {
   bulkBodyBytes: 16 * 1024 * 1024,
 } as const;
 
+/** An environment-variable name (imports skip platform variables that do not match it). */
+export const KEY_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$";
+
 export const SecretKey = Type.String({
   minLength: 1,
   maxLength: LIMITS.keyLength,
-  pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+  pattern: KEY_PATTERN,
   description: "a valid environment-variable name",
 });
 const SecretValue = Type.String({ maxLength: LIMITS.valueBytes, description: "at most 64 KiB" });

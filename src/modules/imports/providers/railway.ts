@@ -27,6 +27,17 @@ export function railway(endpoint: string, timeoutMs: number): ImportProvider {
   const notAuthorized = (text: string) =>
     /not authori[sz]ed|project token not found|unauthori[sz]ed/i.test(text);
 
+  /** The answer, or null when Railway refused these credentials (as GraphQL errors or HTTP 401/403). */
+  async function queryAs(headers: Record<string, string>, variables: Record<string, string | null>) {
+    try {
+      const body = await query(headers, variables);
+      return notAuthorized(errorText(body)) ? null : body;
+    } catch (error) {
+      if (error instanceof AppError && error.code === "provider_auth_failed") return null;
+      throw error;
+    }
+  }
+
   return {
     async listVariables(token, source) {
       const variables = {
@@ -34,16 +45,17 @@ export function railway(endpoint: string, timeoutMs: number): ImportProvider {
         environmentId: source.environment_id ?? null,
         serviceId: source.service_id ?? null,
       };
-      let body = await query({ authorization: `Bearer ${token}` }, variables);
-      if (notAuthorized(errorText(body))) body = await query({ "project-access-token": token }, variables);
+      const body =
+        (await queryAs({ authorization: `Bearer ${token}` }, variables)) ??
+        (await queryAs({ "project-access-token": token }, variables));
+      if (!body) {
+        throw new AppError(
+          "provider_auth_failed",
+          "Railway refused the token: check it and its access to this project",
+        );
+      }
       const problem = errorText(body);
       if (problem) {
-        if (notAuthorized(problem)) {
-          throw new AppError(
-            "provider_auth_failed",
-            "Railway refused the token: check it and its access to this project",
-          );
-        }
         if (/not found/i.test(problem)) {
           throw new AppError(
             "provider_not_found",

@@ -1,7 +1,7 @@
 // Render: GET /v1/services/{serviceId}/env-vars?limit=100&cursor=…, a list of {cursor, envVar};
 // the next page starts after the last item's cursor, and a short or empty page is the last.
 import { AppError } from "../../../errors.ts";
-import { callPlatform, isRecord, type PlatformCall } from "./http.ts";
+import { callPlatform, isRecord, type PlatformCall, tooManyPages } from "./http.ts";
 import { type ImportProvider, MAX_PAGES, type PlatformVariable } from "./types.ts";
 
 const PAGE = 100;
@@ -13,7 +13,8 @@ export function render(origin: string, timeoutMs: number): ImportProvider {
       const service = encodeURIComponent(source.service_id ?? source.project_id ?? "");
       const variables: PlatformVariable[] = [];
       let cursor: string | null = null;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      for (let page = 0; ; page++) {
+        if (page === MAX_PAGES) throw tooManyPages(call.platform, MAX_PAGES);
         const query = new URLSearchParams({ limit: String(PAGE) });
         if (cursor) query.set("cursor", cursor);
         const { body } = await callPlatform(call, `${origin}/v1/services/${service}/env-vars?${query}`, {

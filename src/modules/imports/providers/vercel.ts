@@ -1,8 +1,9 @@
 // Vercel: GET /v10/projects/{idOrName}/env?decrypt=true, paged with `until`; `target` filtered on
-// our side (the API has no such parameter); sensitive values can never be read back; an entry
-// that did not come back decrypted is fetched on its own.
+// our side (the API has no such parameter); sensitive values can never be read back, system ones
+// get their value at deploy time, branch-specific ones are not the target's value; an entry that
+// did not come back decrypted is fetched on its own.
 import { AppError } from "../../../errors.ts";
-import { callPlatform, isRecord, type PlatformCall } from "./http.ts";
+import { callPlatform, isRecord, type PlatformCall, tooManyPages } from "./http.ts";
 import { type ImportProvider, MAX_PAGES, type PlatformVariable } from "./types.ts";
 
 interface VercelEnv {
@@ -11,6 +12,7 @@ interface VercelEnv {
   value?: string;
   type?: string;
   target?: string | string[];
+  gitBranch?: string | null;
   decrypted?: boolean;
 }
 
@@ -24,7 +26,8 @@ export function vercel(origin: string, timeoutMs: number): ImportProvider {
       const headers = { authorization: `Bearer ${token}`, accept: "application/json" };
       const entries: VercelEnv[] = [];
       let until: string | number | null = null;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      for (let page = 0; ; page++) {
+        if (page === MAX_PAGES) throw tooManyPages(call.platform, MAX_PAGES);
         const query = new URLSearchParams({ decrypt: "true" });
         if (until !== null) query.set("until", String(until));
         const { body } = await callPlatform(call, `${origin}/v10/projects/${project}/env?${query}`, {
@@ -48,35 +51,36 @@ export function vercel(origin: string, timeoutMs: number): ImportProvider {
 
       const variables: PlatformVariable[] = [];
       for (const env of entries.filter(inTarget)) {
-        if (env.type === "sensitive") {
-          variables.push({
-            key: env.key,
-            value: null,
-            unreadableReason: "sensitive value: Vercel never returns it",
-          });
-        } else if (env.decrypted === false && env.id) {
-          variables.push({ key: env.key, value: await fetchOne(env.id) });
-        } else if (typeof env.value === "string") {
-          variables.push({ key: env.key, value: env.value });
-        } else {
-          variables.push({ key: env.key, value: null, unreadableReason: "value not returned by Vercel" });
-        }
+        const unreadable = (unreadableReason: string) =>
+          variables.push({ key: env.key, value: null, unreadableReason });
+        if (env.type === "sensitive") unreadable("sensitive value: Vercel never returns it");
+        else if (env.type === "system") unreadable("system variable: Vercel sets its value at deploy time");
+        else if (typeof env.gitBranch === "string" && env.gitBranch !== "")
+          unreadable(`applies only to the git branch ${env.gitBranch.slice(0, 256)}`);
+        else if (env.decrypted === false && env.id) {
+          const value = await fetchOne(env.id);
+          if (value === null) unreadable("value could not be decrypted");
+          else variables.push({ key: env.key, value });
+        } else if (typeof env.value === "string") variables.push({ key: env.key, value: env.value });
+        else unreadable("value not returned by Vercel");
       }
-      return variables.map((v) =>
-        v.value === null && !v.unreadableReason
-          ? { ...v, unreadableReason: "value could not be decrypted" }
-          : v,
-      );
+      return variables;
 
+      /** One entry on its own; null when it still is not readable (or went away meanwhile). */
       async function fetchOne(id: string): Promise<string | null> {
-        const { body } = await callPlatform(
-          call,
-          `${origin}/v1/projects/${project}/env/${encodeURIComponent(id)}`,
-          {
-            headers,
-          },
-        );
-        return isEnv(body) && typeof body.value === "string" && body.decrypted !== false ? body.value : null;
+        try {
+          const { body } = await callPlatform(
+            call,
+            `${origin}/v1/projects/${project}/env/${encodeURIComponent(id)}`,
+            { headers },
+          );
+          return isEnv(body) && typeof body.value === "string" && body.decrypted !== false
+            ? body.value
+            : null;
+        } catch (error) {
+          if (error instanceof AppError && error.code === "provider_not_found") return null;
+          throw error;
+        }
       }
     },
   };
