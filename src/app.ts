@@ -18,7 +18,7 @@ import { healthRoutes } from "./http/health.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
-import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
@@ -119,6 +119,8 @@ function lowerCaseUuidParams(params: unknown): void {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
+  // Answers that leave before any hook runs carry the same security headers as the rest.
+  const earlyHeaders = apiSecurityHeaders(config.publicUrl);
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -131,9 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const appError = fromFrameworkError(error);
       void (reply as FastifyReply)
         .code(appError.status)
+        .headers(earlyHeaders)
         .send({ detail: appError.message, code: appError.code });
     },
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, earlyHeaders),
     // A request without Host reaches the app, which refuses it in the error contract (below).
     http: { requireHostHeader: false },
     ajv: { customOptions: { coerceTypes: false } },

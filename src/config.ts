@@ -232,7 +232,6 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtl: integer(env, "COFFER_REFRESH_TOKEN_TTL", 2592000, 1),
     otpTtl: integer(env, "COFFER_OTP_TTL", 600, 1),
     inviteTtl: integer(env, "COFFER_INVITE_TTL", 604800, 1),
-    purgeInterval: integer(env, "COFFER_PURGE_INTERVAL", 3600, 0, 31_536_000),
     imports: {
       railwayUrl: url(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2", [
         "http:",
@@ -242,7 +241,9 @@ export function loadConfig(env: Env = process.env): Config {
       renderUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
       timeoutMs: integer(env, "COFFER_IMPORT_TIMEOUT_MS", 10_000, 100, 120_000),
     },
-    purgeRetention: integer(env, "COFFER_PURGE_RETENTION", 604800, 0),
+    // At most a week: a timer cannot wait longer than 24.8 days (Node fires a longer one at once).
+    purgeInterval: integer(env, "COFFER_PURGE_INTERVAL", 3600, 0, 604_800),
+    purgeRetention: integer(env, "COFFER_PURGE_RETENTION", 604800, 0, 315_360_000),
     auditRetentionDays: integer(env, "COFFER_AUDIT_RETENTION_DAYS", 0, 0, 36500),
     cookieSecure: boolean(env, "COFFER_COOKIE_SECURE", !publicUrl.startsWith("http://")),
     google: {

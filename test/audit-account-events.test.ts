@@ -1,10 +1,12 @@
 // Account-level events reach the audit trail (issue 8, item 12): API key create/update/revoke,
 // session revoke (one and all) and account deletion, recorded in the user's workspaces in the
 // same transaction as the change, never with a token in them.
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, login, newUser } from "./helpers/factories.ts";
+import { isolatedStore } from "./helpers/isolated-store.ts";
 import { newMember } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -184,4 +186,118 @@ describe("account deletion", () => {
     expect(response.statusCode).toBe(403);
     expect((await trail(host)).some((e) => e.action === "account.deleted")).toBe(false);
   });
+});
+
+describe("one transaction", () => {
+  // A database of its own whose audit table refuses the account-level actions (a trigger): the
+  // change in the same transaction must not survive the failed entry.
+  const REFUSED = ["api_key.created", "api_key.updated", "session.revoked", "account.deleted"];
+
+  async function refuseAccountEvents(app: TestApp) {
+    const actions = REFUSED.map((a) => `'${a}'`).join(", ");
+    if (app.engine === "sqlite") {
+      await sql
+        .raw(
+          `CREATE TRIGGER refuse_account_events BEFORE INSERT ON audit_events WHEN NEW.action IN (${actions})
+           BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+        )
+        .execute(app.db);
+      return;
+    }
+    await sql
+      .raw(
+        `CREATE FUNCTION refuse_account_events() RETURNS trigger LANGUAGE plpgsql AS
+         $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+      )
+      .execute(app.db);
+    await sql
+      .raw(
+        `CREATE TRIGGER refuse_account_events BEFORE INSERT ON audit_events FOR EACH ROW
+         WHEN (NEW.action IN (${actions})) EXECUTE FUNCTION refuse_account_events()`,
+      )
+      .execute(app.db);
+  }
+
+  it("a failed audit entry leaves no key, no key change, no revoked session and no deleted account", async () => {
+    const store = await isolatedStore();
+    const own = await createTestApp({ env: store.env });
+    try {
+      const user = await newUser(own.app);
+      const other = await login(own.app, user.email, user.password, "other-device");
+      const key = await createApiKey(own.app, user.accessToken, { name: "before" });
+      const entries = () =>
+        own.db
+          .selectFrom("audit_events")
+          .select(["id", "action"])
+          .where("workspace_id", "=", user.workspaceId)
+          .orderBy("id")
+          .execute();
+      const before = await entries();
+      await refuseAccountEvents(own);
+
+      const created = await own.app.inject({
+        method: "POST",
+        url: "/keys/",
+        headers: user.headers,
+        payload: { name: "never" },
+      });
+      expect(created.statusCode).toBe(500);
+      const patched = await own.app.inject({
+        method: "PATCH",
+        url: `/keys/${key.id}`,
+        headers: user.headers,
+        payload: { name: "after" },
+      });
+      expect(patched.statusCode).toBe(500);
+      const keys = await own.app.inject({ method: "GET", url: "/keys/", headers: user.headers });
+      expect((keys.json() as { name: string }[]).map((k) => k.name)).toEqual(["before"]);
+
+      const sessions = await own.app.inject({ method: "GET", url: "/sessions/", headers: user.headers });
+      const target = (sessions.json() as { id: string; user_agent: string }[]).find(
+        (s) => s.user_agent === "other-device",
+      )!;
+      const one = await own.app.inject({
+        method: "POST",
+        url: `/sessions/${target.id}/`,
+        headers: user.headers,
+      });
+      expect(one.statusCode).toBe(500);
+      const all = await own.app.inject({ method: "POST", url: "/sessions/", headers: user.headers });
+      expect(all.statusCode).toBe(500);
+      const revoked = await own.db
+        .selectFrom("sessions")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .where("revoked_at", "is not", null)
+        .execute();
+      expect(revoked).toEqual([]);
+      const refreshed = await own.app.inject({
+        method: "POST",
+        url: "/auth/refresh",
+        payload: { refresh_token: other.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(200);
+
+      const deleted = await own.app.inject({
+        method: "DELETE",
+        url: "/auth/me",
+        headers: user.headers,
+        payload: { password: user.password },
+      });
+      expect(deleted.statusCode).toBe(500);
+      const me = await own.app.inject({ method: "GET", url: "/auth/me", headers: user.headers });
+      expect(me.statusCode).toBe(200);
+      const workspace = await own.db
+        .selectFrom("workspaces")
+        .select("id")
+        .where("id", "=", user.workspaceId)
+        .execute();
+      expect(workspace).toHaveLength(1);
+
+      expect(await entries()).toEqual(before);
+    } finally {
+      await own.close();
+      await store.drop();
+    }
+  }, 30_000);
 });

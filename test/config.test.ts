@@ -36,6 +36,9 @@ describe("loadConfig defaults", () => {
       refreshTokenTtl: 2592000,
       otpTtl: 600,
       inviteTtl: 604800,
+      purgeInterval: 3600,
+      purgeRetention: 604800,
+      auditRetentionDays: 0,
       cookieSecure: false,
       logLevel: "info",
     });
@@ -114,6 +117,9 @@ describe("loadConfig values", () => {
       COFFER_REFRESH_TOKEN_TTL: "3600",
       COFFER_OTP_TTL: "120",
       COFFER_INVITE_TTL: "86400",
+      COFFER_PURGE_INTERVAL: "0",
+      COFFER_PURGE_RETENTION: "60",
+      COFFER_AUDIT_RETENTION_DAYS: "365",
       LOG_LEVEL: "debug",
     });
     expect(config).toMatchObject({
@@ -130,6 +136,9 @@ describe("loadConfig values", () => {
       refreshTokenTtl: 3600,
       otpTtl: 120,
       inviteTtl: 86400,
+      purgeInterval: 0,
+      purgeRetention: 60,
+      auditRetentionDays: 365,
       logLevel: "debug",
     });
     expect(config.masterKey?.equals(key)).toBe(true);
@@ -198,6 +207,13 @@ describe("loadConfig refuses bad values, naming the variable", () => {
     ["COFFER_RENDER_API_URL", { COFFER_RENDER_API_URL: "not a url" }],
     ["COFFER_IMPORT_TIMEOUT_MS", { COFFER_IMPORT_TIMEOUT_MS: "10s" }],
     ["COFFER_IMPORT_TIMEOUT_MS", { COFFER_IMPORT_TIMEOUT_MS: "50" }],
+    ["COFFER_PURGE_INTERVAL", { COFFER_PURGE_INTERVAL: "-1" }],
+    ["COFFER_PURGE_INTERVAL", { COFFER_PURGE_INTERVAL: "hourly" }],
+    ["COFFER_PURGE_INTERVAL", { COFFER_PURGE_INTERVAL: "2592000" }],
+    ["COFFER_PURGE_RETENTION", { COFFER_PURGE_RETENTION: "7d" }],
+    ["COFFER_PURGE_RETENTION", { COFFER_PURGE_RETENTION: "1000000000000" }],
+    ["COFFER_AUDIT_RETENTION_DAYS", { COFFER_AUDIT_RETENTION_DAYS: "-30" }],
+    ["COFFER_AUDIT_RETENTION_DAYS", { COFFER_AUDIT_RETENTION_DAYS: "40000" }],
   ] as Array<[string, Record<string, string>]>)(
     "throws a ConfigError starting with %s for %j",
     (variable, env) => {

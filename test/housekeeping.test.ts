@@ -4,6 +4,7 @@
 // purge` does one pass. Each test has a database of its own: purging with an advanced clock on
 // the run's shared database would delete other files' live rows.
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
@@ -123,7 +124,8 @@ describe("the periodic purge", () => {
       links: await count(t, "share_links"),
       invites: await count(t, "invites"),
     };
-    expect(before).toMatchObject({ sessions: 2, codes: 1, links: 2, invites: 1 });
+    // Tokens: the first session's spent one and its live one, the second session's one.
+    expect(before).toMatchObject({ sessions: 2, tokens: 3, codes: 1, links: 2, invites: 1 });
 
     // Within the retention nothing goes, even what is already dead.
     await new Promise((r) => setTimeout(r, 1500));
@@ -131,6 +133,8 @@ describe("the periodic purge", () => {
 
     t.clock.advance(RETENTION + 900); // past the code's 10 minutes plus the retention
     await eventually(async () => (await count(t, "sessions")) === 1, "the revoked session purged");
+    // Its refresh token went with it; the live session's spent token stays (reuse detection).
+    expect(await count(t, "refresh_tokens")).toBe(2);
     await eventually(async () => (await count(t, "one_time_codes")) === 0, "the dead code purged");
     await eventually(async () => (await count(t, "share_links")) === 1, "the used-up link purged");
     const left = await t.db.selectFrom("share_links").select("id").execute();
@@ -155,6 +159,35 @@ describe("the periodic purge", () => {
     t.clock.advance(8 * 86_400);
     await eventually(async () => (await count(t, "invites")) === 0, "the expired invite purged");
     await eventually(async () => (await count(t, "share_links")) === 0, "the expired link purged");
+  }, 30_000);
+
+  it("a live session keeps refreshing; its tokens spent longer ago than the refresh lifetime plus the retention go", async () => {
+    const { t } = await appOnOwnStore({ COFFER_REFRESH_TOKEN_TTL: "3600" });
+    const owner = await newUser(t.app);
+    const refresh = (token: string) =>
+      t.app.inject({ method: "POST", url: "/auth/refresh", payload: { refresh_token: token } });
+    const first = owner.refreshToken;
+    let current = first;
+    // Every half hour for two hours: the session slides, each token is spent in turn (5 tokens).
+    for (let step = 0; step < 4; step++) {
+      const response = await refresh(current);
+      expect(response.statusCode, response.body).toBe(200);
+      current = response.cookies.find((c) => c.name === "refresh_token")!.value;
+      t.clock.advance(1800);
+    }
+    const tokens = () => count(t, "refresh_tokens");
+    t.clock.advance(900);
+    // Spent 2¼ h ago > 1 h lifetime + 1 h retention: the first token goes; the next, spent 1¾ h
+    // ago, stays, as do the rest (and the live one).
+    await eventually(async () => (await tokens()) === 4, "the first spent token purged");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await tokens()).toBe(4);
+    expect(await count(t, "sessions")).toBe(1);
+    // The purged token is now merely unknown (no session to end); the live chain still refreshes.
+    const replay = await refresh(first);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe("refresh_token_invalid");
+    expect((await refresh(current)).statusCode).toBe(200);
   }, 30_000);
 
   it("keeps audit entries for ever by default, and COFFER_AUDIT_RETENTION_DAYS deletes older ones", async () => {
@@ -188,6 +221,18 @@ describe("the periodic purge", () => {
   }, 30_000);
 });
 
+const purgeCommand = (store: Store, t: TestApp) =>
+  run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", "purge"], {
+    cwd: PROJECT_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...store.env,
+      COFFER_MASTER_KEY: t.config.masterKey!.toString("base64"),
+      COFFER_PURGE_RETENTION: "0",
+    },
+  });
+
 describe("npm run admin -- purge", () => {
   it("runs one pass and reports the counts per table", async () => {
     const { t, store } = await appOnOwnStore({ COFFER_PURGE_INTERVAL: "0" });
@@ -197,18 +242,39 @@ describe("npm run admin -- purge", () => {
     expect(all.statusCode).toBe(200);
     expect(await count(t, "sessions")).toBe(2);
 
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", "purge"], {
-      cwd: PROJECT_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ...store.env,
-        COFFER_MASTER_KEY: t.config.masterKey!.toString("base64"),
-        COFFER_PURGE_RETENTION: "0",
-      },
-    });
+    const { stdout } = await purgeCommand(store, t);
     expect(stdout).toContain("sessions: 2 deleted");
     expect(stdout).toContain("audit_events: 0 deleted");
     expect(await count(t, "sessions")).toBe(0);
+  }, 30_000);
+
+  it("two passes at once (two nodes) both succeed, delete every dead row once and leave live ones", async () => {
+    const { t, store } = await appOnOwnStore({ COFFER_PURGE_INTERVAL: "0" });
+    const owner = await newUser(t.app);
+    // More ended sessions than one batch (500), so each pass loops.
+    const now = t.clock.now();
+    const past = new Date(now.getTime() - 60_000).toISOString();
+    const dead = Array.from({ length: 1200 }, () => ({
+      id: randomUUID(),
+      user_id: owner.id,
+      workspace_id: owner.workspaceId,
+      ip_address: null,
+      user_agent: "ended",
+      created_at: past,
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      revoked_at: past,
+    }));
+    for (let i = 0; i < dead.length; i += 200) {
+      await t.db
+        .insertInto("sessions")
+        .values(dead.slice(i, i + 200))
+        .execute();
+    }
+    const [a, b] = await Promise.all([purgeCommand(store, t), purgeCommand(store, t)]);
+    const deleted = (stdout: string) => Number(/sessions: (\d+) deleted/.exec(stdout)![1]);
+    expect(deleted(a.stdout) + deleted(b.stdout)).toBe(1200);
+    expect(await count(t, "sessions")).toBe(1);
+    const me = await t.app.inject({ method: "GET", url: "/auth/me", headers: owner.headers });
+    expect(me.statusCode).toBe(200);
   }, 30_000);
 });

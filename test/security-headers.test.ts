@@ -1,6 +1,8 @@
 // Security headers (issue 8, item 11): no-store, nosniff, no referrer, a CSP that lets nothing
 // load or frame an API response, HSTS only behind an https public URL; the docs pages work
 // offline under a CSP without inline scripts.
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
@@ -89,8 +91,24 @@ describe("API responses", () => {
     });
     expect(share.statusCode, share.body).toBe(201);
     const view = await t.app.inject({ method: "GET", url: new URL(share.json().url).pathname });
-    const responses = [login, refresh, key, created, list, one, share, view];
-    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 201, 201, 200, 200, 201, 200]);
+    const versions = await t.app.inject({
+      method: "GET",
+      url: `${base}/${created.json().id}/versions`,
+      headers: user.headers,
+    });
+    const signUp = await t.app.inject({
+      method: "POST",
+      url: "/auth/get-started",
+      payload: {
+        email: `headers-${Date.now()}@example.com`,
+        first_name: "Grace",
+        last_name: "Hopper",
+        password: user.password,
+        created_at: new Date().toISOString(),
+      },
+    });
+    const responses = [login, refresh, key, created, list, one, share, view, versions, signUp];
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 201, 201, 200, 200, 201, 200, 200, 201]);
     for (const response of responses) expectApiHeaders(response);
   });
 
@@ -116,6 +134,44 @@ describe("API responses", () => {
         "cache-control"
       ],
     ).toBe("no-store");
+  });
+});
+
+describe("answers that leave before any route hook runs", () => {
+  it("a malformed URL (400) and an over-long path segment (414) carry the same headers", async () => {
+    const malformed = await t.app.inject({ method: "GET", url: "/share/%E0%A4%A" });
+    const tooLong = await t.app.inject({ method: "GET", url: `/share/${"a".repeat(300)}` });
+    expect([malformed.statusCode, tooLong.statusCode]).toEqual([400, 414]);
+    for (const response of [malformed, tooLong]) {
+      expectApiHeaders(response);
+      expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    }
+    const plainMalformed = await plain.app.inject({ method: "GET", url: "/%zz" });
+    expect(plainMalformed.statusCode).toBe(400);
+    expectApiHeaders(plainMalformed);
+    expect(plainMalformed.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("a request Node's HTTP parser rejects is answered with them too (real port)", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      let data = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk) => {
+        data += chunk;
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve(data.split("\r\n\r\n")[0]!.toLowerCase()));
+      socket.write("GARBAGE\r\n\r\n");
+    });
+    expect(head).toMatch(/^http\/1\.1 400 /);
+    expect(head).toContain("cache-control: no-store");
+    expect(head).toContain("x-content-type-options: nosniff");
+    expect(head).toContain("referrer-policy: no-referrer");
+    expect(head).toContain("content-security-policy: default-src 'none';frame-ancestors 'none'");
+    expect(head).toContain("strict-transport-security: max-age=31536000");
   });
 });
 

@@ -61,7 +61,11 @@ const sendAppError = (reply: FastifyReply, error: AppError) =>
  * Errors Node's HTTP parser raises before Fastify sees a request (a malformed request line,
  * headers past the size limit, a timeout): answered in the same shape, then the socket closes.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+export function answerClientError(
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+  extraHeaders: Record<string, string> = {},
+): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const appError =
     error.code === "HPE_HEADER_OVERFLOW"
@@ -70,11 +74,18 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
         ? new AppError("request_timeout", "The request took too long to arrive")
         : new AppError("bad_request", "The request is not valid HTTP");
   const body = JSON.stringify({ detail: appError.message, code: appError.code });
+  const headers = {
+    "content-type": "application/json; charset=utf-8",
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-store",
+    ...extraHeaders,
+    connection: "close",
+    "content-length": String(Buffer.byteLength(body)),
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
-        "Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n" +
-        `Cache-Control: no-store\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n${head.join("")}\r\n${body}`,
     );
   }
   socket.destroy();

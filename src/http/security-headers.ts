@@ -1,8 +1,11 @@
 // Security headers on every response (@fastify/helmet), and no caching of anything the API says:
 // most responses carry a secret value, a token or a person's data, and a shared cache or a
 // browser's disk is the wrong place for any of them, so no-store is the rule rather than a list.
-import helmet from "@fastify/helmet";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 type Csp = { useDefaults: false; directives: Record<string, string[]> };
 
@@ -35,18 +38,36 @@ export const DOCS_CSP = [
   "form-action 'none'",
 ].join("; ");
 
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+const NO_STORE = "no-store";
+
+function helmetOptions(publicUrl: string) {
+  return {
     contentSecurityPolicy: API_CSP,
     // HSTS only where the public address is https: on plain http it would be ignored or, behind a
     // later TLS proxy, pin a browser to https before the operator meant to.
     hsts: publicUrl.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "no-referrer" },
     frameguard: { action: "deny" },
-  });
+  } satisfies FastifyHelmetOptions;
+}
+
+/**
+ * The same headers as a plain record, for the few answers that leave before any hook runs (a
+ * malformed URL, a request Node's parser rejects): computed by helmet itself from the same
+ * options, so the two can never drift apart.
+ */
+export function apiSecurityHeaders(publicUrl: string): Record<string, string> {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(helmetOptions(publicUrl))(response.req, response, () => {});
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getHeaders())) headers[name] = String(value);
+  return { ...headers, "cache-control": NO_STORE };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(fastifyHelmet, { global: true, ...helmetOptions(publicUrl) });
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", NO_STORE);
     return payload;
   });
 }
