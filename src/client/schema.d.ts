@@ -1117,7 +1117,7 @@ export interface components {
              */
             reveal: boolean;
             source: components["schemas"]["ImportSource"];
-            /** @description the platform's API token; used for this request only, never stored */
+            /** @description the platform's API token (printable ASCII); used for this request only, never stored */
             token: string;
         };
         ImportChange: {
@@ -1141,7 +1141,7 @@ export interface components {
              */
             reveal: boolean;
             source: components["schemas"]["ImportSource"];
-            /** @description the platform's API token; used for this request only, never stored */
+            /** @description the platform's API token (printable ASCII); used for this request only, never stored */
             token: string;
         };
         ImportPreviewResponse: {
@@ -2943,6 +2943,7 @@ export interface operations {
                     "application/json": {
                         code: string;
                         detail: string;
+                        keys?: string[];
                     };
                 };
             };
@@ -3085,6 +3086,7 @@ export interface operations {
                     "application/json": {
                         code: string;
                         detail: string;
+                        keys?: string[];
                     };
                 };
             };
