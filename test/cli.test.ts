@@ -292,6 +292,109 @@ describe("coffer, end to end as a process", () => {
     expect(revoked.stderr).toContain("revoked");
   });
 
+  it("60 seconds from zero: signup, setup, set, run — the CLI alone", async () => {
+    const fresh = { HOME: tempDir("coffer-cli-fresh-"), COFFER_API_URL: server.url };
+    const env = { ...fresh, XDG_CONFIG_HOME: join(fresh.HOME, ".config") };
+    const cwd = tempDir("coffer-cli-app-");
+    const signup = await run(
+      ["signup", "--email", `zero-${randomUUID()}@example.com`, "--name", "Ada Lovelace"],
+      {
+        input: `${PASSWORD}\n`,
+        env,
+        cwd,
+      },
+    );
+    expect(signup.code, signup.stderr).toBe(0);
+    const setup = await run(
+      [
+        "setup",
+        "--team",
+        "Platform",
+        "--project",
+        "Payments API",
+        "--environment",
+        "Production",
+        "--type",
+        "prod",
+      ],
+      { env, cwd },
+    );
+    expect(setup.code, setup.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(cwd, ".coffer.json"), "utf8")).environment_id).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+    // Running it again finds what exists instead of creating it twice.
+    expect(
+      (
+        await run(
+          ["setup", "--team", "Platform", "--project", "Payments API", "--environment", "Production"],
+          { env, cwd },
+        )
+      ).code,
+    ).toBe(0);
+    expect((await run(["secrets", "set", "GREETING=hello from coffer"], { env, cwd })).code).toBe(0);
+    const result = await run(["run", "--", "node", "-e", "process.stdout.write(process.env.GREETING)"], {
+      env,
+      cwd,
+    });
+    expect(result.stdout).toBe("hello from coffer");
+  });
+
+  it("init without flags, in a terminal: arrow-key menus (driven through a pseudo-terminal)", async () => {
+    // A second team, so that the arrow key matters: Platform is first, Data second.
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: email, password: PASSWORD }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const data = String((await api("POST", `/teams/${ids.ws}/`, { name: "Data" }, token)).body.id);
+    const project = String(
+      (await api("POST", `/projects/${ids.ws}/${data}/`, { name: "Warehouse" }, token)).body.id,
+    );
+    await api(
+      "POST",
+      `/environments/${ids.ws}/${data}/${project}/`,
+      { name: "Nightly", environment_type: "dev" },
+      token,
+    );
+    const cwd = tempDir("coffer-cli-tty-");
+    const child = spawn(
+      "script",
+      ["-qfec", `${process.execPath} ${join(PROJECT_ROOT, "bin/coffer.mjs")} init`, "/dev/null"],
+      {
+        cwd,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, ".config"),
+          COFFER_API_URL: server.url,
+          TERM: "xterm",
+        },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let screen = "";
+    child.stdout!.on("data", (chunk) => (screen += chunk));
+    const waitForText = async (text: string, after: number) => {
+      for (let i = 0; i < 100 && !screen.slice(after).includes(text); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(screen.slice(after), screen).toContain(text);
+    };
+    const keys = async (prompt: string, sequence: string) => {
+      const mark = screen.length;
+      await waitForText(prompt, Math.max(0, mark - 500));
+      child.stdin!.write(sequence);
+    };
+    await keys("Pick the workspace", "\r");
+    await keys("Pick the team", "\u001b[B\r"); // arrow down: Data
+    await keys("Pick the project", "\r");
+    await keys("Pick the environment", "\r");
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code, screen).toBe(0);
+    const written = JSON.parse(readFileSync(join(cwd, ".coffer.json"), "utf8"));
+    expect(written).toMatchObject({ workspace_id: ids.ws, team_id: data, project_id: project });
+  });
+
   it("logout forgets the credentials", async () => {
     expect((await run(["logout"])).code).toBe(0);
     const after = await run(["whoami"]);
