@@ -25,7 +25,13 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server: ChildProcess = fork(join(root, "src/main.ts"), [], {
   execArgv: ["--import", "tsx"],
-  env: { ...process.env, PORT: String(port), COFFER_DATA_DIR: join(dir, "data"), LOG_LEVEL: "error", COFFER_RATE_LIMIT_PER_MINUTE: "1000000" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    COFFER_DATA_DIR: join(dir, "data"),
+    LOG_LEVEL: "error",
+    COFFER_RATE_LIMIT_PER_MINUTE: "1000000",
+  },
   stdio: "ignore",
 });
 try {
@@ -45,13 +51,29 @@ try {
     return (await response.json()) as Record<string, string> & { workspace: { id: string } };
   };
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-  const ws = (await json("/auth/get-started", { email, first_name: "B", last_name: "B", password: "bench password", created_at: new Date().toISOString() })).workspace.id;
-  const login = await fetch(`${url}/auth/login`, { method: "POST", body: new URLSearchParams({ username: email, password: "bench password" }) });
+  const ws = (
+    await json("/auth/get-started", {
+      email,
+      first_name: "B",
+      last_name: "B",
+      password: "bench password",
+      created_at: new Date().toISOString(),
+    })
+  ).workspace.id;
+  const login = await fetch(`${url}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password: "bench password" }),
+  });
   const token = ((await login.json()) as { access_token: string }).access_token;
   const team = (await json(`/teams/${ws}/`, { name: "T" }, token)).id;
   const project = (await json(`/projects/${ws}/${team}/`, { name: "P" }, token)).id;
-  const env = (await json(`/environments/${ws}/${team}/${project}/`, { name: "E", environment_type: "prod" }, token)).id;
-  const secrets = Array.from({ length: 20 }, (_, i) => ({ key: `SECRET_${i}`, value: randomBytes(24).toString("hex") }));
+  const env = (
+    await json(`/environments/${ws}/${team}/${project}/`, { name: "E", environment_type: "prod" }, token)
+  ).id;
+  const secrets = Array.from({ length: 20 }, (_, i) => ({
+    key: `SECRET_${i}`,
+    value: randomBytes(24).toString("hex"),
+  }));
   await json(`/secrets/${ws}/${team}/${project}/${env}/bulk`, { secrets }, token);
   const apiKey = (await json("/keys/", { name: "bench" }, token)).token;
 
@@ -59,8 +81,21 @@ try {
   const work = join(dir, "work");
   mkdirSync(join(home, ".config", "coffer"), { recursive: true });
   mkdirSync(work);
-  writeFileSync(join(home, ".config", "coffer", "credentials.json"), JSON.stringify({ api_url: url, api_key: apiKey }), { mode: 0o600 });
-  writeFileSync(join(work, ".coffer.json"), JSON.stringify({ api_url: url, workspace_id: ws, team_id: team, project_id: project, environment_id: env }));
+  writeFileSync(
+    join(home, ".config", "coffer", "credentials.json"),
+    JSON.stringify({ api_url: url, api_key: apiKey }),
+    { mode: 0o600 },
+  );
+  writeFileSync(
+    join(work, ".coffer.json"),
+    JSON.stringify({
+      api_url: url,
+      workspace_id: ws,
+      team_id: team,
+      project_id: project,
+      environment_id: env,
+    }),
+  );
   const cli = join(root, "bin/coffer.mjs");
   const envVars = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config") };
   const times: number[] = [];
