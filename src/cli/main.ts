@@ -505,6 +505,81 @@ program
   });
 
 program
+  .command("import-preview")
+  .description(
+    "what an import from Railway, Vercel or Render would change (the token is read from stdin); --apply writes it",
+  )
+  .addOption(
+    new Option("--from <platform>", "the hosting platform")
+      .choices(["railway", "vercel", "render"])
+      .makeOptionMandatory(),
+  )
+  .option("--project-id <id>", "Railway or Vercel project (Render: the service)")
+  .option("--environment-id <id>", "Railway environment")
+  .option("--service-id <id>", "Railway or Render service")
+  .addOption(
+    new Option("--target <target>", "Vercel target").choices(["production", "preview", "development"]),
+  )
+  .option("--reveal", "show values instead of masks")
+  .option("--apply", "write the added keys (one transaction)")
+  .option("--overwrite", "with --apply: also replace keys that differ")
+  .action(
+    async (options: {
+      from: "railway" | "vercel" | "render";
+      projectId?: string;
+      environmentId?: string;
+      serviceId?: string;
+      target?: string;
+      reveal?: boolean;
+      apply?: boolean;
+      overwrite?: boolean;
+    }) => {
+      const p = project();
+      const token = (await readStdin()).trim();
+      if (!token) throw new CliError("pipe the platform token on stdin (it is never stored)", EXIT.usage);
+      const body = {
+        provider: options.from,
+        token,
+        source: {
+          project_id: options.projectId ?? null,
+          environment_id: options.environmentId ?? null,
+          service_id: options.serviceId ?? null,
+          target: options.target ?? null,
+        },
+        reveal: options.reveal ?? false,
+      };
+      const session = sessionFor(p, globals().apiUrl);
+      const params = { params: { path: pathOf(p) } };
+      const result = options.apply
+        ? await session.client.POST(
+            "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}/apply",
+            {
+              ...params,
+              body: { ...body, overwrite: options.overwrite ?? false },
+            },
+          )
+        : await session.client.POST(
+            "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}/preview",
+            {
+              ...params,
+              body,
+            },
+          );
+      if (!result.response.ok)
+        throw failure(result.response, result.error, `cannot read from ${options.from}`);
+      const report = result.data!;
+      const lines = [
+        ...report.added.map((i) => `${paint(32, "+")} ${i.key}=${i.value}`),
+        ...report.changed.map((i) => `${paint(33, "~")} ${i.key}: ${i.current} -> ${i.incoming}`),
+        ...report.unchanged.map((k) => `  ${k}`),
+        ...report.skipped.map((i) => `${paint(90, "-")} ${i.key} (${i.reason})`),
+        `${options.apply ? "written" : "would add"} ${report.added.length}, ${options.apply ? "replaced" : "would change"} ${report.changed.length}, unchanged ${report.unchanged.length}, skipped ${report.skipped.length}, read ${report.total}`,
+      ];
+      print(globals().json ?? false, report, `${lines.join("\n")}\n`);
+    },
+  );
+
+program
   .command("run")
   .description("run a command with the environment's secrets in its environment: coffer run -- <cmd> [args]")
   .option("--fallback", "use (and keep) an encrypted local copy when Coffer cannot be reached")
