@@ -15,6 +15,7 @@ import { registerAuthentication } from "./http/auth.ts";
 import { createCredentialCheck } from "./http/credential-check.ts";
 import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.ts";
+import { countingDecryptFailures, registerMetrics } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON is the only body everywhere but /auth/login, which registers the form parser for itself.
   app.removeContentTypeParser("text/plain");
   app.addHook("preValidation", async (request) => lowerCaseUuidParams(request.params));
+  const metrics = registerMetrics(app, { token: config.metricsToken, db, dataDir: config.dataDir });
+  const observeCache = metrics.observeCache;
 
   // Cache invalidation reaches every node through Redis when there is one.
   const bus = deps.redis
@@ -191,8 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtKey: deriveKey(deps.masterKey, "session-jwt/v1"),
     accessTokenTtl: config.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl,
+    observeCache,
   });
-  const keys = createKeysService({ db, clock, bus, accountAudit });
+  const keys = createKeysService({ db, clock, bus, accountAudit, observeCache });
   const plans = createPlans(config.plans);
   const workspaces = createWorkspacesService({
     db,
@@ -202,11 +206,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     sessions,
     bus,
+    observeCache,
   });
   const teams = createTeamsService({ db, clock, audit });
   const projects = createProjectsService({ db, clock, audit });
   const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
-  const keyring = createKeyring({ masterKeys, clock });
+  const keyring = countingDecryptFailures(createKeyring({ masterKeys, clock }), metrics);
   const secrets = createSecretsService({ db, clock, keyring, audit, plans });
   const sharing = createSharingService({
     db,

@@ -63,6 +63,8 @@ export interface Config {
   vercelApiUrl: string;
   renderApiUrl: string;
   logLevel: string;
+  /** Bearer token that turns GET /metrics on (unset: metrics off). */
+  metricsToken: string | undefined;
   /** Whose X-Forwarded-For to believe: nobody (false), any hop (true), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
 }
@@ -134,6 +136,19 @@ function trustProxy(env: Env): boolean | number | string[] {
     );
   }
   return entries;
+}
+
+function metricsToken(env: Env): string | undefined {
+  const raw = read(env, "COFFER_METRICS_TOKEN");
+  if (raw === undefined) return undefined;
+  // Long enough that guessing is hopeless: /metrics has no rate limit of its own.
+  if (raw.length < 32 || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError(
+      "COFFER_METRICS_TOKEN",
+      "must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32)",
+    );
+  }
+  return raw;
 }
 
 function masterKey(env: Env, name = "COFFER_MASTER_KEY"): Buffer | undefined {
@@ -283,5 +298,6 @@ export function loadConfig(env: Env = process.env): Config {
     renderApiUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
     logLevel,
     trustProxy: trustProxy(env),
+    metricsToken: metricsToken(env),
   };
 }

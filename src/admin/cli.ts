@@ -20,6 +20,7 @@ import { purgeOnce } from "../jobs/housekeeping.ts";
 import { uuidv7 } from "../lib/uuid7.ts";
 import { insertEvent } from "../modules/audit/repo.ts";
 import { findWorkspace, updateWorkspace } from "../modules/workspaces/repo.ts";
+import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
 
 interface Command {
   usage: string;
@@ -198,13 +199,17 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function help(): string {
-  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  const width = Math.max(
+    ...[...Object.values(COMMANDS), ...Object.values(STORE_COMMANDS)].map((c) => c.usage.length),
+  );
   return [
     "usage: npm run admin -- <command> [arguments]",
     "",
     "commands:",
     `  ${"help".padEnd(width)}  list these commands`,
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...[...Object.values(COMMANDS), ...Object.values(STORE_COMMANDS)].map(
+      (c) => `  ${c.usage.padEnd(width)}  ${c.summary}`,
+    ),
     "",
     "The database is the server's: COFFER_DATA_DIR (embedded SQLite) or DATABASE_URL (PostgreSQL).",
   ].join("\n");
@@ -217,7 +222,9 @@ async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   const command = COMMANDS[name];
-  if (!command) {
+  // backup and restore work on the database file itself: they must not open (or create) it here.
+  const storeCommand = STORE_COMMANDS[name];
+  if (!command && !storeCommand) {
     console.error(`coffer admin: unknown command "${name}"\n\n${help()}`);
     return 2;
   }
@@ -231,6 +238,8 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  if (storeCommand) return runStoreCommand(storeCommand, args, config);
+  if (!command) return 2;
   const { db } = openDatabase(config);
   try {
     await migrateToLatest(db);

@@ -66,6 +66,9 @@ export function redisBus(redis: Redis, onPublishError: (error: unknown) => void 
   };
 }
 
+/** Told of every lookup in a named cache (the metrics count hits and misses). */
+export type CacheObserver = (cache: string, outcome: "hit" | "miss") => void;
+
 export class TaggedCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number; tags: string[] }>();
   private readonly byTag = new Map<string, Set<string>>();
@@ -73,15 +76,17 @@ export class TaggedCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly observe?: (outcome: "hit" | "miss") => void,
   ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.delete(key);
+    if (!entry || entry.expires <= Date.now()) {
+      if (entry) this.delete(key);
+      this.observe?.("miss");
       return undefined;
     }
+    this.observe?.("hit");
     return entry.value;
   }
 
@@ -126,9 +131,10 @@ export const tags = {
   workspace: (id: string) => `workspace:${id}`,
 };
 
-/** A cache that empties the entries of every tag the bus carries. */
-export function cacheOn<V>(bus: InvalidationBus): TaggedCache<V> {
-  const cache = new TaggedCache<V>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
+/** A cache that empties the entries of every tag the bus carries; `name` labels its lookups. */
+export function cacheOn<V>(bus: InvalidationBus, name?: string, observer?: CacheObserver): TaggedCache<V> {
+  const observe = name && observer ? (outcome: "hit" | "miss") => observer(name, outcome) : undefined;
+  const cache = new TaggedCache<V>(CACHE_TTL_MS, CACHE_MAX_ENTRIES, observe);
   bus.subscribe((tag) => cache.invalidate(tag));
   return cache;
 }

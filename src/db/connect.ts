@@ -23,6 +23,12 @@ export interface DatabaseHandle {
   engine: Engine;
 }
 
+// The pool behind a PostgreSQL Kysely instance, for the metrics (Kysely does not expose it).
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg pool of a database opened here; undefined on SQLite. */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -30,7 +36,9 @@ export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: s
       max: 10,
       connectionTimeoutMillis: 10_000,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return { db, engine: "postgres" };
   }
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const file = new SQLite(join(opts.dataDir, "coffer.db"));

@@ -96,9 +96,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Spawns `node --import tsx <script>` (relative to the project root) with only `env` on top of a clean environment. */
-export function spawnScript(script: string, env: Record<string, string>, server = false): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+/** Spawns `node --import tsx <script> [args]` (relative to the project root) with only `env` on top of a clean environment. */
+export function spawnScript(
+  script: string,
+  env: Record<string, string>,
+  server = false,
+  args: string[] = [],
+): Child {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: PROJECT_ROOT,
     env: childEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
@@ -181,8 +186,9 @@ export function spawnScript(script: string, env: Record<string, string>, server 
 export async function runScript(
   script: string,
   env: Record<string, string>,
+  args: string[] = [],
 ): Promise<Exit & { stdout: string; stderr: string }> {
-  const run = spawnScript(script, env);
+  const run = spawnScript(script, env, false, args);
   try {
     const exit = await withTimeout(run.exited, EXIT_TIMEOUT_MS, `${script} to finish`);
     return { ...exit, stdout: run.stdout(), stderr: run.stderr() };

@@ -1,7 +1,7 @@
 // API keys: minted once (`sk-…` shown a single time), stored as a digest, revocable, optionally
 // expiring. Revoked and expired keys answer distinct 401s.
 import { randomUUID } from "node:crypto";
-import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
+import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
@@ -16,6 +16,7 @@ export interface KeysDeps {
   clock: Clock;
   bus: InvalidationBus;
   accountAudit: AccountAudit;
+  observeCache?: CacheObserver;
 }
 
 // Writing last_used_at on every request would turn each read into a write; once a minute is enough.
@@ -25,7 +26,7 @@ const DISPLAY_PREFIX_LENGTH = 10;
 const expiryFromMinutes = (now: Date, minutes: number | null | undefined) =>
   minutes == null ? null : addSeconds(now, minutes * 60).toISOString();
 
-export function createKeysService({ db, clock, bus, accountAudit }: KeysDeps) {
+export function createKeysService({ db, clock, bus, accountAudit, observeCache }: KeysDeps) {
   const { audit, memberWorkspaces } = accountAudit;
   const recordKeyEvent = async (
     tx: Queryable,
@@ -42,7 +43,11 @@ export function createKeysService({ db, clock, bus, accountAudit }: KeysDeps) {
     });
 
   // Keys by digest: every API-key request reads one; revocation empties the entry everywhere.
-  const cache = cacheOn<NonNullable<Awaited<ReturnType<typeof repo.findKeyByDigest>>>>(bus);
+  const cache = cacheOn<NonNullable<Awaited<ReturnType<typeof repo.findKeyByDigest>>>>(
+    bus,
+    "api_key",
+    observeCache,
+  );
 
   async function ownedKey(userId: string, keyId: string): Promise<repo.ApiKeyRow> {
     const key = await repo.findKeyOfUser(db, userId, keyId);

@@ -3,7 +3,7 @@
 // (the session row is read on every request).
 import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
+import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
@@ -21,6 +21,7 @@ export interface SessionsDeps {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   accountAudit: AccountAudit;
+  observeCache?: CacheObserver;
 }
 
 export interface IssuedTokens {
@@ -47,7 +48,7 @@ export function createSessionsService(deps: SessionsDeps) {
       { action: "session.revoked", resourceType: "session", resourceId: sessionId, details },
     );
   // Sessions by id: every session-token request reads one; revocation empties the entry everywhere.
-  const cache = cacheOn<repo.SessionRow>(bus);
+  const cache = cacheOn<repo.SessionRow>(bus, "session", deps.observeCache);
 
   async function sessionById(sessionId: string): Promise<repo.SessionRow | undefined> {
     const cached = cache.get(sessionId);

@@ -1,7 +1,7 @@
 // Workspaces: creation (the caller becomes Owner), listing with plan, role and seats, update and
 // delete (Owner), members and their roles, scope lookups, and the caller's current workspace.
 import { randomUUID } from "node:crypto";
-import { cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
+import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { can, Role } from "../../auth/policy.ts";
@@ -28,6 +28,7 @@ export interface WorkspacesDeps {
   audit: Pick<AuditService, "record">;
   sessions: Pick<SessionsService, "switchWorkspace">;
   bus: InvalidationBus;
+  observeCache?: CacheObserver;
 }
 
 /** Without `limit`, a members list answers everyone, up to this many. */
@@ -110,7 +111,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
 
   // Roles by (workspace, user): every scoped request reads one. Only memberships are cached, so a
   // person who joins is seen at once; a role change or removal empties the workspace's entries.
-  const roles = cacheOn<number>(deps.bus);
+  const roles = cacheOn<number>(deps.bus, "workspace_role", deps.observeCache);
   const lookup: MembershipLookup = {
     async roleIn(workspaceId, userId) {
       const key = `${workspaceId}|${userId}`;
