@@ -1,22 +1,47 @@
 #!/usr/bin/env node
-// The `coffer` command. The CLI is TypeScript run by Node's own type stripping (on by default
-// from Node 22.18; older 22.x need the flag, so we start again with it). No compiler, no tsx:
-// the start path stays light, which keeps `coffer run -- <cmd>` fast.
+// The `coffer` command. Fast path: the CLI compiled to JavaScript (dist/, built by `npm install`
+// through the `prepare` script). When that build is missing or older than the sources, the
+// TypeScript runs through Node's own type stripping (on by default from Node 22.18; older 22.x
+// need the flag, so we start again with it) — correct, only slower to start.
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import module from "node:module";
 import { fileURLToPath } from "node:url";
 
-const entry = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
+const built = `${root}dist/cli/main.js`;
+const source = `${root}src/cli/main.ts`;
+
+function builtIsCurrent() {
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  for (const dir of ["src/cli", "src/client"]) {
+    for (const name of readdirSync(`${root}${dir}`)) {
+      if (statSync(`${root}${dir}/${name}`).mtimeMs > builtAt) return false;
+    }
+  }
+  return true;
+}
+
+// Compiled code is cached on disk: later starts skip parsing and compiling.
+module.enableCompileCache?.();
 const [major, minor] = process.versions.node.split(".").map(Number);
-if (major > 22 || (major === 22 && minor >= 18) || process.execArgv.includes("--experimental-strip-types")) {
+if (builtIsCurrent()) {
+  await import(built);
+} else if (
+  major > 22 ||
+  (major === 22 && minor >= 18) ||
+  process.execArgv.includes("--experimental-strip-types")
+) {
   process.removeAllListeners("warning");
   process.on("warning", (warning) => {
     if (warning.name !== "ExperimentalWarning") console.error(warning);
   });
-  await import(entry);
+  await import(source);
 } else {
   const child = spawn(
     process.execPath,
-    ["--experimental-strip-types", "--no-warnings", entry, ...process.argv.slice(2)],
+    ["--experimental-strip-types", "--no-warnings", source, ...process.argv.slice(2)],
     {
       stdio: "inherit",
     },

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase } from "../src/db/connect.ts";
+import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
 import {
   killChildren,
   PROJECT_ROOT,
@@ -20,6 +22,8 @@ const databaseUrl = inject("databaseUrl");
 const masterKey = inject("masterKey");
 const PASSWORD = "correct horse battery";
 let server: ServerProcess;
+let fake: FakePlatforms;
+let dataDir: string;
 let home: string;
 let workdir: string;
 let email: string;
@@ -76,10 +80,21 @@ async function api(method: string, path: string, body?: unknown, token?: string)
 }
 
 beforeAll(async () => {
+  dataDir = join(tempDir(), "data");
   const env: Record<string, string> = databaseUrl
     ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: masterKey }
-    : { COFFER_DATA_DIR: join(tempDir(), "data") };
-  server = await startServer({ ...env, COFFER_RATE_LIMIT_PER_MINUTE: "100000", COFFER_DEFAULT_PLAN: "pro" });
+    : { COFFER_DATA_DIR: dataDir };
+  fake = await startFakePlatforms();
+  fake.render.set("srv-cli", [
+    { key: "FROM_RENDER", value: "r1" },
+    { key: "bad-name", value: "x" },
+  ]);
+  server = await startServer({
+    ...env,
+    ...fake.env,
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    COFFER_DEFAULT_PLAN: "pro",
+  });
   home = tempDir("coffer-cli-home-");
   workdir = join(tempDir("coffer-cli-work-"), "app", "src");
   mkdirSync(workdir, { recursive: true });
@@ -112,6 +127,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await killChildren();
+  await fake.close();
   removeTempDirs();
 });
 
@@ -290,6 +306,183 @@ describe("coffer, end to end as a process", () => {
     const revoked = await run(["secrets", "get", "PORT"], { env: { COFFER_TOKEN: apiKey } });
     expect(revoked.code).toBe(3);
     expect(revoked.stderr).toContain("revoked");
+  });
+
+  it("60 seconds from zero: signup, setup, set, run — the CLI alone", async () => {
+    const fresh = { HOME: tempDir("coffer-cli-fresh-"), COFFER_API_URL: server.url };
+    const env = { ...fresh, XDG_CONFIG_HOME: join(fresh.HOME, ".config") };
+    const cwd = tempDir("coffer-cli-app-");
+    const signup = await run(
+      ["signup", "--email", `zero-${randomUUID()}@example.com`, "--name", "Ada Lovelace"],
+      {
+        input: `${PASSWORD}\n`,
+        env,
+        cwd,
+      },
+    );
+    expect(signup.code, signup.stderr).toBe(0);
+    const setup = await run(
+      [
+        "setup",
+        "--team",
+        "Platform",
+        "--project",
+        "Payments API",
+        "--environment",
+        "Production",
+        "--type",
+        "prod",
+      ],
+      { env, cwd },
+    );
+    expect(setup.code, setup.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(cwd, ".coffer.json"), "utf8")).environment_id).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+    // Running it again finds what exists instead of creating it twice.
+    expect(
+      (
+        await run(
+          ["setup", "--team", "Platform", "--project", "Payments API", "--environment", "Production"],
+          { env, cwd },
+        )
+      ).code,
+    ).toBe(0);
+    expect((await run(["secrets", "set", "GREETING=hello from coffer"], { env, cwd })).code).toBe(0);
+    const result = await run(["run", "--", "node", "-e", "process.stdout.write(process.env.GREETING)"], {
+      env,
+      cwd,
+    });
+    expect(result.stdout).toBe("hello from coffer");
+  });
+
+  it("init without flags, in a terminal: arrow-key menus (driven through a pseudo-terminal)", async () => {
+    // A second team, so that the arrow key matters: Platform is first, Data second.
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: email, password: PASSWORD }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const data = String((await api("POST", `/teams/${ids.ws}/`, { name: "Data" }, token)).body.id);
+    const project = String(
+      (await api("POST", `/projects/${ids.ws}/${data}/`, { name: "Warehouse" }, token)).body.id,
+    );
+    await api(
+      "POST",
+      `/environments/${ids.ws}/${data}/${project}/`,
+      { name: "Nightly", environment_type: "dev" },
+      token,
+    );
+    const cwd = tempDir("coffer-cli-tty-");
+    const child = spawn(
+      "script",
+      ["-qfec", `${process.execPath} ${join(PROJECT_ROOT, "bin/coffer.mjs")} init`, "/dev/null"],
+      {
+        cwd,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, ".config"),
+          COFFER_API_URL: server.url,
+          TERM: "xterm",
+        },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let screen = "";
+    child.stdout!.on("data", (chunk) => (screen += chunk));
+    const waitForText = async (text: string, after: number) => {
+      for (let i = 0; i < 100 && !screen.slice(after).includes(text); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(screen.slice(after), screen).toContain(text);
+    };
+    const keys = async (prompt: string, sequence: string) => {
+      const mark = screen.length;
+      await waitForText(prompt, Math.max(0, mark - 500));
+      child.stdin!.write(sequence);
+    };
+    await keys("Pick the workspace", "\r");
+    await keys("Pick the team", "\u001b[B\r"); // arrow down: Data
+    await keys("Pick the project", "\r");
+    await keys("Pick the environment", "\r");
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code, screen).toBe(0);
+    const written = JSON.parse(readFileSync(join(cwd, ".coffer.json"), "utf8"));
+    expect(written).toMatchObject({ workspace_id: ids.ws, team_id: data, project_id: project });
+  });
+
+  it("import-preview from a platform (token on stdin), then --apply", async () => {
+    const args = ["import-preview", "--from", "render", "--service-id", "srv-cli"];
+    const preview = await run([...args, "--json"], { input: `${TOKENS.render}\n` });
+    expect(preview.code, preview.stderr).toBe(0);
+    const report = JSON.parse(preview.stdout);
+    expect(report.added).toEqual([{ key: "FROM_RENDER", value: "********" }]);
+    expect(report.skipped).toEqual([{ key: "bad-name", reason: expect.any(String) }]);
+    expect((await run(["secrets", "get", "FROM_RENDER"])).code).toBe(4); // preview wrote nothing
+    const refused = await run(args, { input: "wrong-token\n" });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("refused the token");
+    const applied = await run([...args, "--apply"], { input: `${TOKENS.render}\n` });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect((await run(["secrets", "get", "FROM_RENDER"])).stdout).toBe("r1\n");
+  });
+
+  it("a 207 (a value that no longer decrypts) warns with its id and exits 5 unless --allow-partial", async () => {
+    expect((await run(["secrets", "set", "BROKEN=soon unreadable"])).code).toBe(0);
+    const { db } = openDatabase({ databaseUrl: databaseUrl ?? undefined, dataDir });
+    try {
+      const row = await db
+        .selectFrom("secrets")
+        .select(["id", "ciphertext"])
+        .where("environment_id", "=", ids.env)
+        .where("key", "=", "BROKEN")
+        .executeTakeFirstOrThrow();
+      const [format, version, body] = row.ciphertext.split(".") as [string, string, string];
+      const flipped = `${format}.${version}.${body.slice(0, -2)}${body.endsWith("AA") ? "BB" : "AA"}`;
+      await db.updateTable("secrets").set({ ciphertext: flipped }).where("id", "=", row.id).execute();
+      const partial = await run(["secrets", "list"]);
+      expect(partial.code).toBe(5);
+      expect(partial.stderr).toContain(row.id);
+      expect((await run(["secrets", "list", "--allow-partial"])).code).toBe(0);
+      const runPartial = await run([
+        "run",
+        "--allow-partial",
+        "--",
+        "node",
+        "-e",
+        "process.stdout.write(process.env.PORT)",
+      ]);
+      expect(runPartial.stdout).toBe("9000");
+      expect((await run(["run", "--", "true"])).code).toBe(5);
+      await db.updateTable("secrets").set({ ciphertext: row.ciphertext }).where("id", "=", row.id).execute();
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("an expired access token is refreshed silently and the new one kept", async () => {
+    const env: Record<string, string> = databaseUrl
+      ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: masterKey }
+      : { COFFER_DATA_DIR: join(tempDir(), "data") };
+    const shortLived = await startServer({ ...env, COFFER_ACCESS_TOKEN_TTL: "1" });
+    const fresh = tempDir("coffer-cli-refresh-");
+    const cliEnv = { HOME: fresh, XDG_CONFIG_HOME: join(fresh, ".config"), COFFER_API_URL: shortLived.url };
+    const address = `refresh-${randomUUID()}@example.com`;
+    const signup = await run(["signup", "--email", address, "--name", "Short Lived"], {
+      input: `${PASSWORD}\n`,
+      env: cliEnv,
+    });
+    expect(signup.code, signup.stderr).toBe(0);
+    const file = join(fresh, ".config", "coffer", "credentials.json");
+    const before = JSON.parse(readFileSync(file, "utf8"));
+    await new Promise((r) => setTimeout(r, 2100));
+    const whoami = await run(["whoami"], { env: cliEnv });
+    expect(whoami.code, whoami.stderr).toBe(0);
+    expect(whoami.stdout).toContain(address);
+    const after = JSON.parse(readFileSync(file, "utf8"));
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    await shortLived.stop();
   });
 
   it("logout forgets the credentials", async () => {

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
+import { createClient } from "../client/index.ts";
 import { CliError, connect, DEFAULT_API_URL, EXIT, failure, type Session } from "./api.ts";
 import { type ExportFormat, formatSecrets, parseDotenv } from "./dotenv.ts";
 import {
@@ -56,6 +57,25 @@ async function listSecrets(session: Session, p: ProjectFile, allowPartial: boole
   return data as Secret[];
 }
 
+/** Password sign-in; stores the access token and the refresh token for silent refreshes. */
+async function signIn(apiUrl: string, email: string, password: string): Promise<void> {
+  const response = await fetch(`${apiUrl}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password }),
+    headers: { "user-agent": "coffer-cli" },
+  }).catch(() => {
+    throw new CliError(`cannot reach Coffer at ${apiUrl}`, EXIT.network);
+  });
+  if (response.status !== 200) throw new CliError("wrong email or password", EXIT.auth);
+  const { access_token } = (await response.json()) as { access_token: string };
+  const refresh_token = response.headers
+    .getSetCookie()
+    .map((c) => c.match(/^refresh_token=([^;]*)/)?.[1])
+    .find((v) => v);
+  const file = writeCredentials({ api_url: apiUrl, access_token, refresh_token, email });
+  print(globals().json ?? false, { email, api_url: apiUrl }, `signed in as ${email}, saved to ${file}\n`);
+}
+
 function print(json: boolean, value: unknown, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : text);
 }
@@ -98,27 +118,119 @@ program
     }
     if (!options.email)
       throw new CliError("give --api-key, or --email with the password on stdin", EXIT.usage);
-    const password = (await readStdin()).replace(/\r?\n$/, "");
-    const response = await fetch(`${apiUrl}/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({ username: options.email, password }),
-      headers: { "user-agent": "coffer-cli" },
-    }).catch(() => {
-      throw new CliError(`cannot reach Coffer at ${apiUrl}`, EXIT.network);
-    });
-    if (response.status !== 200) throw new CliError("wrong email or password", EXIT.auth);
-    const { access_token } = (await response.json()) as { access_token: string };
-    const refresh_token = response.headers
-      .getSetCookie()
-      .map((c) => c.match(/^refresh_token=([^;]*)/)?.[1])
-      .find((v) => v);
-    const file = writeCredentials({ api_url: apiUrl, access_token, refresh_token, email: options.email });
-    print(
-      globals().json ?? false,
-      { email: options.email, api_url: apiUrl },
-      `signed in as ${options.email}, saved to ${file}\n`,
-    );
+    await signIn(apiUrl, options.email, (await readStdin()).replace(/\r?\n$/, ""));
   });
+
+program
+  .command("signup")
+  .description("create an account (and its first workspace); the password is read from stdin")
+  .requiredOption("--email <email>", "your email")
+  .requiredOption("--name <full name>", 'first and last name, e.g. "Ada Lovelace"')
+  .action(async (options: { email: string; name: string }) => {
+    const apiUrl = (globals().apiUrl ?? process.env.COFFER_API_URL ?? DEFAULT_API_URL).replace(/\/+$/, "");
+    const [first, ...rest] = options.name.trim().split(/\s+/);
+    if (!first || rest.length === 0) throw new CliError("--name needs a first and a last name", EXIT.usage);
+    const password = (await readStdin()).replace(/\r?\n$/, "");
+    const created = await createClient({ baseUrl: apiUrl })
+      .POST("/auth/get-started", {
+        body: {
+          email: options.email,
+          first_name: first,
+          last_name: rest.join(" "),
+          password,
+          created_at: new Date().toISOString(),
+        },
+      })
+      .catch(() => {
+        throw new CliError(`cannot reach Coffer at ${apiUrl}`, EXIT.network);
+      });
+    if (!created.response.ok) throw failure(created.response, created.error, "cannot sign up");
+    await signIn(apiUrl, options.email, password);
+  });
+
+program
+  .command("setup")
+  .description("create the team, project and environment when missing, and write .coffer.json")
+  .option("--workspace <id|name>", "workspace id, slug or name (default: the current one)")
+  .requiredOption("--team <name>", "team name")
+  .requiredOption("--project <name>", "project name")
+  .requiredOption("--environment <name>", "environment name")
+  .addOption(
+    new Option("--type <type>", "environment type when it is created")
+      .choices(["dev", "staging", "prod", "pilot", "custom"])
+      .default("dev"),
+  )
+  .action(
+    async (options: {
+      workspace?: string;
+      team: string;
+      project: string;
+      environment: string;
+      type: "dev" | "staging" | "prod" | "pilot" | "custom";
+    }) => {
+      const session = sessionFor(undefined, globals().apiUrl);
+      const c = session.client;
+      const ok = <T>(result: { data?: T; error?: unknown; response: Response }, what: string): T => {
+        if (!result.response.ok) throw failure(result.response, result.error, what);
+        return result.data as T;
+      };
+      type Named = { id: string; name: string; slug?: string };
+      const match = (items: Named[], wanted: string) =>
+        items.find((i) => i.id === wanted || i.slug === wanted || i.name === wanted);
+      const ws = options.workspace
+        ? match(ok(await c.GET("/workspaces/"), "cannot list workspaces") as Named[], options.workspace)
+        : (ok(await c.GET("/workspaces/current"), "cannot read the current workspace") as Named);
+      if (!ws) throw new CliError(`no workspace "${options.workspace}"`, EXIT.notFound);
+      const w = { workspace_id: ws.id };
+      const team =
+        match(
+          ok(await c.GET("/teams/{workspace_id}/", { params: { path: w } }), "cannot list teams") as Named[],
+          options.team,
+        ) ??
+        (ok(
+          await c.POST("/teams/{workspace_id}/", { params: { path: w }, body: { name: options.team } }),
+          "cannot create the team",
+        ) as Named);
+      const t = { ...w, team_id: team.id };
+      const project =
+        match(
+          ok(
+            await c.GET("/projects/{workspace_id}/{team_id}/", { params: { path: t } }),
+            "cannot list projects",
+          ) as Named[],
+          options.project,
+        ) ??
+        (ok(
+          await c.POST("/projects/{workspace_id}/{team_id}/", {
+            params: { path: t },
+            body: { name: options.project },
+          }),
+          "cannot create the project",
+        ) as Named);
+      const pth = { ...t, project_id: project.id };
+      const environment =
+        match(
+          ok(
+            await c.GET("/environments/{workspace_id}/{team_id}/{project_id}/", { params: { path: pth } }),
+            "cannot list environments",
+          ) as Named[],
+          options.environment,
+        ) ??
+        (ok(
+          await c.POST("/environments/{workspace_id}/{team_id}/{project_id}/", {
+            params: { path: pth },
+            body: { name: options.environment, environment_type: options.type },
+          }),
+          "cannot create the environment",
+        ) as Named);
+      const file = writeProjectFile({ api_url: session.apiUrl, ...pth, environment_id: environment.id });
+      print(
+        globals().json ?? false,
+        { file },
+        `${ws.name} / ${team.name} / ${project.name} / ${environment.name} -> ${file}\n`,
+      );
+    },
+  );
 
 program
   .command("logout")
@@ -147,18 +259,33 @@ program
 
 program
   .command("init")
-  .description("pick the workspace, team, project and environment of this directory (writes .coffer.json)")
-  .requiredOption("--workspace <id|name>", "workspace id, slug or name")
-  .requiredOption("--team <id|name>", "team id or name")
-  .requiredOption("--project <id|name>", "project id, slug or name")
-  .requiredOption("--environment <id|name>", "environment id, slug or name")
-  .action(async (options: { workspace: string; team: string; project: string; environment: string }) => {
+  .description(
+    "pick the workspace, team, project and environment of this directory (writes .coffer.json); " +
+      "in a terminal, what the flags leave out is asked with arrow-key menus",
+  )
+  .option("--workspace <id|name>", "workspace id, slug or name")
+  .option("--team <id|name>", "team id or name")
+  .option("--project <id|name>", "project id, slug or name")
+  .option("--environment <id|name>", "environment id, slug or name")
+  .action(async (options: { workspace?: string; team?: string; project?: string; environment?: string }) => {
     const session = sessionFor(undefined, globals().apiUrl);
-    const pick = <T extends { id: string; name: string; slug?: string }>(
+    const pick = async <T extends { id: string; name: string; slug?: string }>(
       items: T[],
-      wanted: string,
+      wanted: string | undefined,
       what: string,
-    ) => {
+    ): Promise<T> => {
+      if (wanted === undefined) {
+        if (!process.stdin.isTTY)
+          throw new CliError(`give --${what} (or run in a terminal to pick one)`, EXIT.usage);
+        if (items.length === 0)
+          throw new CliError(`there is no ${what} to pick: create one first`, EXIT.notFound);
+        // Loaded only here: the prompt library stays off every other command's start path.
+        const { default: select } = await import("@inquirer/select");
+        return select({
+          message: `Pick the ${what}`,
+          choices: items.map((i) => ({ name: i.name, value: i })),
+        });
+      }
       const found = items.find((i) => i.id === wanted || i.slug === wanted || i.name === wanted);
       if (!found)
         throw new CliError(
@@ -171,19 +298,19 @@ program
     const workspaces = await c.GET("/workspaces/");
     if (!workspaces.response.ok)
       throw failure(workspaces.response, workspaces.error, "cannot list workspaces");
-    const ws = pick(
+    const ws = await pick(
       workspaces.data as { id: string; name: string; slug: string }[],
       options.workspace,
       "workspace",
     );
     const teams = await c.GET("/teams/{workspace_id}/", { params: { path: { workspace_id: ws.id } } });
     if (!teams.response.ok) throw failure(teams.response, teams.error, "cannot list teams");
-    const team = pick(teams.data as { id: string; name: string }[], options.team, "team");
+    const team = await pick(teams.data as { id: string; name: string }[], options.team, "team");
     const projects = await c.GET("/projects/{workspace_id}/{team_id}/", {
       params: { path: { workspace_id: ws.id, team_id: team.id } },
     });
     if (!projects.response.ok) throw failure(projects.response, projects.error, "cannot list projects");
-    const proj = pick(
+    const proj = await pick(
       projects.data as { id: string; name: string; slug: string }[],
       options.project,
       "project",
@@ -192,7 +319,7 @@ program
       params: { path: { workspace_id: ws.id, team_id: team.id, project_id: proj.id } },
     });
     if (!envs.response.ok) throw failure(envs.response, envs.error, "cannot list environments");
-    const env = pick(
+    const env = await pick(
       envs.data as { id: string; name: string; slug: string }[],
       options.environment,
       "environment",
@@ -376,6 +503,81 @@ program
       `created ${result.created}, updated ${result.updated}${result.skipped ? `, kept ${result.skipped} existing (--overwrite replaces them)` : ""}\n`,
     );
   });
+
+program
+  .command("import-preview")
+  .description(
+    "what an import from Railway, Vercel or Render would change (the token is read from stdin); --apply writes it",
+  )
+  .addOption(
+    new Option("--from <platform>", "the hosting platform")
+      .choices(["railway", "vercel", "render"])
+      .makeOptionMandatory(),
+  )
+  .option("--project-id <id>", "Railway or Vercel project (Render: the service)")
+  .option("--environment-id <id>", "Railway environment")
+  .option("--service-id <id>", "Railway or Render service")
+  .addOption(
+    new Option("--target <target>", "Vercel target").choices(["production", "preview", "development"]),
+  )
+  .option("--reveal", "show values instead of masks")
+  .option("--apply", "write the added keys (one transaction)")
+  .option("--overwrite", "with --apply: also replace keys that differ")
+  .action(
+    async (options: {
+      from: "railway" | "vercel" | "render";
+      projectId?: string;
+      environmentId?: string;
+      serviceId?: string;
+      target?: string;
+      reveal?: boolean;
+      apply?: boolean;
+      overwrite?: boolean;
+    }) => {
+      const p = project();
+      const token = (await readStdin()).trim();
+      if (!token) throw new CliError("pipe the platform token on stdin (it is never stored)", EXIT.usage);
+      const body = {
+        provider: options.from,
+        token,
+        source: {
+          project_id: options.projectId ?? null,
+          environment_id: options.environmentId ?? null,
+          service_id: options.serviceId ?? null,
+          target: options.target ?? null,
+        },
+        reveal: options.reveal ?? false,
+      };
+      const session = sessionFor(p, globals().apiUrl);
+      const params = { params: { path: pathOf(p) } };
+      const result = options.apply
+        ? await session.client.POST(
+            "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}/apply",
+            {
+              ...params,
+              body: { ...body, overwrite: options.overwrite ?? false },
+            },
+          )
+        : await session.client.POST(
+            "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}/preview",
+            {
+              ...params,
+              body,
+            },
+          );
+      if (!result.response.ok)
+        throw failure(result.response, result.error, `cannot read from ${options.from}`);
+      const report = result.data!;
+      const lines = [
+        ...report.added.map((i) => `${paint(32, "+")} ${i.key}=${i.value}`),
+        ...report.changed.map((i) => `${paint(33, "~")} ${i.key}: ${i.current} -> ${i.incoming}`),
+        ...report.unchanged.map((k) => `  ${k}`),
+        ...report.skipped.map((i) => `${paint(90, "-")} ${i.key} (${i.reason})`),
+        `${options.apply ? "written" : "would add"} ${report.added.length}, ${options.apply ? "replaced" : "would change"} ${report.changed.length}, unchanged ${report.unchanged.length}, skipped ${report.skipped.length}, read ${report.total}`,
+      ];
+      print(globals().json ?? false, report, `${lines.join("\n")}\n`);
+    },
+  );
 
 program
   .command("run")
