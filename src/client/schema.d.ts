@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * Every secret of the environment, decrypted
-         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer. 207 when some values cannot be decrypted.
+         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer. 207 when some values cannot be decrypted. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while nothing in the environment changed.
          */
         get: operations["listSecrets"];
         put?: never;
@@ -663,7 +663,7 @@ export interface paths {
         };
         /**
          * One secret, decrypted
-         * @description One secret, decrypted
+         * @description One secret, decrypted. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while nothing in the environment changed.
          */
         get: operations["getSecret"];
         put?: never;
@@ -5089,6 +5089,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,6 +5143,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted */
+            304: {
+                headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid credential */
             401: {
@@ -5665,6 +5676,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5686,6 +5699,15 @@ export interface operations {
                         value: string;
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted */
+            304: {
+                headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid credential */
             401: {

@@ -104,6 +104,8 @@ export interface EnvironmentsTable {
   slug: string;
   environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
   default_policy: number;
+  /** Bumped by every write that changes what the environment's secrets read as (ETags derive from it). */
+  revision: number;
   created_at: string;
   updated_at: string;
 }

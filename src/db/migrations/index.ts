@@ -6,6 +6,7 @@ import * as m0003 from "./0003_secrets.ts";
 import * as m0004 from "./0004_identity.ts";
 import * as m0005 from "./0005_master_key_ids.ts";
 import * as m0006 from "./0006_purge_indexes.ts";
+import * as m0007 from "./0007_environment_revision.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_identity": m0004,
   "0005_master_key_ids": m0005,
   "0006_purge_indexes": m0006,
+  "0007_environment_revision": m0007,
 };

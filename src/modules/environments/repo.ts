@@ -46,6 +46,16 @@ export async function updateEnvironment(
     .execute();
 }
 
+/** Counts one more change of what the environment's secrets read as; takes its row lock on PostgreSQL. */
+export async function bumpRevision(db: Queryable, workspaceId: string, environmentId: string): Promise<void> {
+  await db
+    .updateTable("environments")
+    .set((eb) => ({ revision: eb("revision", "+", 1) }))
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", environmentId)
+    .execute();
+}
+
 export async function deleteEnvironment(
   db: Queryable,
   workspaceId: string,

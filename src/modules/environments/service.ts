@@ -28,11 +28,20 @@ export interface EnvironmentPath {
   environmentId: string;
 }
 
-/** What leaves the server: default_policy is write-only (spec §2). */
+/** What leaves the server: default_policy is write-only (spec §2), the revision internal. */
 export function presentEnvironment(row: repo.EnvironmentRow) {
-  const { default_policy: _writeOnly, ...visible } = row;
+  const { default_policy: _writeOnly, revision: _internal, ...visible } = row;
   return visible;
 }
+
+/**
+ * Records that what the environment's secrets read as changed (a secret written or deleted, or
+ * the environment's own fields that the secrets show). Call it first in the writing transaction:
+ * on PostgreSQL it takes the environment's row lock, and taking it before any secret row keeps
+ * concurrent writers in one lock order.
+ */
+export const markEnvironmentChanged = (tx: Queryable, workspaceId: string, environmentId: string) =>
+  repo.bumpRevision(tx, workspaceId, environmentId);
 
 /** The environment, if the whole chain workspace → team → project → environment holds; 404 otherwise. */
 export async function requireEnvironment(db: Queryable, workspaceId: string, path: EnvironmentPath) {
@@ -80,6 +89,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             slug: await freeSlug(tx, "environments", name, { column: "project_id", id: projectId }),
             environment_type: input.environment_type,
             default_policy: input.default_policy ?? deps.defaultRotationDays,
+            revision: 0,
             created_at: now,
             updated_at: now,
           };
@@ -104,6 +114,8 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       await authorize(db, ctx, "environment.create", { teamId: path.teamId });
       return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
+          // default_policy is every secret's rotation_days fallback: the secrets read differently.
+          await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
           const changes: Parameters<typeof repo.updateEnvironment>[3] = {
             updated_at: clock.now().toISOString(),
           };

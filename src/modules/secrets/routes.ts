@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
+import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
 import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
@@ -24,6 +25,21 @@ import {
   VersionRecord,
 } from "./schemas.ts";
 import type { SecretsService } from "./service.ts";
+
+const ETAG_HEADERS = {
+  ETag: {
+    type: "string",
+    description:
+      "strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed",
+  },
+};
+
+/** The 304 of a conditional read: no body; the tag (and with it the caller's copy) is still current. */
+const NotModified = {
+  type: "null",
+  description: "Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted",
+  headers: ETAG_HEADERS,
+} as const;
 
 const KeyedError = Type.Object({
   detail: Type.String(),
@@ -92,27 +108,55 @@ export const secretsRoutes =
           ...common,
           description:
             "Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its " +
-            "newest when it has fewer. 207 when some values cannot be decrypted.",
+            "newest when it has fewer. 207 when some values cannot be decrypted. A 200 carries an ETag; " +
+            "If-None-Match with it answers 304 (no body) while nothing in the environment changed.",
           params: EnvironmentParams,
           querystring: ListQuery,
-          response: { 200: Type.Array(SecretRecord), 207: PartialSecretList, ...errors },
+          response: {
+            200: { ...Type.Array(SecretRecord), headers: ETAG_HEADERS },
+            207: PartialSecretList,
+            304: NotModified,
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
-        const { succeeded, failedIds } = await secrets.list(
-          contextOf(request),
-          pathOf(request),
-          request.query.version,
-        );
+        const ctx = contextOf(request);
+        const path = pathOf(request);
+        const version = request.query.version;
+        const view = await secrets.openList(ctx, path, version);
+        const etag = secretReadTag(ctx, view.revision, ["list", path.environmentId, version ?? "current"]);
+        if (answerIfNotModified(request, reply, etag)) return reply;
+        const { succeeded, failedIds } = await view.read();
         if (failedIds.length === 0) return succeeded;
+        // A partial answer is not a copy to keep: whether a value reads can change without a write.
+        reply.removeHeader("etag");
         return reply.code(207).send({ detail: { succeeded, failed_ids: failedIds } });
       },
     );
 
     app.get(
       `${base}/:secret_id`,
-      { preHandler, schema: { ...common, params: SecretParams, response: { 200: SecretRecord, ...errors } } },
-      async (request) => secrets.get(contextOf(request), pathOf(request), request.params.secret_id),
+      {
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "One secret, decrypted. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while " +
+            "nothing in the environment changed.",
+          params: SecretParams,
+          response: { 200: { ...SecretRecord, headers: ETAG_HEADERS }, 304: NotModified, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        const path = pathOf(request);
+        const secretId = request.params.secret_id;
+        const view = await secrets.openSecret(ctx, path, secretId);
+        const etag = secretReadTag(ctx, view.revision, ["secret", path.environmentId, secretId]);
+        if (answerIfNotModified(request, reply, etag)) return reply;
+        return view.read();
+      },
     );
 
     app.patch(

@@ -14,7 +14,7 @@ import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import type { AuditEntryInput, AuditService } from "../audit/service.ts";
 import type { EnvironmentRow } from "../environments/repo.ts";
-import { type EnvironmentPath, requireEnvironment } from "../environments/service.ts";
+import { type EnvironmentPath, markEnvironmentChanged, requireEnvironment } from "../environments/service.ts";
 import type { Plans } from "../workspaces/plans.ts";
 import * as repo from "./repo.ts";
 import { LIMITS } from "./schemas.ts";
@@ -308,8 +308,58 @@ export function createSecretsService(deps: SecretsDeps) {
     const dataKey = await keyring.current(db, ctx.workspaceId);
     return guardKeys(
       renamed.map((c) => c.patch.key!),
-      () => db.transaction().execute((tx) => writeUpdates(tx, ctx, environment, dataKey, changes)),
+      () =>
+        db.transaction().execute(async (tx) => {
+          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          return writeUpdates(tx, ctx, environment, dataKey, changes);
+        }),
     );
+  }
+
+  /** Decrypts the environment's secrets (at `version`, when asked); unreadable ones are reported apart. */
+  async function readList(ctx: RequestContext, environment: EnvironmentRow, version?: number) {
+    const rows = version
+      ? (await repo.listSecretsAtVersion(db, ctx.workspaceId, environment.id, version)).map((r) => ({
+          row: r as repo.SecretRow,
+          ciphertext: r.version_ciphertext,
+          version: r.read_version,
+        }))
+      : (await repo.listSecrets(db, ctx.workspaceId, environment.id)).map((r) => ({
+          row: r,
+          ciphertext: r.ciphertext,
+          version: r.current_version,
+        }));
+    const succeeded: ReturnType<typeof present>[] = [];
+    const failedIds: string[] = [];
+    const values = await keyring.decryptAll(
+      db,
+      ctx.workspaceId,
+      rows.map(({ row, ciphertext, version: readVersion }) => ({
+        stored: ciphertext,
+        aad: valueAad(row.id, readVersion),
+      })),
+    );
+    rows.forEach(({ row }, index) => {
+      const value = values[index];
+      if (typeof value === "string") succeeded.push(present(row, value, environment));
+      else failedIds.push(row.id);
+    });
+    return { succeeded, failedIds };
+  }
+
+  // The revision is read (with the environment) before the secrets: a list is never older than it.
+  async function openList(ctx: RequestContext, path: EnvironmentPath, version?: number) {
+    const environment = await environmentFor(ctx, path, "secret.read");
+    return { revision: environment.revision, read: () => readList(ctx, environment, version) };
+  }
+
+  async function openSecret(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+    const environment = await environmentFor(ctx, path, "secret.read");
+    const secret = await requireSecret(db, ctx, path, secretId);
+    return {
+      revision: environment.revision,
+      read: async () => present(secret, await decryptOrConflict(secret), environment),
+    };
   }
 
   return {
@@ -349,6 +399,7 @@ export function createSecretsService(deps: SecretsDeps) {
       const createKeys = creates.map((c) => c.key);
       await guardKeys(createKeys, () =>
         db.transaction().execute(async (tx) => {
+          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, environment.id, createKeys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
           if (creates.length > 0) await insertAll(tx, ctx, environment, dataKey, creates);
@@ -377,42 +428,22 @@ export function createSecretsService(deps: SecretsDeps) {
       );
     },
 
+    /**
+     * A read of every secret of the environment in two steps: authorization and the environment's
+     * revision first (what a conditional read needs, no decryption), the decrypted list on read().
+     */
+    openList,
+
     /** Every secret of the environment, decrypted; unreadable ones are reported apart (207). */
     async list(ctx: RequestContext, path: EnvironmentPath, version?: number) {
-      const environment = await environmentFor(ctx, path, "secret.read");
-      const rows = version
-        ? (await repo.listSecretsAtVersion(db, ctx.workspaceId, path.environmentId, version)).map((r) => ({
-            row: r as repo.SecretRow,
-            ciphertext: r.version_ciphertext,
-            version: r.read_version,
-          }))
-        : (await repo.listSecrets(db, ctx.workspaceId, path.environmentId)).map((r) => ({
-            row: r,
-            ciphertext: r.ciphertext,
-            version: r.current_version,
-          }));
-      const succeeded: ReturnType<typeof present>[] = [];
-      const failedIds: string[] = [];
-      const values = await keyring.decryptAll(
-        db,
-        ctx.workspaceId,
-        rows.map(({ row, ciphertext, version: readVersion }) => ({
-          stored: ciphertext,
-          aad: valueAad(row.id, readVersion),
-        })),
-      );
-      rows.forEach(({ row }, index) => {
-        const value = values[index];
-        if (typeof value === "string") succeeded.push(present(row, value, environment));
-        else failedIds.push(row.id);
-      });
-      return { succeeded, failedIds };
+      return (await openList(ctx, path, version)).read();
     },
 
+    /** One secret in two steps, as openList: authorization, existence and revision first, then read(). */
+    openSecret,
+
     async get(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
-      const environment = await environmentFor(ctx, path, "secret.read");
-      const secret = await requireSecret(db, ctx, path, secretId);
-      return present(secret, await decryptOrConflict(secret), environment);
+      return (await openSecret(ctx, path, secretId)).read();
     },
 
     async create(ctx: RequestContext, path: EnvironmentPath, input: SecretInput) {
@@ -421,6 +452,7 @@ export function createSecretsService(deps: SecretsDeps) {
       const dataKey = await keyring.current(db, ctx.workspaceId);
       const [row] = await guardKeys([input.key], () =>
         db.transaction().execute(async (tx) => {
+          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
           if (
             (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [input.key])).length > 0
           ) {
@@ -445,6 +477,7 @@ export function createSecretsService(deps: SecretsDeps) {
       const dataKey = await keyring.current(db, ctx.workspaceId);
       const rows = await guardKeys(keys, () =>
         db.transaction().execute(async (tx) => {
+          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, keys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
           return insertAll(tx, ctx, environment, dataKey, items);
@@ -501,6 +534,7 @@ export function createSecretsService(deps: SecretsDeps) {
     async delete(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
       await environmentFor(ctx, path, "secret.write");
       await db.transaction().execute(async (tx) => {
+        await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
         const secret = await requireSecret(tx, ctx, path, secretId);
         await repo.deleteSecret(tx, ctx.workspaceId, secretId);
         await audit.forgetSecrets(tx, ctx.workspaceId, [secretId]);
@@ -521,6 +555,7 @@ export function createSecretsService(deps: SecretsDeps) {
       await requireEnvironment(db, ctx.workspaceId, path);
       await authorize(db, ctx, "secret.delete_all", { teamId: path.teamId });
       const deleted = await db.transaction().execute(async (tx) => {
+        await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
         const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);
         const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
         await audit.forgetSecrets(tx, ctx.workspaceId, ids);
