@@ -16,7 +16,7 @@ function builtIsCurrent() {
   if (!existsSync(built)) return false;
   const builtAt = statSync(built).mtimeMs;
   for (const dir of ["src/cli", "src/client"]) {
-    for (const name of readdirSync(`${root}${dir}`)) {
+    for (const name of readdirSync(`${root}${dir}`, { recursive: true })) {
       if (statSync(`${root}${dir}/${name}`).mtimeMs > builtAt) return false;
     }
   }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../src/db/connect.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
+import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
   killChildren,
   PROJECT_ROOT,
@@ -484,6 +485,103 @@ describe("coffer, end to end as a process", () => {
     expect(after.refresh_token).not.toBe(before.refresh_token);
     await shortLived.stop();
   });
+
+  it("run --fallback asks 'changed since?' with the copy's ETag: 304 reuses it, a change is fetched", async () => {
+    const proxy = await startRecordingProxy(server.url);
+    try {
+      const printPort = ["run", "--fallback", "--", "node", "-e", "process.stdout.write(process.env.PORT)"];
+      const env = { COFFER_API_URL: proxy.url };
+      expect((await run(printPort, { env })).stdout).toBe("9000");
+      const reused = await run(printPort, { env });
+      expect(reused.code, reused.stderr).toBe(0);
+      expect(reused.stdout).toBe("9000");
+      const reads = () => proxy.seen.filter((r) => r.method === "GET" && r.path.startsWith("/secrets/"));
+      expect(reads().at(-1)?.status).toBe(304);
+      expect((await run(["secrets", "set", "PORT=9001"], { env })).code).toBe(0);
+      const changed = await run(printPort, { env });
+      expect(changed.stdout).toBe("9001");
+      expect(reads().at(-1)?.status).toBe(200);
+      expect((await run(["secrets", "set", "PORT=9000"])).code).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("a 429 is waited out (Retry-After) and retried; one that does not end fails with a clear message", async () => {
+    let refusals = 2;
+    const proxy = await startRecordingProxy(server.url, (request) =>
+      request.url?.startsWith("/secrets/") && refusals-- > 0
+        ? {
+            status: 429,
+            headers: { "retry-after": "1" },
+            body: { detail: "slow down", code: "rate_limited" },
+          }
+        : undefined,
+    );
+    try {
+      const env = { COFFER_API_URL: proxy.url };
+      const patient = await run(["secrets", "get", "PORT"], { env });
+      expect(patient.code, patient.stderr).toBe(0);
+      expect(patient.stdout).toBe("9000\n");
+      expect(patient.stderr).toContain("rate limited, retrying in 1 s");
+      expect(proxy.seen.filter((r) => r.status === 429)).toHaveLength(2);
+      refusals = 100;
+      const refused = await run(["secrets", "get", "PORT"], { env });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("slow down");
+      expect(proxy.seen.filter((r) => r.status === 429)).toHaveLength(2 + 4); // the first try and 3 retries
+    } finally {
+      await proxy.close();
+    }
+  }, 20_000);
+
+  it("run --watch restarts the command when a secret changes, and stops with it", async () => {
+    const { child, done } = coffer([
+      "run",
+      "--watch",
+      "1",
+      "--",
+      "node",
+      "-e",
+      "process.on('SIGTERM', () => process.exit(0)); console.log('PORT=' + process.env.PORT); setInterval(() => {}, 1000)",
+    ]);
+    await waitFor(child, "PORT=9000");
+    expect((await run(["secrets", "set", "PORT=9002"])).code).toBe(0);
+    await waitFor(child, "PORT=9002");
+    child.kill("SIGTERM");
+    const result = await done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("the secrets changed, restarting the command");
+    expect(result.stdout.match(/PORT=/g)).toHaveLength(2);
+    expect((await run(["secrets", "set", "PORT=9000"])).code).toBe(0);
+    expect((await run(["run", "--watch", "0", "--", "true"])).code).toBe(2);
+  }, 30_000);
+
+  it("import of a large .env draws a progress bar on a terminal, and only the summary in a pipe", async () => {
+    const big = Array.from({ length: 1500 }, (_, i) => `BULK_${i}=value-${i}`).join("\n");
+    writeFileSync(join(workdir, "big.env"), `${big}\n`);
+    const child = spawn(
+      "script",
+      ["-qfec", `${process.execPath} ${join(PROJECT_ROOT, "bin/coffer.mjs")} import big.env`, "/dev/null"],
+      {
+        cwd: workdir,
+        env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), TERM: "xterm" },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let screen = "";
+    child.stdout!.on("data", (chunk) => (screen += chunk));
+    child.stdin!.end();
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code, screen).toBe(0);
+    expect(screen).toContain("] 1000/1500 secrets");
+    expect(screen).toContain("[########################] 1500/1500 secrets");
+    expect(screen).toContain("created 1500");
+    const piped = await run(["import", "big.env", "--overwrite"]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).not.toContain("[#");
+    expect(piped.stdout).toContain("updated 1500");
+  }, 60_000);
 
   it("logout forgets the credentials", async () => {
     expect((await run(["logout"])).code).toBe(0);

@@ -77,27 +77,32 @@ const fallbackFile = (environmentId: string) => join(configDir(), "fallback", `$
 const fallbackKey = (credential: string) =>
   Buffer.from(hkdfSync("sha256", credential, Buffer.alloc(0), "coffer-cli/fallback/v1", 32));
 
-export function saveFallback(
-  environmentId: string,
-  credential: string,
-  values: Record<string, string>,
-): void {
+/** What `coffer run --fallback` keeps: the values, and the list's ETag to ask "changed since?". */
+export interface FallbackCopy {
+  etag?: string;
+  values: Record<string, string>;
+}
+
+export function saveFallback(environmentId: string, credential: string, copy: FallbackCopy): void {
   const file = fallbackFile(environmentId);
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const nonce = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", fallbackKey(credential), nonce);
-  const body = Buffer.concat([cipher.update(JSON.stringify(values), "utf8"), cipher.final()]);
+  const body = Buffer.concat([cipher.update(JSON.stringify(copy), "utf8"), cipher.final()]);
   writeFileSync(file, Buffer.concat([nonce, cipher.getAuthTag(), body]), { mode: 0o600 });
 }
 
-export function loadFallback(environmentId: string, credential: string): Record<string, string> | undefined {
+export function loadFallback(environmentId: string, credential: string): FallbackCopy | undefined {
   const file = fallbackFile(environmentId);
   if (!existsSync(file)) return undefined;
   const data = readFileSync(file);
   try {
     const decipher = createDecipheriv("aes-256-gcm", fallbackKey(credential), data.subarray(0, 12));
     decipher.setAuthTag(data.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString("utf8"));
+    const copy = JSON.parse(
+      Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString("utf8"),
+    ) as Partial<FallbackCopy>;
+    return copy.values && typeof copy.values === "object" ? (copy as FallbackCopy) : undefined;
   } catch {
     return undefined; // written with another credential, or damaged
   }

@@ -1,0 +1,158 @@
+// `coffer run -- <cmd>`: the command runs with the environment's secrets in its environment.
+// Signals go to the child, its exit code comes back. --fallback keeps an encrypted copy with the
+// list's ETag: the next run asks "changed since?" (304: nothing decrypted or sent) and, when Coffer
+// cannot be reached, runs on the copy with a warning. --watch polls the same way and restarts the
+// command when a value changes.
+import { type ChildProcess, spawn } from "node:child_process";
+import type { Command } from "commander";
+import { CliError, EXIT, type Session } from "../api.ts";
+import { globalsOf, project, readSecrets, sessionFor } from "../context.ts";
+import { type FallbackCopy, loadFallback, type ProjectFile, saveFallback } from "../files.ts";
+import { warn } from "../output.ts";
+
+interface RunOptions {
+  fallback?: boolean;
+  allowPartial?: boolean;
+  watch?: boolean | string;
+}
+
+const SIGNAL_NUMBER: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+const DEFAULT_WATCH_SECONDS = 10;
+
+/** The secrets as an environment, and their tag; `cached` is answered 304 against its tag. */
+async function fetchValues(
+  session: Session,
+  p: ProjectFile,
+  allowPartial: boolean,
+  cached: FallbackCopy | undefined,
+): Promise<FallbackCopy> {
+  const read = await readSecrets(session, p, allowPartial, cached?.etag);
+  if (!read.changed && cached) return cached;
+  const secrets = read.changed ? read.secrets : [];
+  return {
+    ...(read.etag ? { etag: read.etag } : {}),
+    values: Object.fromEntries(secrets.map((s) => [s.key, s.value])),
+  };
+}
+
+async function initialValues(session: Session, p: ProjectFile, options: RunOptions): Promise<FallbackCopy> {
+  const cached = options.fallback ? loadFallback(p.environment_id, session.credential) : undefined;
+  try {
+    const copy = await fetchValues(session, p, options.allowPartial ?? false, cached);
+    if (options.fallback && copy !== cached) saveFallback(p.environment_id, session.credential, copy);
+    return copy;
+  } catch (error) {
+    const offline = error instanceof CliError && error.exitCode === EXIT.network;
+    if (!offline || !cached) throw error;
+    warn(`${error.message}; using the local fallback copy, which may be out of date`);
+    return cached;
+  }
+}
+
+function watchInterval(watch: RunOptions["watch"]): number | undefined {
+  if (watch === undefined || watch === false) return undefined;
+  if (watch === true) return DEFAULT_WATCH_SECONDS;
+  const seconds = Number(watch);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600)
+    throw new CliError("--watch takes a number of seconds from 1 to 3600", EXIT.usage);
+  return seconds;
+}
+
+const sameValues = (a: Record<string, string>, b: Record<string, string>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+};
+
+/** Runs the command; with `every` set, restarts it whenever the secrets change. */
+async function supervise(
+  command: string[],
+  first: FallbackCopy,
+  every: number | undefined,
+  poll: (current: FallbackCopy) => Promise<FallbackCopy>,
+): Promise<number> {
+  const [bin, ...args] = command;
+  let current = first;
+  let child: ChildProcess;
+  let restarting = false;
+  let stopping = false;
+  let resolveExit: (code: number) => void = () => {};
+  const exited = new Promise<number>((resolve) => (resolveExit = resolve));
+
+  const start = () => {
+    child = spawn(bin!, args, { stdio: "inherit", env: { ...process.env, ...current.values } });
+    child.on("error", (error) => {
+      process.stderr.write(`coffer: cannot run ${bin}: ${error.message}\n`);
+      resolveExit(127);
+    });
+    child.on("exit", (exitCode, signal) => {
+      if (restarting) return;
+      resolveExit(exitCode ?? (signal ? 128 + (SIGNAL_NUMBER[signal] ?? 1) : 1));
+    });
+  };
+  for (const signal of FORWARDED) {
+    process.on(signal, () => {
+      stopping = true;
+      child.kill(signal);
+    });
+  }
+  start();
+
+  let timer: NodeJS.Timeout | undefined;
+  if (every !== undefined) {
+    const tick = async () => {
+      try {
+        const next = await poll(current);
+        if (next !== current && !sameValues(next.values, current.values) && !stopping) {
+          process.stderr.write("coffer: the secrets changed, restarting the command\n");
+          current = next;
+          restarting = true;
+          const old = child;
+          await new Promise<void>((resolve) => {
+            if (old.exitCode !== null || old.signalCode !== null) return resolve();
+            old.once("exit", () => resolve());
+            old.kill("SIGTERM");
+          });
+          restarting = false;
+          if (!stopping) start();
+        } else if (next.etag) {
+          current = next; // same values, fresher tag (a description or key order changed)
+        }
+      } catch (error) {
+        warn(`cannot check for changes: ${(error as Error).message}`);
+      }
+      timer = setTimeout(tick, every * 1000);
+    };
+    timer = setTimeout(tick, every * 1000);
+  }
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
+}
+
+export function registerRunCommand(program: Command): void {
+  program
+    .command("run")
+    .description(
+      "run a command with the environment's secrets in its environment: coffer run -- <cmd> [args]",
+    )
+    .option("--fallback", "use (and keep) an encrypted local copy when Coffer cannot be reached")
+    .option("--allow-partial", "go on when some values cannot be decrypted")
+    .option(
+      "--watch [seconds]",
+      `restart the command when a secret changes (checks every ${DEFAULT_WATCH_SECONDS} s)`,
+    )
+    .argument("<command...>", "the command and its arguments")
+    .action(async (command: string[], options: RunOptions) => {
+      const every = watchInterval(options.watch);
+      const p = project();
+      const session = sessionFor(p, globalsOf(program).apiUrl);
+      const first = await initialValues(session, p, options);
+      const poll = async (current: FallbackCopy) => {
+        const next = await fetchValues(session, p, options.allowPartial ?? false, current);
+        if (options.fallback && next !== current) saveFallback(p.environment_id, session.credential, next);
+        return next;
+      };
+      process.exitCode = await supervise(command, first, every, poll);
+    });
+}

@@ -1,0 +1,97 @@
+// `coffer secrets list|get|set|delete|history`: the environment of this directory, key by key.
+import type { Command } from "commander";
+import { CliError, EXIT, failure } from "../api.ts";
+import { globalsOf, listSecrets, pathOf, project, sessionFor, writeSecrets } from "../context.ts";
+import { print, readStdin } from "../output.ts";
+
+export function registerSecretsCommands(program: Command): void {
+  const secrets = program
+    .command("secrets")
+    .description("list, read, set and delete the environment's secrets");
+  const json = () => globalsOf(program).json ?? false;
+  const connected = () => {
+    const p = project();
+    return { p, session: sessionFor(p, globalsOf(program).apiUrl) };
+  };
+  const find = async (key: string) => {
+    const { p, session } = connected();
+    const found = (await listSecrets(session, p, true)).find((s) => s.key === key);
+    if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);
+    return { p, session, found };
+  };
+
+  secrets
+    .command("list")
+    .description("the environment's secrets (values masked unless --reveal)")
+    .option("--reveal", "show the values")
+    .option("--allow-partial", "go on when some values cannot be decrypted")
+    .action(async (options: { reveal?: boolean; allowPartial?: boolean }) => {
+      const { p, session } = connected();
+      const list = await listSecrets(session, p, options.allowPartial ?? false);
+      const rows = list.map((s) => ({
+        key: s.key,
+        value: options.reveal ? s.value : "********",
+        version: s.current_version,
+      }));
+      print(json(), rows, rows.map((r) => `${r.key}\t${r.value}\tv${r.version}\n`).join(""));
+    });
+
+  secrets
+    .command("get <key>")
+    .description("print one secret's value")
+    .action(async (key: string) => {
+      const { found } = await find(key);
+      print(json(), { key, value: found.value }, `${found.value}\n`);
+    });
+
+  secrets
+    .command("set <pairs...>")
+    .description(
+      "set KEY=VALUE pairs in one call (new keys created, existing ones get a new version); KEY=- reads stdin",
+    )
+    .action(async (pairs: string[]) => {
+      const { p, session } = connected();
+      const wanted = new Map<string, string>();
+      for (const pair of pairs) {
+        const at = pair.indexOf("=");
+        if (at <= 0) throw new CliError(`"${pair}" is not KEY=VALUE`, EXIT.usage);
+        const value = pair.slice(at + 1);
+        wanted.set(pair.slice(0, at), value === "-" ? (await readStdin()).replace(/\r?\n$/, "") : value);
+      }
+      const result = await writeSecrets(session, p, wanted, true);
+      print(json(), result, `created ${result.created}, updated ${result.updated}\n`);
+    });
+
+  secrets
+    .command("delete <keys...>")
+    .description("delete secrets by key")
+    .action(async (keys: string[]) => {
+      const { p, session } = connected();
+      const list = await listSecrets(session, p, true);
+      for (const key of keys) {
+        const found = list.find((s) => s.key === key);
+        if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);
+        const { error, response } = await session.client.DELETE(
+          "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}",
+          { params: { path: { ...pathOf(p), secret_id: found.id } } },
+        );
+        if (!response.ok) throw failure(response, error, `cannot delete ${key}`);
+      }
+      print(json(), { deleted: keys }, `deleted ${keys.join(", ")}\n`);
+    });
+
+  secrets
+    .command("history <key>")
+    .description("a secret's versions (paid plans)")
+    .action(async (key: string) => {
+      const { p, session, found } = await find(key);
+      const { data, error, response } = await session.client.GET(
+        "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/versions",
+        { params: { path: { ...pathOf(p), secret_id: found.id } } },
+      );
+      if (response.status === 402) throw new CliError("version history needs a paid plan", EXIT.error);
+      if (!response.ok) throw failure(response, error, "cannot read the versions");
+      const versions = data as { version: number; created_at: string }[];
+      print(json(), versions, versions.map((v) => `v${v.version}\t${v.created_at}\n`).join(""));
+    });
+}

@@ -1,0 +1,130 @@
+// Secrets in and out: `coffer export`, `coffer import FILE` (.env), `coffer import-preview` (from a
+// hosting platform, optionally applied).
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { Option } from "commander";
+import { CliError, EXIT, failure } from "../api.ts";
+import { globalsOf, listSecrets, pathOf, project, sessionFor, writeSecrets } from "../context.ts";
+import { type ExportFormat, formatSecrets, parseDotenv } from "../dotenv.ts";
+import { paint, print, readStdin } from "../output.ts";
+
+type Platform = "railway" | "vercel" | "render";
+
+export function registerTransferCommands(program: Command): void {
+  const json = () => globalsOf(program).json ?? false;
+
+  program
+    .command("export")
+    .description("print the environment's secrets as dotenv, json, yaml or shell")
+    .addOption(
+      new Option("--format <format>", "output format")
+        .choices(["dotenv", "json", "yaml", "shell"])
+        .default("dotenv"),
+    )
+    .option("--allow-partial", "go on when some values cannot be decrypted")
+    .action(async (options: { format: ExportFormat; allowPartial?: boolean }) => {
+      const p = project();
+      const list = await listSecrets(
+        sessionFor(p, globalsOf(program).apiUrl),
+        p,
+        options.allowPartial ?? false,
+      );
+      process.stdout.write(
+        formatSecrets(
+          list.map((s) => [s.key, s.value]),
+          options.format,
+        ),
+      );
+    });
+
+  program
+    .command("import <file>")
+    .description("import a .env file: new keys are created; --overwrite also updates existing ones")
+    .option("--overwrite", "update keys that exist already")
+    .action(async (file: string, options: { overwrite?: boolean }) => {
+      const p = project();
+      let parsed: Map<string, string>;
+      try {
+        parsed = parseDotenv(readFileSync(file, "utf8"));
+      } catch (error) {
+        throw new CliError(`${file}: ${(error as Error).message}`, EXIT.usage);
+      }
+      const session = sessionFor(p, globalsOf(program).apiUrl);
+      const result = await writeSecrets(session, p, parsed, options.overwrite ?? false);
+      const kept = result.skipped ? `, kept ${result.skipped} existing (--overwrite replaces them)` : "";
+      print(json(), result, `created ${result.created}, updated ${result.updated}${kept}\n`);
+    });
+
+  program
+    .command("import-preview")
+    .description(
+      "what an import from Railway, Vercel or Render would change (the token is read from stdin); --apply writes it",
+    )
+    .addOption(
+      new Option("--from <platform>", "the hosting platform")
+        .choices(["railway", "vercel", "render"])
+        .makeOptionMandatory(),
+    )
+    .option("--project-id <id>", "Railway or Vercel project (Render: the service)")
+    .option("--environment-id <id>", "Railway environment")
+    .option("--service-id <id>", "Railway or Render service")
+    .addOption(
+      new Option("--target <target>", "Vercel target").choices(["production", "preview", "development"]),
+    )
+    .option("--reveal", "show values instead of masks")
+    .option("--apply", "write the added keys (one transaction)")
+    .option("--overwrite", "with --apply: also replace keys that differ")
+    .action(
+      async (options: {
+        from: Platform;
+        projectId?: string;
+        environmentId?: string;
+        serviceId?: string;
+        target?: string;
+        reveal?: boolean;
+        apply?: boolean;
+        overwrite?: boolean;
+      }) => {
+        const p = project();
+        const token = (await readStdin()).trim();
+        if (!token) throw new CliError("pipe the platform token on stdin (it is never stored)", EXIT.usage);
+        const body = {
+          provider: options.from,
+          token,
+          source: {
+            project_id: options.projectId ?? null,
+            environment_id: options.environmentId ?? null,
+            service_id: options.serviceId ?? null,
+            target: options.target ?? null,
+          },
+          reveal: options.reveal ?? false,
+        };
+        const session = sessionFor(p, globalsOf(program).apiUrl);
+        const params = { params: { path: pathOf(p) } };
+        const result = options.apply
+          ? await session.client.POST(
+              "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}/apply",
+              {
+                ...params,
+                body: { ...body, overwrite: options.overwrite ?? false },
+              },
+            )
+          : await session.client.POST(
+              "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}/preview",
+              { ...params, body },
+            );
+        if (!result.response.ok)
+          throw failure(result.response, result.error, `cannot read from ${options.from}`);
+        const report = result.data!;
+        const [added, changed] = options.apply ? ["written", "replaced"] : ["would add", "would change"];
+        const lines = [
+          ...report.added.map((i) => `${paint(32, "+")} ${i.key}=${i.value}`),
+          ...report.changed.map((i) => `${paint(33, "~")} ${i.key}: ${i.current} -> ${i.incoming}`),
+          ...report.unchanged.map((k) => `  ${k}`),
+          ...report.skipped.map((i) => `${paint(90, "-")} ${i.key} (${i.reason})`),
+          `${added} ${report.added.length}, ${changed} ${report.changed.length}, unchanged ${report.unchanged.length}, skipped ${report.skipped.length}, read ${report.total}`,
+        ];
+        print(json(), report, `${lines.join("\n")}\n`);
+      },
+    );
+}

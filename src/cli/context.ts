@@ -1,0 +1,129 @@
+// What most commands share: the project file of this directory, a connection for it, and the
+// environment's secrets read (with their ETag) and written (in bulk calls).
+import type { Command } from "commander";
+import { CliError, connect, EXIT, failure, type Session } from "./api.ts";
+import { findProjectFile, type ProjectFile } from "./files.ts";
+import { progressBar, warn } from "./output.ts";
+
+export type Secret = { id: string; key: string; value: string; current_version: number };
+export type Globals = { apiUrl?: string; json?: boolean };
+
+export const globalsOf = (program: Command) => program.opts<Globals>();
+
+export function project(): ProjectFile {
+  const found = findProjectFile();
+  if (!found) throw new CliError("no .coffer.json here or above: run `coffer init` first", EXIT.usage);
+  return found.project;
+}
+
+export const pathOf = (p: ProjectFile) => ({
+  workspace_id: p.workspace_id,
+  team_id: p.team_id,
+  project_id: p.project_id,
+  environment_id: p.environment_id,
+});
+
+export function sessionFor(p?: ProjectFile, apiUrl?: string): Session {
+  return connect(apiUrl ?? process.env.COFFER_API_URL ?? p?.api_url);
+}
+
+export type SecretsRead =
+  | { changed: true; secrets: Secret[]; etag: string | undefined }
+  | { changed: false; etag: string };
+
+/**
+ * The environment's secrets. With `ifNoneMatch` (the tag of a copy the caller holds) an unchanged
+ * environment answers 304 and nothing is decrypted or sent. A 207 warns and names the unreadable
+ * ids (exit 5 unless allowed); it carries no tag.
+ */
+export async function readSecrets(
+  session: Session,
+  p: ProjectFile,
+  allowPartial: boolean,
+  ifNoneMatch?: string,
+): Promise<SecretsRead> {
+  const { data, error, response } = await session.client.GET(
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/",
+    {
+      params: { path: pathOf(p) },
+      ...(ifNoneMatch ? { headers: { "if-none-match": ifNoneMatch } } : {}),
+    },
+  );
+  if (response.status === 304 && ifNoneMatch) return { changed: false, etag: ifNoneMatch };
+  if (response.status === 207) {
+    const detail = (data as unknown as { detail: { succeeded: Secret[]; failed_ids: string[] } }).detail;
+    warn(`${detail.failed_ids.length} secret(s) could not be decrypted: ${detail.failed_ids.join(", ")}`);
+    if (!allowPartial) throw new CliError("partial read (pass --allow-partial to go on)", EXIT.partial);
+    return { changed: true, secrets: detail.succeeded, etag: undefined };
+  }
+  if (!response.ok) throw failure(response, error, "cannot read the secrets");
+  return { changed: true, secrets: data as Secret[], etag: response.headers.get("etag") ?? undefined };
+}
+
+export async function listSecrets(
+  session: Session,
+  p: ProjectFile,
+  allowPartial: boolean,
+): Promise<Secret[]> {
+  const read = await readSecrets(session, p, allowPartial);
+  return read.changed ? read.secrets : [];
+}
+
+// The bulk endpoints take at most 1,000 secrets a call; each call is one transaction.
+const BATCH = 1000;
+
+/** Creates the new keys in bulk calls and (when allowed) updates the existing ones in others. */
+export async function writeSecrets(
+  session: Session,
+  p: ProjectFile,
+  wanted: Map<string, string>,
+  overwrite: boolean,
+) {
+  const existing = new Set((await listSecrets(session, p, true)).map((s) => s.key));
+  const creates = [...wanted].filter(([k]) => !existing.has(k)).map(([key, value]) => ({ key, value }));
+  const updates = overwrite
+    ? [...wanted].filter(([k]) => existing.has(k)).map(([key, value]) => ({ key, value }))
+    : [];
+  const path = { params: { path: pathOf(p) } };
+  type Batch = { key: string; value: string }[];
+  const steps: [Batch, string, (batch: Batch) => Promise<{ error?: unknown; response: Response }>][] = [
+    [
+      creates,
+      "create",
+      (batch) =>
+        session.client.POST("/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/bulk", {
+          ...path,
+          body: { secrets: batch },
+        }),
+    ],
+    [
+      updates,
+      "update",
+      (batch) =>
+        session.client.PATCH("/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/", {
+          ...path,
+          body: { secrets: batch },
+        }),
+    ],
+  ];
+  const total = creates.length + updates.length;
+  const bar = total > BATCH ? progressBar(total, "secrets") : undefined;
+  let done = 0;
+  bar?.update(0);
+  for (const [items, verb, send] of steps) {
+    for (let i = 0; i < items.length; i += BATCH) {
+      const batch = items.slice(i, i + BATCH);
+      const { error, response } = await send(batch);
+      if (!response.ok)
+        throw failure(response, error, `cannot ${verb} the secrets (${done} of ${total} written)`);
+      done += batch.length;
+      bar?.update(done);
+    }
+  }
+  bar?.end();
+  return {
+    created: creates.length,
+    updated: updates.length,
+    skipped: overwrite ? 0 : wanted.size - creates.length,
+  };
+}
