@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   registerNamedSchemas(app, IMPORT_SCHEMAS);
   registerOperationNames(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   trackInFlight(app);
   registerErrorHandling(app);
   app.addHook("onRequest", async (request) => {
