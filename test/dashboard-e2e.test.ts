@@ -214,6 +214,16 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
       await expect.poll(() => page.getByRole("row").count()).toBe(2); // header + REDIS_URL
       await page.getByLabel("Search secrets").fill("");
 
+      // A reload of an unchanged environment is a conditional read: 304, no body, same table.
+      const reread = page.waitForResponse(
+        (r) => r.request().method() === "GET" && /\/secrets\/.*\/$/.test(r.url()),
+      );
+      await button("Reload secrets").click();
+      const answer = await reread;
+      expect(answer.status()).toBe(304);
+      expect(answer.request().headers()["if-none-match"]).toMatch(/^"/);
+      await row("REDIS_URL").waitFor();
+
       // The test's own HTTP session (another user agent, so the browser's session lives on).
       const login = await fetch(`${server.url}/auth/login`, {
         method: "POST",

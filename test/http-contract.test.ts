@@ -811,8 +811,9 @@ function servedRoutes(app: FastifyInstance): Set<string> {
   return routes;
 }
 
-// The docs pages and the dashboard (`/` and its assets) are not API operations.
-const DOCS_ROUTES = /^\S+ \/((docs|openapi\.json|redoc|_app)(\/|$)|$)/;
+// The docs pages and the dashboard (`/` and its assets) are not API operations. The route printer
+// drops the static part before a wildcard: the dashboard's `/_app/assets/*` shows as `/*`.
+const DOCS_ROUTES = /^\S+ \/((docs|openapi\.json|redoc|_app)(\/|$)|\*?$)/;
 const PUBLIC_OPERATIONS = new Set([
   "GET /healthz",
   "GET /readyz",

@@ -224,6 +224,9 @@ export function Secrets() {
             ))}
           </select>
         </div>
+        <Button onClick={() => void list.refetch()} busy={list.isFetching} aria-label="Reload secrets">
+          Reload
+        </Button>
       </div>
       {list.isPending && <Loading label="Loading secrets…" />}
       {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
