@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
 
 interface Common {
   label: string;
@@ -9,14 +9,28 @@ interface Common {
   hideLabel?: boolean;
 }
 
-function describedBy(id: string, hint?: string, error?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
-  return ids.length > 0 ? ids.join(" ") : undefined;
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
 }
 
-function Notes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+/** A label, the control it names, and its hint and error, tied together by ids. */
+function Labelled({
+  label,
+  hint,
+  error,
+  hideLabel,
+  control,
+}: Common & { control: (props: ControlProps) => ReactNode }) {
+  const id = useId();
+  const notes = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <>
+    <div className="field">
+      <label htmlFor={id} className={hideLabel ? "visually-hidden" : "field-label"}>
+        {label}
+      </label>
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": notes || undefined })}
       {hint && (
         <span id={`${id}-hint`} className="field-hint">
           {hint}
@@ -27,7 +41,7 @@ function Notes({ id, hint, error }: { id: string; hint?: string; error?: string 
           {error}
         </span>
       )}
-    </>
+    </div>
   );
 }
 
@@ -39,20 +53,14 @@ export function Field({
   hideLabel,
   ...input
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id} className={hideLabel ? "visually-hidden" : "field-label"}>
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
-      <Notes id={id} hint={hint} error={error} />
-    </div>
+    <Labelled
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      control={(props) => <input {...props} {...input} />}
+    />
   );
 }
 
@@ -61,21 +69,15 @@ export function TextArea({
   hint,
   error,
   hideLabel,
-  ...input
+  ...textarea
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id} className={hideLabel ? "visually-hidden" : "field-label"}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
-      <Notes id={id} hint={hint} error={error} />
-    </div>
+    <Labelled
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      control={(props) => <textarea {...props} {...textarea} />}
+    />
   );
 }

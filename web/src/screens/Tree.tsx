@@ -17,6 +17,7 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { type ActionSpec, useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { RenameDelete } from "../components/RenameDelete.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 
 const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
@@ -107,47 +108,19 @@ function TeamCard({ team, ask, refresh }: { team: Team; ask: Ask; refresh: () =>
               New project
             </Button>
           )}
-          {can("team.update") && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Rename team ${team.name}`}
-              onClick={() =>
-                ask({
-                  title: "Rename team",
-                  submitLabel: "Rename",
-                  name: { label: "Team name", initial: team.name },
-                  run: ({ name }) =>
-                    unwrap(
-                      api.PATCH("/teams/{workspace_id}/{team_id}", { params: { path }, body: { name } }),
-                    ).then(refresh),
-                })
-              }
-            >
-              Rename
-            </Button>
-          )}
-          {can("team.delete") && (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="danger-text"
-              aria-label={`Delete team ${team.name}`}
-              onClick={() =>
-                ask({
-                  title: `Delete team ${team.name}?`,
-                  submitLabel: "Delete team",
-                  danger: true,
-                  message:
-                    "Its projects, environments and secrets are deleted with it. This cannot be undone.",
-                  run: () =>
-                    unwrap(api.DELETE("/teams/{workspace_id}/{team_id}", { params: { path } })).then(refresh),
-                })
-              }
-            >
-              Delete
-            </Button>
-          )}
+          <RenameDelete
+            what="team"
+            name={team.name}
+            ask={ask}
+            mayRename={can("team.update")}
+            mayDelete={can("team.delete")}
+            consequence="Its projects, environments and secrets are deleted with it."
+            rename={(name) =>
+              api.PATCH("/teams/{workspace_id}/{team_id}", { params: { path }, body: { name } })
+            }
+            remove={() => api.DELETE("/teams/{workspace_id}/{team_id}", { params: { path } })}
+            refresh={refresh}
+          />
         </div>
       </header>
       {projects.isPending && <Loading />}
@@ -201,51 +174,22 @@ function ProjectRow({
               New environment
             </Button>
           )}
-          {can("project.update") && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Rename project ${project.name}`}
-              onClick={() =>
-                ask({
-                  title: "Rename project",
-                  submitLabel: "Rename",
-                  name: { label: "Project name", initial: project.name },
-                  run: ({ name }) =>
-                    unwrap(
-                      api.PATCH("/projects/{workspace_id}/{team_id}/{project_id}", {
-                        params: { path },
-                        body: { name },
-                      }),
-                    ).then(refresh),
-                })
-              }
-            >
-              Rename
-            </Button>
-          )}
-          {can("project.delete") && (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="danger-text"
-              aria-label={`Delete project ${project.name}`}
-              onClick={() =>
-                ask({
-                  title: `Delete project ${project.name}?`,
-                  submitLabel: "Delete project",
-                  danger: true,
-                  message: "Its environments and secrets are deleted with it. This cannot be undone.",
-                  run: () =>
-                    unwrap(
-                      api.DELETE("/projects/{workspace_id}/{team_id}/{project_id}", { params: { path } }),
-                    ).then(refresh),
-                })
-              }
-            >
-              Delete
-            </Button>
-          )}
+          <RenameDelete
+            what="project"
+            name={project.name}
+            ask={ask}
+            mayRename={can("project.update")}
+            mayDelete={can("project.delete")}
+            consequence="Its environments and secrets are deleted with it."
+            rename={(name) =>
+              api.PATCH("/projects/{workspace_id}/{team_id}/{project_id}", {
+                params: { path },
+                body: { name },
+              })
+            }
+            remove={() => api.DELETE("/projects/{workspace_id}/{team_id}/{project_id}", { params: { path } })}
+            refresh={refresh}
+          />
         </div>
       </div>
       {environments.error && <Alert kind="error">{errorMessage(environments.error)}</Alert>}
