@@ -13,6 +13,7 @@ import type { Db, Queryable } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import { registerAuthentication } from "./http/auth.ts";
 import { createCredentialCheck } from "./http/credential-check.ts";
+import { createDashboard } from "./http/dashboard.ts";
 import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.ts";
 import { countingDecryptFailures, registerMetrics } from "./http/metrics.ts";
@@ -64,6 +65,8 @@ export interface AppDeps {
   masterKeys?: MasterKeys;
   logger: Logger;
   redis?: Redis;
+  /** The built dashboard (default: web/dist of this checkout). */
+  dashboardDir?: string;
 }
 
 // The largest single-record body (a 64 KiB value, escaped, plus its description) fits in 1 MiB;
@@ -148,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperationNames(app);
   registerSecurityHeaders(app, config.publicUrl);
   trackInFlight(app);
-  registerErrorHandling(app);
+  const dashboard = createDashboard(deps.dashboardDir);
+  registerErrorHandling(app, dashboard.answerNavigation);
   app.addHook("onRequest", async (request) => {
     if (request.raw.httpVersion === "1.1" && !request.headers.host) {
       throw new AppError("bad_request", "HTTP/1.1 requests must carry a Host header");
@@ -276,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, config.debug, config.publicUrl);
 
   await app.register(healthRoutes(db, masterKeys, clock, bus));
+  await app.register(dashboard.routes);
   await app.register(
     accountsRoutes({
       accounts,

@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   mail_failed: 502,
   not_ready: 503,
   master_key_unavailable: 503,
+  dashboard_not_built: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -811,7 +811,9 @@ function servedRoutes(app: FastifyInstance): Set<string> {
   return routes;
 }
 
-const DOCS_ROUTES = /^\S+ \/(docs|openapi\.json|redoc)(\/|$)/;
+// The docs pages and the dashboard (`/` and its assets) are not API operations. The route printer
+// drops the static part before a wildcard: the dashboard's `/_app/assets/*` shows as `/*`.
+const DOCS_ROUTES = /^\S+ \/((docs|openapi\.json|redoc|_app)(\/|$)|\*?$)/;
 const PUBLIC_OPERATIONS = new Set([
   "GET /healthz",
   "GET /readyz",
@@ -822,6 +824,7 @@ const PUBLIC_OPERATIONS = new Set([
   "POST /invite/validate",
   "POST /invite/accept",
   "POST /invite/reject",
+  "GET /auth/providers",
   "GET /auth/google-login",
   "GET /auth/google-callback",
   "GET /auth/github-login",

@@ -228,6 +228,27 @@ function tamperedCookie(cookie: string, change: (flow: Record<string, unknown>) 
   return `${Buffer.from(JSON.stringify(flow)).toString("base64url")}.${mac}`;
 }
 
+describe("GET /auth/providers", () => {
+  it("tells a client without a credential which providers are configured", async () => {
+    const both = await t.app.inject({ method: "GET", url: "/auth/providers" });
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toEqual({ google: true, github: true });
+
+    const googleOnly = await createTestApp({ env: fakes.google.env() });
+    const none = await createTestApp();
+    try {
+      const one = await googleOnly.app.inject({ method: "GET", url: "/auth/providers" });
+      expect(one.json()).toEqual({ google: true, github: false });
+      const zero = await none.app.inject({ method: "GET", url: "/auth/providers" });
+      expect(zero.statusCode).toBe(200);
+      expect(zero.json()).toEqual({ google: false, github: false });
+    } finally {
+      await googleOnly.close();
+      await none.close();
+    }
+  });
+});
+
 describe.each(PROVIDERS)("sign-in through $label", ({ name, label, scope }) => {
   const fake = () => fakeOf(name);
   const other: ProviderName = name === "google" ? "github" : "google";

@@ -3,7 +3,7 @@
 // logged 500. Nothing leaves in another shape, not even a malformed request line.
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, type ErrorCode, ValidationFailed, type ValidationIssue } from "../errors.ts";
 import { toValidationIssues } from "./validation.ts";
 
@@ -91,7 +91,10 @@ export function answerClientError(
   socket.destroy();
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Answers a request no route matched, or returns false to let the JSON 404 answer it. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+export function registerErrorHandling(app: FastifyInstance, fallback?: NotFoundFallback): void {
   app.setErrorHandler((error: FastifyError | AppError | ValidationFailed, request, reply) => {
     if (error instanceof ValidationFailed) return reply.code(422).send({ detail: error.issues });
     if (error instanceof AppError) return sendAppError(reply, error);
@@ -119,7 +122,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   // The path is not echoed: it may carry a share-link token.
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ detail: "Not Found", code: "not_found" }),
-  );
+  app.setNotFoundHandler(async (request, reply) => {
+    if (fallback && (await fallback(request, reply))) return reply;
+    return reply.code(404).send({ detail: "Not Found", code: "not_found" });
+  });
 }

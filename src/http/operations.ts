@@ -79,6 +79,7 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`GET /invite${W}`]: ["listInvites", "The workspace's invites"],
   [`POST /invite${W}/:invite_id/resend`]: ["resendInvite", "Send an invite's mail again"],
   [`DELETE /invite${W}/:invite_id`]: ["cancelInvite", "Cancel an invite"],
+  "GET /auth/providers": ["listSignInProviders", "Which sign-in providers this deployment offers"],
   "GET /auth/google-login": ["startGoogleLogin", "Sign in with Google (redirect)"],
   "GET /auth/google-callback": ["finishGoogleLogin", "Google's redirect back"],
   "GET /auth/github-login": ["startGithubLogin", "Sign in with GitHub (redirect)"],

@@ -40,7 +40,7 @@ export const engineUnderTest = (): "sqlite" | "postgres" =>
   process.env.COFFER_TEST_DB === "postgres" ? "postgres" : "sqlite";
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; captureLogs?: boolean } = {},
+  options: { env?: Record<string, string>; captureLogs?: boolean; dashboardDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "coffer-test-"));
   const databaseUrl = inject("databaseUrl");
@@ -67,7 +67,15 @@ export async function createTestApp(
   const clock = new TestClock();
   // REDIS_URL in env puts the shared state (rate-limit counters) in Redis, as main.ts does.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ config, db, clock, masterKey: config.masterKey!, logger, redis });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    masterKey: config.masterKey!,
+    logger,
+    redis,
+    ...(options.dashboardDir ? { dashboardDir: options.dashboardDir } : {}),
+  });
   await app.ready();
   return {
     app,

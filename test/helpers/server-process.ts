@@ -9,7 +9,8 @@ import { join, resolve } from "node:path";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
 
-const READY_TIMEOUT_MS = 15_000;
+// Generous: a loaded two-core machine running several server processes at once can take a while.
+const READY_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 15_000;
 const KILL_GRACE_MS = 3_000;
 

@@ -1,7 +1,9 @@
 import cookie from "@fastify/cookie";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import Type from "typebox";
 import { AppError, type ErrorCode } from "../../errors.ts";
 import { type RefreshCookieConfig, setRefreshCookie, tokenBody } from "../../http/refresh-cookie.ts";
+import { ErrorBody } from "../../http/schemas.ts";
 import { sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { TokenResponse } from "../accounts/schemas.ts";
@@ -18,6 +20,8 @@ function callbackParams(query: unknown): { code?: string; state?: string; error?
   };
   return { code: one(q.code), state: one(q.state), error: one(q.error) };
 }
+
+const SignInProviders = Type.Object({ google: Type.Boolean(), github: Type.Boolean() });
 
 const LABEL: Record<ProviderName, string> = { google: "Google", github: "GitHub" };
 
@@ -54,6 +58,24 @@ export const oauthRoutes =
       if (wantsJson(request)) throw new AppError(error.code as ErrorCode, error.message);
       return reply.redirect(`${deps.publicUrl}/?error=${encodeURIComponent(error.code)}`, 302);
     }
+
+    // The dashboard offers a provider's button only when this says it is configured.
+    app.get(
+      "/auth/providers",
+      {
+        config: { public: true },
+        schema: {
+          tags: ["Sign-in providers"],
+          description:
+            "Which identity providers this deployment offers for sign-in (true = its client id is configured).",
+          response: { 200: SignInProviders, 429: ErrorBody },
+        },
+      },
+      async () => ({
+        google: Boolean(deps.providers.google.config.clientId),
+        github: Boolean(deps.providers.github.config.clientId),
+      }),
+    );
 
     for (const name of ["google", "github"] as const) {
       const tags = ["Sign-in providers"];

@@ -1,18 +1,9 @@
 import Type from "typebox";
 import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
 import { ENVIRONMENT_TYPES } from "../environments/service.ts";
 
-export const LIMITS = {
-  keyLength: 256,
-  valueBytes: 64 * 1024,
-  descriptionLength: 1024,
-  batch: 1000,
-  /** Body size of a bulk write: 1,000 secrets of up to ~16 KiB each (larger values in smaller batches). */
-  bulkBodyBytes: 16 * 1024 * 1024,
-} as const;
-
-/** An environment-variable name (imports skip platform variables that do not match it). */
-export const KEY_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$";
+export { KEY_PATTERN, LIMITS };
 
 export const SecretKey = Type.String({
   minLength: 1,

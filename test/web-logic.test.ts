@@ -1,0 +1,133 @@
+// The dashboard's logic that is not layout (issue 11): the .env paste preview (the CLI's parser,
+// diffed against the environment), rotation status, and role gating read from the server's own
+// permission matrix. Pure functions, so they run in Node.
+import { describe, expect, it } from "vitest";
+import { MATRIX, Role } from "../src/auth/policy.ts";
+import { batches, planOf, previewPaste } from "../web/src/lib/env-paste.ts";
+import { allows, type Caller } from "../web/src/lib/permissions.ts";
+import { describeRotation, rotationStatus } from "../web/src/lib/rotation.ts";
+
+const existing = [
+  { key: "DATABASE_URL", value: "postgres://db/app" },
+  { key: "LOG_LEVEL", value: "info" },
+  { key: "UNTOUCHED", value: "kept" },
+];
+
+describe("the .env paste preview", () => {
+  it("sorts what a paste would do into added, changed and unchanged, and plans only the writes", () => {
+    const preview = previewPaste(
+      ["# comment", "LOG_LEVEL=info", 'DATABASE_URL="postgres://db/v2"', "export NEW_ONE=1", ""].join("\n"),
+      existing,
+    );
+    expect(preview).toEqual({
+      ok: true,
+      changes: [
+        { key: "NEW_ONE", kind: "added", value: "1" },
+        { key: "DATABASE_URL", kind: "changed", value: "postgres://db/v2", previous: "postgres://db/app" },
+        { key: "LOG_LEVEL", kind: "unchanged", value: "info", previous: "info" },
+      ],
+    });
+    // Keys not in the paste are left alone: a paste never deletes.
+    expect(planOf(preview.ok ? preview.changes : [])).toEqual({
+      create: [{ key: "NEW_ONE", value: "1" }],
+      update: [{ key: "DATABASE_URL", value: "postgres://db/v2" }],
+    });
+  });
+
+  it("reads files the way the CLI does: quotes, escapes, CRLF, comments after values, last one wins", () => {
+    const preview = previewPaste(
+      "A='single # not a comment'\r\nB=\"line\\nbreak\"\r\nC=plain # comment\r\nC=again\r\n",
+      [],
+    );
+    expect(preview.ok && preview.changes.map((c) => [c.key, c.value])).toEqual([
+      ["A", "single # not a comment"],
+      ["B", "line\nbreak"],
+      ["C", "again"],
+    ]);
+  });
+
+  it("marks keys the API would refuse as invalid instead of sending them", () => {
+    const preview = previewPaste(`my.key=1\nGOOD=2\nBIG=${"x".repeat(64 * 1024 + 1)}`, []);
+    expect(preview.ok && preview.changes.map((c) => [c.key, c.kind])).toEqual([
+      ["BIG", "invalid"],
+      ["my.key", "invalid"],
+      ["GOOD", "added"],
+    ]);
+    expect(preview.ok && planOf(preview.changes).create.map((c) => c.key)).toEqual(["GOOD"]);
+  });
+
+  it("reports text that is not a .env, or has nothing in it, with the line", () => {
+    expect(previewPaste('A="unterminated', [])).toEqual({ ok: false, error: 'line 1: unterminated " quote' });
+    expect(previewPaste("just words", [])).toEqual({ ok: false, error: "line 1: expected KEY=VALUE" });
+    expect(previewPaste("# only a comment\n", [])).toEqual({
+      ok: false,
+      error: "nothing to import: no KEY=VALUE lines",
+    });
+  });
+
+  it("splits large pastes into batches the bulk endpoints accept (1,000 each)", () => {
+    const items = Array.from({ length: 2001 }, (_, i) => i);
+    expect(batches(items).map((b) => b.length)).toEqual([1000, 1000, 1]);
+  });
+});
+
+describe("rotation status", () => {
+  const now = new Date("2026-06-30T12:00:00Z");
+  const secret = (rotatedDaysAgo: number | null, rotationDays = 30, createdDaysAgo = 400) => ({
+    rotation_days: rotationDays,
+    created_at: new Date(now.getTime() - createdDaysAgo * 86_400_000).toISOString(),
+    last_rotated_at:
+      rotatedDaysAgo === null ? null : new Date(now.getTime() - rotatedDaysAgo * 86_400_000).toISOString(),
+  });
+
+  it("is on time, due soon within a week, and overdue once rotation_days have passed", () => {
+    expect(rotationStatus(secret(1), now).state).toBe("ok");
+    expect(rotationStatus(secret(25), now).state).toBe("due-soon");
+    expect(rotationStatus(secret(30), now).state).toBe("overdue");
+    const late = rotationStatus(secret(34), now);
+    expect(late).toMatchObject({ state: "overdue", daysLeft: -4 });
+    expect(describeRotation(late)).toBe("rotation overdue by 4 days");
+    expect(describeRotation(rotationStatus(secret(1), now))).toBe("rotate within 29 days");
+  });
+
+  it("counts from the creation time when the secret was never rotated", () => {
+    expect(rotationStatus(secret(null, 30, 10), now).state).toBe("ok");
+    expect(rotationStatus(secret(null, 30, 31), now).state).toBe("overdue");
+  });
+});
+
+describe("role gating", () => {
+  const team = "11111111-1111-4111-8111-111111111111";
+  const otherTeam = "22222222-2222-4222-8222-222222222222";
+  const caller = (role: number, teams: string[] = [team]): Caller => ({ role, teamIds: new Set(teams) });
+
+  it("offers each role exactly what the server's matrix allows", () => {
+    // Walks every action for every role: the dashboard reads the same table the API enforces.
+    for (const [action, rule] of Object.entries(MATRIX) as [
+      keyof typeof MATRIX,
+      (typeof MATRIX)[keyof typeof MATRIX],
+    ][]) {
+      for (const role of Object.values(Role)) {
+        expect({ action, role, allowed: allows(caller(role), action, team) }).toEqual({
+          action,
+          role,
+          allowed: role >= rule.minRole,
+        });
+      }
+    }
+  });
+
+  it("limits Viewers and Members to their own teams, and lets Admins act on every team", () => {
+    expect(allows(caller(Role.Member), "secret.write", team)).toBe(true);
+    expect(allows(caller(Role.Member), "secret.write", otherTeam)).toBe(false);
+    expect(allows(caller(Role.Viewer), "secret.read", otherTeam)).toBe(false);
+    expect(allows(caller(Role.Viewer), "secret.write", team)).toBe(false);
+    expect(allows(caller(Role.Admin, []), "secret.write", otherTeam)).toBe(true);
+    // A team rule asked without a team fails closed for Members, as on the server.
+    expect(allows(caller(Role.Member), "environment.create")).toBe(false);
+  });
+
+  it("offers nothing before the workspace (and so the role) is known", () => {
+    expect(allows(undefined, "workspace.read")).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+// Query keys and the read hooks every screen shares. Keys are hierarchical so invalidating a
+// parent (a workspace, a project) refreshes everything below it.
+import { useQuery } from "@tanstack/react-query";
+import type { operations } from "../../../src/client/index.ts";
+import { api } from "./client.ts";
+import { unwrap } from "./errors.ts";
+
+/** The JSON body of an operation's 200 (or 201) answer. */
+export type Ok<Op extends keyof operations> = operations[Op]["responses"] extends {
+  200: { content: { "application/json": infer T } };
+}
+  ? T
+  : operations[Op]["responses"] extends { 201: { content: { "application/json": infer T } } }
+    ? T
+    : never;
+
+export type Workspace = Ok<"listWorkspaces">[number];
+export type Team = Ok<"listTeams">[number];
+export type Project = Ok<"listProjects">[number];
+export type Environment = Ok<"listEnvironments">[number];
+export type Secret = Ok<"listSecrets">[number];
+export type Profile = Ok<"getProfile">;
+
+export interface EnvPath {
+  workspace_id: string;
+  team_id: string;
+  project_id: string;
+  environment_id: string;
+}
+
+export const queryKeys = {
+  me: () => ["me"] as const,
+  providers: () => ["providers"] as const,
+  workspaces: () => ["workspaces"] as const,
+  workspace: (ws: string) => ["workspace", ws] as const,
+  teams: (ws: string) => ["workspace", ws, "teams"] as const,
+  projects: (ws: string, team: string) => ["workspace", ws, "teams", team, "projects"] as const,
+  environments: (ws: string, team: string, project: string) =>
+    ["workspace", ws, "teams", team, "projects", project, "environments"] as const,
+  secrets: (p: EnvPath) =>
+    [
+      "workspace",
+      p.workspace_id,
+      "teams",
+      p.team_id,
+      "projects",
+      p.project_id,
+      "environments",
+      p.environment_id,
+      "secrets",
+    ] as const,
+};
+
+export const useMe = () => useQuery({ queryKey: queryKeys.me(), queryFn: () => unwrap(api.GET("/auth/me")) });
+
+export const useProviders = () =>
+  useQuery({
+    queryKey: queryKeys.providers(),
+    queryFn: () => unwrap(api.GET("/auth/providers")),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useWorkspaces = () =>
+  useQuery({ queryKey: queryKeys.workspaces(), queryFn: () => unwrap(api.GET("/workspaces/")) });
+
+export const useTeams = (ws: string) =>
+  useQuery({
+    queryKey: queryKeys.teams(ws),
+    queryFn: () => unwrap(api.GET("/teams/{workspace_id}/", { params: { path: { workspace_id: ws } } })),
+  });
+
+export const useProjects = (ws: string, team: string, enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.projects(ws, team),
+    enabled,
+    queryFn: () =>
+      unwrap(
+        api.GET("/projects/{workspace_id}/{team_id}/", {
+          params: { path: { workspace_id: ws, team_id: team } },
+        }),
+      ),
+  });
+
+export const useEnvironments = (ws: string, team: string, project: string, enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.environments(ws, team, project),
+    enabled,
+    queryFn: () =>
+      unwrap(
+        api.GET("/environments/{workspace_id}/{team_id}/{project_id}/", {
+          params: { path: { workspace_id: ws, team_id: team, project_id: project } },
+        }),
+      ),
+  });
+
+export interface SecretList {
+  secrets: Secret[];
+  /** Secrets whose value the server could not decrypt (a 207). */
+  failedIds: string[];
+}
+
+// The last answer per environment with its ETag, in memory only: a refetch sends If-None-Match
+// and a 304 (nothing changed) costs no body and no decryption on the server.
+const lastLists = new Map<string, { etag: string; list: SecretList }>();
+
+export const forgetSecretLists = (): void => lastLists.clear();
+
+async function fetchSecrets(path: EnvPath): Promise<SecretList> {
+  const cacheKey = path.environment_id;
+  const previous = lastLists.get(cacheKey);
+  const result = await api.GET("/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/", {
+    params: { path },
+    headers: previous ? { "if-none-match": previous.etag } : {},
+  });
+  if (result.response.status === 304 && previous) return previous.list;
+  const data = await unwrap(Promise.resolve(result));
+  // A 207 carries the readable part in detail.succeeded; such an answer has no ETag.
+  const list: SecretList =
+    "detail" in data
+      ? { secrets: data.detail.succeeded, failedIds: data.detail.failed_ids }
+      : { secrets: data, failedIds: [] };
+  const etag = result.response.headers.get("etag");
+  if (etag) lastLists.set(cacheKey, { etag, list });
+  else lastLists.delete(cacheKey);
+  return list;
+}
+
+export const useSecrets = (path: EnvPath) =>
+  useQuery({ queryKey: queryKeys.secrets(path), queryFn: () => fetchSecrets(path) });

@@ -1,0 +1,89 @@
+// Who is signed in: restored on page load from the refresh cookie, set by sign-in, cleared by
+// sign-out or when the API says the session ended. The token itself stays in client.ts.
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { api, onSessionEnded, refreshSession, setAccessToken } from "./client.ts";
+import { unwrap } from "./errors.ts";
+import { forgetSecretLists } from "./queries.ts";
+
+export type SessionStatus = "restoring" | "signed-in" | "signed-out";
+
+interface SessionValue {
+  status: SessionStatus;
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** The session's workspace changed (POST /workspaces/{id}/switch answers a new token). */
+  replaceToken(token: string): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+const formBody = (body: Record<string, string | undefined>) => {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(body)) if (value !== undefined) form.set(name, value);
+  return form.toString();
+};
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SessionStatus>("restoring");
+
+  const endLocally = useCallback(() => {
+    setAccessToken(null);
+    setStatus("signed-out");
+  }, []);
+
+  // No one's data (secret values included) outlives their session in memory. Cleared once the
+  // signed-in pages have unmounted, so nothing is left observing the cache to fetch it again.
+  useEffect(() => {
+    if (status !== "signed-out") return;
+    forgetSecretLists();
+    queryClient.clear();
+  }, [status, queryClient]);
+
+  useEffect(() => {
+    let live = true;
+    void refreshSession().then((ok) => {
+      if (live) setStatus(ok ? "signed-in" : "signed-out");
+    });
+    const stop = onSessionEnded(endLocally);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [endLocally]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      status,
+      async signIn(email, password) {
+        const tokens = await unwrap(
+          api.POST("/auth/login", {
+            body: { username: email, password },
+            bodySerializer: formBody,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          }),
+        );
+        setAccessToken(tokens.access_token);
+        queryClient.clear();
+        setStatus("signed-in");
+      },
+      async signOut() {
+        // Revokes the session and clears the refresh cookie; signed out locally whatever happens.
+        await api.POST("/auth/logout").catch(() => undefined);
+        endLocally();
+      },
+      replaceToken(token) {
+        setAccessToken(token);
+      },
+    }),
+    [status, queryClient, endLocally],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession outside SessionProvider");
+  return value;
+}

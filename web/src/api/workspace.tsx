@@ -1,0 +1,44 @@
+// The workspace a page is about (from the URL) and the caller's place in it: role from the
+// workspace listing, teams from the teams listing. RoleGate reads it.
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import type { Caller } from "../lib/permissions.ts";
+import { type Team, useTeams, useWorkspaces, type Workspace } from "./queries.ts";
+
+interface WorkspaceValue {
+  workspace: Workspace;
+  teams: Team[];
+  caller: Caller;
+}
+
+const WorkspaceContext = createContext<WorkspaceValue | null>(null);
+
+export type WorkspaceState =
+  | { status: "loading" }
+  | { status: "missing" }
+  | { status: "error"; error: unknown }
+  | { status: "ready"; value: WorkspaceValue };
+
+export function useWorkspaceState(workspaceId: string): WorkspaceState {
+  const workspaces = useWorkspaces();
+  const workspace = workspaces.data?.find((w) => w.id === workspaceId);
+  const teams = useTeams(workspaceId);
+  return useMemo<WorkspaceState>(() => {
+    if (workspaces.error) return { status: "error", error: workspaces.error };
+    if (!workspaces.data) return { status: "loading" };
+    if (!workspace) return { status: "missing" };
+    if (teams.error) return { status: "error", error: teams.error };
+    if (!teams.data) return { status: "loading" };
+    const caller = { role: workspace.role, teamIds: new Set(teams.data.map((t) => t.id)) };
+    return { status: "ready", value: { workspace, teams: teams.data, caller } };
+  }, [workspaces.data, workspaces.error, workspace, teams.data, teams.error]);
+}
+
+export function WorkspaceProvider({ value, children }: { value: WorkspaceValue; children: ReactNode }) {
+  return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
+}
+
+export function useWorkspace(): WorkspaceValue {
+  const value = useContext(WorkspaceContext);
+  if (!value) throw new Error("useWorkspace outside a workspace page");
+  return value;
+}

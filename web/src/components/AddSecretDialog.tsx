@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { KEY_PATTERN } from "../../../src/lib/secret-limits.ts";
+import { Field, TextArea } from "./Field.tsx";
+import { FormDialog } from "./FormDialog.tsx";
+
+export interface NewSecret {
+  key: string;
+  value: string;
+  description?: string;
+}
+
+export function AddSecretDialog({
+  open,
+  onClose,
+  onCreate,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreate: (secret: NewSecret) => Promise<unknown>;
+}) {
+  const [key, setKey] = useState("");
+  const [value, setValue] = useState("");
+  const [description, setDescription] = useState("");
+  const close = () => {
+    setKey("");
+    setValue("");
+    setDescription("");
+    onClose();
+  };
+  return (
+    <FormDialog
+      open={open}
+      title="Add a secret"
+      submitLabel="Add secret"
+      onClose={close}
+      onSubmit={() => onCreate({ key, value, ...(description ? { description } : {}) })}
+    >
+      <Field
+        label="Key"
+        required
+        autoFocus
+        pattern={KEY_PATTERN}
+        maxLength={256}
+        spellCheck={false}
+        autoComplete="off"
+        hint="Letters, digits and _, not starting with a digit."
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+      />
+      <TextArea
+        label="Value"
+        rows={3}
+        spellCheck={false}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <Field
+        label="Description (optional)"
+        maxLength={1024}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+    </FormDialog>
+  );
+}

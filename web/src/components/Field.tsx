@@ -1,0 +1,83 @@
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+
+interface Common {
+  label: string;
+  /** Shown under the control and tied to it with aria-describedby. */
+  hint?: string;
+  error?: string;
+  /** Visually hidden label (still read by screen readers), for dense table cells. */
+  hideLabel?: boolean;
+}
+
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** A label, the control it names, and its hint and error, tied together by ids. */
+function Labelled({
+  label,
+  hint,
+  error,
+  hideLabel,
+  control,
+}: Common & { control: (props: ControlProps) => ReactNode }) {
+  const id = useId();
+  const notes = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id} className={hideLabel ? "visually-hidden" : "field-label"}>
+        {label}
+      </label>
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": notes || undefined })}
+      {hint && (
+        <span id={`${id}-hint`} className="field-hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A labelled input: every control in the dashboard has a label. */
+export function Field({
+  label,
+  hint,
+  error,
+  hideLabel,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Labelled
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      control={(props) => <input {...props} {...input} />}
+    />
+  );
+}
+
+export function TextArea({
+  label,
+  hint,
+  error,
+  hideLabel,
+  ...textarea
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Labelled
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      control={(props) => <textarea {...props} {...textarea} />}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+// What the role may not do is not offered: children render only when the permission matrix
+// (the server's own, see lib/permissions.ts) allows the action. The API still enforces it.
+import type { ReactNode } from "react";
+import { useWorkspace } from "../api/workspace.tsx";
+import { type Action, allows } from "../lib/permissions.ts";
+
+export function useCan(): (action: Action, teamId?: string) => boolean {
+  const { caller } = useWorkspace();
+  return (action, teamId) => allows(caller, action, teamId);
+}
+
+export function RoleGate({
+  action,
+  teamId,
+  children,
+  fallback = null,
+}: {
+  action: Action;
+  teamId?: string;
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  const can = useCan();
+  return <>{can(action, teamId) ? children : fallback}</>;
+}

@@ -1,0 +1,39 @@
+// The workspace switcher: makes the chosen workspace the session's scope (POST …/switch answers a
+// token carrying it) and opens it.
+import { useNavigate } from "@tanstack/react-router";
+import { useId } from "react";
+import { api } from "../api/client.ts";
+import { unwrap } from "../api/errors.ts";
+import { useWorkspaces } from "../api/queries.ts";
+import { useSession } from "../api/session.tsx";
+import { roleName } from "../lib/permissions.ts";
+
+export function WorkspaceSwitcher({ current }: { current: string }) {
+  const id = useId();
+  const workspaces = useWorkspaces();
+  const navigate = useNavigate();
+  const { replaceToken } = useSession();
+
+  async function switchTo(workspaceId: string) {
+    const answer = await unwrap(
+      api.POST("/workspaces/{workspace_id}/switch", { params: { path: { workspace_id: workspaceId } } }),
+    );
+    if (answer.access_token) replaceToken(answer.access_token);
+    await navigate({ to: "/w/$workspaceId", params: { workspaceId } });
+  }
+
+  return (
+    <div className="switcher">
+      <label htmlFor={id} className="visually-hidden">
+        Workspace
+      </label>
+      <select id={id} value={current} onChange={(event) => void switchTo(event.target.value)}>
+        {(workspaces.data ?? []).map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.name} · {roleName(w.role)} · {w.plan}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

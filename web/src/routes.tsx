@@ -1,0 +1,67 @@
+// THE route table. Client-side paths are chosen so none is an API GET path (/auth, /workspaces,
+// /teams, /projects, /environments, /secrets, /keys, /sessions, /share, /invite/{id}…): the
+// server answers browser navigations to them with index.html, and API clients with JSON.
+//
+// To add a screen: write web/src/screens/<Name>.tsx, add a createRoute below under the right
+// parent (workspaceRoute for pages inside a workspace), list it in routeTree, and add an entry to NAV
+// (web/src/nav.ts) if it belongs in the header's navigation.
+import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
+import { AppShell } from "./components/AppShell.tsx";
+import { Home } from "./screens/Home.tsx";
+import { NotFound } from "./screens/NotFound.tsx";
+import { Secrets } from "./screens/Secrets.tsx";
+import { SignIn } from "./screens/SignIn.tsx";
+import { SignUp } from "./screens/SignUp.tsx";
+import { Tree } from "./screens/Tree.tsx";
+
+/** ?error= (a failed provider sign-in) and ?next= (where to go after signing in), both optional. */
+function authSearch(search: Record<string, unknown>): { error?: string; next?: string } {
+  const out: { error?: string; next?: string } = {};
+  if (typeof search.error === "string") out.error = search.error;
+  if (typeof search.next === "string") out.next = search.next;
+  return out;
+}
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  validateSearch: authSearch,
+  component: Home,
+});
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in",
+  validateSearch: authSearch,
+  component: SignIn,
+});
+const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: "/sign-up", component: SignUp });
+
+/** Every signed-in page of one workspace: the shell (header, switcher, nav) around an Outlet. */
+export const workspaceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/w/$workspaceId",
+  component: AppShell,
+});
+const treeRoute = createRoute({ getParentRoute: () => workspaceRoute, path: "/", component: Tree });
+const secretsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/env/$teamId/$projectId/$environmentId",
+  component: Secrets,
+});
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  signInRoute,
+  signUpRoute,
+  workspaceRoute.addChildren([treeRoute, secretsRoute]),
+]);
+
+export const router = createRouter({ routeTree, scrollRestoration: true });
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

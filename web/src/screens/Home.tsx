@@ -1,0 +1,28 @@
+// `/`: sends a signed-in person to their current workspace, anyone else to sign in. A failed
+// provider sign-in lands here with ?error=, which the sign-in screen explains.
+import { Navigate, useSearch } from "@tanstack/react-router";
+import { errorMessage } from "../api/errors.ts";
+import { useMe, useWorkspaces } from "../api/queries.ts";
+import { useSession } from "../api/session.tsx";
+import { Alert, Loading } from "../components/Alert.tsx";
+
+export function Home() {
+  const { status } = useSession();
+  const search = useSearch({ from: "/" });
+  if (status === "restoring") return <Loading label="Restoring your session…" />;
+  if (status === "signed-out" || search.error) {
+    return <Navigate to="/sign-in" search={search.error ? { error: search.error } : {}} replace />;
+  }
+  return <ToWorkspace />;
+}
+
+function ToWorkspace() {
+  const me = useMe();
+  const workspaces = useWorkspaces();
+  if (me.error || workspaces.error)
+    return <Alert kind="error">{errorMessage(me.error ?? workspaces.error)}</Alert>;
+  if (!me.data || !workspaces.data) return <Loading />;
+  const target = workspaces.data.find((w) => w.id === me.data.current_workspace_id) ?? workspaces.data[0];
+  if (!target) return <Alert kind="info">You are not a member of any workspace.</Alert>;
+  return <Navigate to="/w/$workspaceId" params={{ workspaceId: target.id }} replace />;
+}

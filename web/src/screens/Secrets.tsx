@@ -1,0 +1,270 @@
+// An environment's secrets: masked values with reveal and copy, inline edit (a new version), add,
+// delete, search and a rotation filter, and bulk paste of a .env with a preview.
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useParams } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { api } from "../api/client.ts";
+import { errorMessage, unwrap } from "../api/errors.ts";
+import {
+  type EnvPath,
+  queryKeys,
+  type Secret,
+  useEnvironments,
+  useProjects,
+  useSecrets,
+} from "../api/queries.ts";
+import { useWorkspace } from "../api/workspace.tsx";
+import { useActionDialog } from "../components/ActionDialog.tsx";
+import { AddSecretDialog } from "../components/AddSecretDialog.tsx";
+import { Alert, Loading } from "../components/Alert.tsx";
+import { Button } from "../components/Button.tsx";
+import { Field } from "../components/Field.tsx";
+import { PasteEnvDialog } from "../components/PasteEnvDialog.tsx";
+import { useCan } from "../components/RoleGate.tsx";
+import { RotationBadge } from "../components/RotationBadge.tsx";
+import { SecretValue } from "../components/SecretValue.tsx";
+import { type Column, Table } from "../components/Table.tsx";
+import { batches, type PastePlan } from "../lib/env-paste.ts";
+import { type RotationState, rotationStatus } from "../lib/rotation.ts";
+
+type Filter = "all" | RotationState;
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: "all", label: "All secrets" },
+  { value: "overdue", label: "Rotation overdue" },
+  { value: "due-soon", label: "Rotation due soon" },
+  { value: "ok", label: "Rotation on time" },
+];
+
+const BASE = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/" as const;
+const ONE = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}" as const;
+
+export function Secrets() {
+  const params = useParams({ from: "/w/$workspaceId/env/$teamId/$projectId/$environmentId" });
+  const path: EnvPath = {
+    workspace_id: params.workspaceId,
+    team_id: params.teamId,
+    project_id: params.projectId,
+    environment_id: params.environmentId,
+  };
+  const { teams } = useWorkspace();
+  const can = useCan();
+  const mayWrite = can("secret.write", path.team_id);
+  const queryClient = useQueryClient();
+  const list = useSecrets(path);
+  const project = useProjects(path.workspace_id, path.team_id).data?.find((p) => p.id === path.project_id);
+  const environment = useEnvironments(path.workspace_id, path.team_id, path.project_id).data?.find(
+    (e) => e.id === path.environment_id,
+  );
+  const team = teams.find((t) => t.id === path.team_id);
+
+  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useState<Filter>("all");
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [pasting, setPasting] = useState(false);
+  const { ask, dialog } = useActionDialog();
+  const now = useMemo(() => new Date(), []);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.secrets(path) });
+  const secrets = list.data?.secrets ?? [];
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return secrets
+      .filter(
+        (s) =>
+          !needle || s.key.toLowerCase().includes(needle) || s.description?.toLowerCase().includes(needle),
+      )
+      .filter((s) => filter === "all" || rotationStatus(s, now).state === filter)
+      .sort((a, b) => a.key.localeCompare(b.key));
+  }, [secrets, search, filter, now]);
+
+  const toggleReveal = (id: string) =>
+    setRevealed((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const update = (secret: Secret, value: string) =>
+    unwrap(api.PATCH(ONE, { params: { path: { ...path, secret_id: secret.id } }, body: { value } })).then(
+      refresh,
+    );
+
+  async function applyPaste(plan: PastePlan) {
+    for (const batch of batches(plan.create)) {
+      await unwrap(api.POST(`${BASE}bulk`, { params: { path }, body: { secrets: batch } }));
+    }
+    for (const batch of batches(plan.update)) {
+      await unwrap(api.PATCH(BASE, { params: { path }, body: { secrets: batch } }));
+    }
+    await refresh();
+  }
+
+  const columns: Column<Secret>[] = [
+    {
+      header: "Key",
+      className: "col-key",
+      cell: (s) => (
+        <>
+          <code className="key">{s.key}</code>
+          {s.description && <span className="description">{s.description}</span>}
+        </>
+      ),
+    },
+    {
+      header: "Value",
+      className: "col-value",
+      cell: (s) => (
+        <SecretValue
+          secretKey={s.key}
+          value={s.value}
+          revealed={revealed.has(s.id)}
+          onToggleReveal={() => toggleReveal(s.id)}
+          editing={editing === s.id}
+          onEditDone={() => setEditing(null)}
+          onSave={(value) => update(s, value)}
+        />
+      ),
+    },
+    { header: "Rotation", cell: (s) => <RotationBadge secret={s} now={now} /> },
+    { header: "Version", className: "col-num", cell: (s) => `v${s.current_version}` },
+    {
+      header: "Updated",
+      cell: (s) => <time dateTime={s.updated_at}>{new Date(s.updated_at).toLocaleString()}</time>,
+    },
+  ];
+  if (mayWrite) {
+    columns.push({
+      header: "Actions",
+      hideHeader: true,
+      className: "col-actions",
+      cell: (s) => (
+        <span className="actions">
+          <Button size="sm" variant="ghost" aria-label={`Edit ${s.key}`} onClick={() => setEditing(s.id)}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="danger-text"
+            aria-label={`Delete ${s.key}`}
+            onClick={() =>
+              ask({
+                title: `Delete ${s.key}?`,
+                submitLabel: "Delete secret",
+                danger: true,
+                message: "The secret, its versions and its log are deleted. This cannot be undone.",
+                run: () =>
+                  unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } })).then(refresh),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </span>
+      ),
+    });
+  }
+
+  const overdue = secrets.filter((s) => rotationStatus(s, now).state === "overdue").length;
+
+  return (
+    <section aria-labelledby="secrets-title">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/w/$workspaceId" params={{ workspaceId: path.workspace_id }}>
+          {team?.name ?? "Team"}
+        </Link>
+        <span aria-hidden="true">/</span>
+        <span>{project?.name ?? "Project"}</span>
+      </nav>
+      <div className="page-header">
+        <div>
+          <h1 id="secrets-title">
+            {environment?.name ?? "Environment"}
+            {environment && (
+              <span className={`env-type env-${environment.environment_type}`}>
+                {environment.environment_type}
+              </span>
+            )}
+          </h1>
+          <p className="muted">
+            {secrets.length} secret{secrets.length === 1 ? "" : "s"}
+            {overdue > 0 && <span className="overdue-note"> · {overdue} overdue for rotation</span>}
+          </p>
+        </div>
+        {mayWrite && (
+          <div className="actions">
+            <Button onClick={() => setPasting(true)}>Paste .env</Button>
+            <Button variant="primary" onClick={() => setAdding(true)}>
+              Add secret
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="toolbar">
+        <Field
+          label="Search secrets"
+          hideLabel
+          type="search"
+          placeholder="Search by key or description"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <div className="field">
+          <label htmlFor="rotation-filter" className="visually-hidden">
+            Filter by rotation
+          </label>
+          <select id="rotation-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button onClick={() => void list.refetch()} busy={list.isFetching} aria-label="Reload secrets">
+          Reload
+        </Button>
+      </div>
+      {list.isPending && <Loading label="Loading secrets…" />}
+      {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
+      {list.data && list.data.failedIds.length > 0 && (
+        <Alert kind="warning">
+          {list.data.failedIds.length} secret(s) could not be decrypted and are not shown. An operator should
+          check the master key.
+        </Alert>
+      )}
+      {list.data && (
+        <Table
+          caption="Secrets"
+          cards
+          rows={shown}
+          rowKey={(s) => s.id}
+          rowClassName={(s) => (rotationStatus(s, now).state === "overdue" ? "row-overdue" : undefined)}
+          columns={columns}
+          empty={
+            secrets.length === 0 ? (
+              <p>No secrets yet.{mayWrite && " Add one, or paste a .env file."}</p>
+            ) : (
+              <p>No secret matches.</p>
+            )
+          }
+        />
+      )}
+      <AddSecretDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreate={(secret) => unwrap(api.POST(BASE, { params: { path }, body: secret })).then(refresh)}
+      />
+      <PasteEnvDialog
+        open={pasting}
+        existing={secrets}
+        onClose={() => setPasting(false)}
+        onApply={applyPaste}
+      />
+      {dialog}
+    </section>
+  );
+}

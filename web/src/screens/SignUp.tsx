@@ -1,0 +1,85 @@
+// Create an account (and its first workspace), then sign in with it.
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { api } from "../api/client.ts";
+import { errorMessage, unwrap } from "../api/errors.ts";
+import { useSession } from "../api/session.tsx";
+import { Alert } from "../components/Alert.tsx";
+import { AuthLayout } from "../components/AuthLayout.tsx";
+import { Button } from "../components/Button.tsx";
+import { Field } from "../components/Field.tsx";
+
+export function SignUp() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "" });
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const account = await unwrap(
+        api.POST("/auth/get-started", { body: { ...form, created_at: new Date().toISOString() } }),
+      );
+      await signIn(form.email, form.password);
+      await navigate({ to: "/w/$workspaceId", params: { workspaceId: account.workspace.id } });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Create your account">
+      <form onSubmit={submit} className="stack">
+        <div className="row-2">
+          <Field
+            label="First name"
+            autoComplete="given-name"
+            required
+            value={form.first_name}
+            onChange={set("first_name")}
+          />
+          <Field
+            label="Last name"
+            autoComplete="family-name"
+            value={form.last_name}
+            onChange={set("last_name")}
+          />
+        </div>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set("email")}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          hint="At least 8 characters."
+          value={form.password}
+          onChange={set("password")}
+        />
+        {error && <Alert kind="error">{error}</Alert>}
+        <Button type="submit" variant="primary" busy={busy}>
+          Create account
+        </Button>
+      </form>
+      <p className="auth-alt">
+        Already have an account? <Link to="/sign-in">Sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,276 @@
+// A workspace's home: its teams, each team's projects, each project's environments. Creating,
+// renaming and deleting are offered only where the caller's role allows (RoleGate / useCan).
+
+import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { api } from "../api/client.ts";
+import { errorMessage, unwrap } from "../api/errors.ts";
+import {
+  type Environment,
+  type Project,
+  queryKeys,
+  type Team,
+  useEnvironments,
+  useProjects,
+} from "../api/queries.ts";
+import { useWorkspace } from "../api/workspace.tsx";
+import { type ActionSpec, useActionDialog } from "../components/ActionDialog.tsx";
+import { Alert, Loading } from "../components/Alert.tsx";
+import { Button } from "../components/Button.tsx";
+import { RenameDelete } from "../components/RenameDelete.tsx";
+import { RoleGate, useCan } from "../components/RoleGate.tsx";
+
+const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
+type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
+
+type Ask = (spec: ActionSpec) => void;
+
+export function Tree() {
+  const { workspace, teams } = useWorkspace();
+  const queryClient = useQueryClient();
+  const { ask, dialog } = useActionDialog();
+  const ws = workspace.id;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.workspace(ws) });
+
+  const createTeam = () =>
+    ask({
+      title: "New team",
+      submitLabel: "Create team",
+      name: { label: "Team name" },
+      run: ({ name }) =>
+        unwrap(
+          api.POST("/teams/{workspace_id}/", { params: { path: { workspace_id: ws } }, body: { name } }),
+        ).then(refresh),
+    });
+
+  return (
+    <section aria-labelledby="tree-title">
+      <div className="page-header">
+        <div>
+          <h1 id="tree-title">{workspace.name}</h1>
+          <p className="muted">Teams, their projects and each project's environments.</p>
+        </div>
+        <RoleGate action="team.create">
+          <Button variant="primary" onClick={createTeam}>
+            New team
+          </Button>
+        </RoleGate>
+      </div>
+      {teams.length === 0 && (
+        <div className="empty">
+          <p>No teams yet.</p>
+          <RoleGate
+            action="team.create"
+            fallback={<p className="muted">An Admin can create the first team.</p>}
+          >
+            <Button variant="primary" onClick={createTeam}>
+              Create the first team
+            </Button>
+          </RoleGate>
+        </div>
+      )}
+      <div className="teams">
+        {teams.map((team) => (
+          <TeamCard key={team.id} team={team} ask={ask} refresh={refresh} />
+        ))}
+      </div>
+      {dialog}
+    </section>
+  );
+}
+
+function TeamCard({ team, ask, refresh }: { team: Team; ask: Ask; refresh: () => Promise<unknown> }) {
+  const can = useCan();
+  const ws = team.workspace_id;
+  const projects = useProjects(ws, team.id);
+  const path = { workspace_id: ws, team_id: team.id };
+  return (
+    <article className="card team" aria-labelledby={`team-${team.id}`}>
+      <header className="card-header">
+        <h2 id={`team-${team.id}`}>{team.name}</h2>
+        <div className="actions">
+          {can("project.create") && (
+            <Button
+              size="sm"
+              variant="primary"
+              onClick={() =>
+                ask({
+                  title: `New project in ${team.name}`,
+                  submitLabel: "Create project",
+                  name: { label: "Project name" },
+                  run: ({ name }) =>
+                    unwrap(
+                      api.POST("/projects/{workspace_id}/{team_id}/", { params: { path }, body: { name } }),
+                    ).then(refresh),
+                })
+              }
+            >
+              New project
+            </Button>
+          )}
+          <RenameDelete
+            what="team"
+            name={team.name}
+            ask={ask}
+            mayRename={can("team.update")}
+            mayDelete={can("team.delete")}
+            consequence="Its projects, environments and secrets are deleted with it."
+            rename={(name) =>
+              api.PATCH("/teams/{workspace_id}/{team_id}", { params: { path }, body: { name } })
+            }
+            remove={() => api.DELETE("/teams/{workspace_id}/{team_id}", { params: { path } })}
+            refresh={refresh}
+          />
+        </div>
+      </header>
+      {projects.isPending && <Loading />}
+      {projects.error && <Alert kind="error">{errorMessage(projects.error)}</Alert>}
+      {projects.data?.length === 0 && <p className="muted pad">No projects in this team yet.</p>}
+      <ul className="projects">
+        {projects.data?.map((project) => (
+          <ProjectRow key={project.id} project={project} ask={ask} refresh={refresh} />
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function ProjectRow({
+  project,
+  ask,
+  refresh,
+}: {
+  project: Project;
+  ask: Ask;
+  refresh: () => Promise<unknown>;
+}) {
+  const can = useCan();
+  const ws = project.workspace_id;
+  const environments = useEnvironments(ws, project.team_id, project.id);
+  const path = { workspace_id: ws, team_id: project.team_id, project_id: project.id };
+
+  const createEnvironment = () =>
+    ask({
+      title: `New environment in ${project.name}`,
+      submitLabel: "Create environment",
+      name: { label: "Environment name" },
+      choice: { label: "Type", options: ENVIRONMENT_TYPES, initial: "dev" },
+      run: ({ name, choice }) =>
+        unwrap(
+          api.POST("/environments/{workspace_id}/{team_id}/{project_id}/", {
+            params: { path },
+            body: { name, environment_type: choice as EnvironmentType },
+          }),
+        ).then(refresh),
+    });
+
+  return (
+    <li className="project">
+      <div className="project-head">
+        <h3>{project.name}</h3>
+        <div className="actions">
+          {can("environment.create", project.team_id) && (
+            <Button size="sm" onClick={createEnvironment}>
+              New environment
+            </Button>
+          )}
+          <RenameDelete
+            what="project"
+            name={project.name}
+            ask={ask}
+            mayRename={can("project.update")}
+            mayDelete={can("project.delete")}
+            consequence="Its environments and secrets are deleted with it."
+            rename={(name) =>
+              api.PATCH("/projects/{workspace_id}/{team_id}/{project_id}", {
+                params: { path },
+                body: { name },
+              })
+            }
+            remove={() => api.DELETE("/projects/{workspace_id}/{team_id}/{project_id}", { params: { path } })}
+            refresh={refresh}
+          />
+        </div>
+      </div>
+      {environments.error && <Alert kind="error">{errorMessage(environments.error)}</Alert>}
+      <ul className="environments">
+        {environments.data?.map((environment) => (
+          <EnvironmentChip key={environment.id} environment={environment} ask={ask} refresh={refresh} />
+        ))}
+        {environments.data?.length === 0 && <li className="muted">No environments yet.</li>}
+      </ul>
+    </li>
+  );
+}
+
+function EnvironmentChip({
+  environment: env,
+  ask,
+  refresh,
+}: {
+  environment: Environment;
+  ask: Ask;
+  refresh: () => Promise<unknown>;
+}) {
+  const can = useCan();
+  const path = {
+    workspace_id: env.workspace_id,
+    team_id: env.team_id,
+    project_id: env.project_id,
+    environment_id: env.id,
+  };
+  const envPath = "/environments/{workspace_id}/{team_id}/{project_id}/{environment_id}" as const;
+  return (
+    <li className="env-chip">
+      <Link
+        to="/w/$workspaceId/env/$teamId/$projectId/$environmentId"
+        params={{
+          workspaceId: env.workspace_id,
+          teamId: env.team_id,
+          projectId: env.project_id,
+          environmentId: env.id,
+        }}
+        className="env-link"
+      >
+        <span className={`env-type env-${env.environment_type}`}>{env.environment_type}</span>
+        {env.name}
+      </Link>
+      {can("environment.create", env.team_id) && (
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={`Rename environment ${env.name}`}
+          onClick={() =>
+            ask({
+              title: "Rename environment",
+              submitLabel: "Rename",
+              name: { label: "Environment name", initial: env.name },
+              run: ({ name }) =>
+                unwrap(api.PATCH(`${envPath}/`, { params: { path }, body: { name } })).then(refresh),
+            })
+          }
+        >
+          ✎
+        </button>
+      )}
+      {can("environment.delete") && (
+        <button
+          type="button"
+          className="icon-btn danger-text"
+          aria-label={`Delete environment ${env.name}`}
+          onClick={() =>
+            ask({
+              title: `Delete environment ${env.name}?`,
+              submitLabel: "Delete environment",
+              danger: true,
+              message: "Its secrets, their versions and logs are deleted with it. This cannot be undone.",
+              run: () => unwrap(api.DELETE(envPath, { params: { path } })).then(refresh),
+            })
+          }
+        >
+          ×
+        </button>
+      )}
+    </li>
+  );
+}
