@@ -7,7 +7,9 @@
 // (web/src/nav.ts) if it belongs in the header's navigation.
 import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { AppShell } from "./components/AppShell.tsx";
+import { Audit } from "./screens/Audit.tsx";
 import { Home } from "./screens/Home.tsx";
+import { Import } from "./screens/Import.tsx";
 import { NotFound } from "./screens/NotFound.tsx";
 import { Secrets } from "./screens/Secrets.tsx";
 import { SignIn } from "./screens/SignIn.tsx";
@@ -50,12 +52,18 @@ const secretsRoute = createRoute({
   path: "/env/$teamId/$projectId/$environmentId",
   component: Secrets,
 });
+const importRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/env/$teamId/$projectId/$environmentId/import",
+  component: Import,
+});
+const auditRoute = createRoute({ getParentRoute: () => workspaceRoute, path: "/audit", component: Audit });
 
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
   signUpRoute,
-  workspaceRoute.addChildren([treeRoute, secretsRoute]),
+  workspaceRoute.addChildren([treeRoute, secretsRoute, importRoute, auditRoute]),
 ]);
 
 export const router = createRouter({ routeTree, scrollRestoration: true });
