@@ -1,11 +1,12 @@
 // A paid capability the workspace's plan lacks (the API answered 402 plan_required): an
 // explanation and the way to get it, not an error.
 
-export function UpgradeHint({ feature, what }: { feature: string; what: string }) {
+/** `title` says what is missing, e.g. "Version history is part of the Pro plan." */
+export function UpgradeHint({ title, what }: { title: string; what: string }) {
   return (
     <div className="alert upgrade-hint" role="status">
       <p>
-        <strong>{feature} is part of the Pro plan.</strong> {what}
+        <strong>{title}</strong> {what}
       </p>
       <p className="muted">
         This workspace is on a plan without it. Whoever runs this Coffer server can move the workspace to Pro

@@ -94,7 +94,7 @@ function History({ path, secret }: { path: EnvPath; secret: Secret }) {
         {versions.error &&
           (isPlanRequired(versions.error) ? (
             <UpgradeHint
-              feature="Version history"
+              title="Version history is part of the Pro plan."
               what={`Every earlier value of ${secret.key} is kept encrypted and listed here.`}
             />
           ) : (

@@ -117,7 +117,7 @@ function ShareForm({
   if (isPlanRequired(failure)) {
     return (
       <UpgradeHint
-        feature="Share links"
+        title="Share links are part of the Pro plan."
         what="A share link gives someone outside the workspace a one-time, expiring read of selected secrets."
       />
     );
