@@ -261,6 +261,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await page.getByRole("heading", { name: "Audit trail" }).waitFor();
       const rows = page.locator("main tbody tr");
       await expect.poll(() => rows.count()).toBe(50);
+      await screenshots(page, "audit", engine);
       await button("Load more").click();
       await expect.poll(() => rows.count()).toBeGreaterThan(60);
       await button("Load more").waitFor({ state: "detached" });
@@ -275,13 +276,12 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       ]) {
         expect(all).toContain(action);
       }
-      await screenshots(page, "audit", engine);
-      await screenshots(page, "audit", engine, { dark: true, widths: ["phone"] });
 
       await page.getByLabel("Action").fill("secret.shared");
       await button("Filter").click();
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.innerText()).toContain(account.email);
+      await screenshots(page, "audit-filtered", engine, { dark: true });
       await button("Clear").click();
       await expect.poll(() => rows.count()).toBe(everything); // the unfiltered pages, as loaded
     },

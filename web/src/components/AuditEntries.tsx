@@ -14,10 +14,10 @@ export const auditColumns: Column<AuditEntry>[] = [
   {
     header: "Action",
     cell: (e) => (
-      <>
+      <span>
         <code className="audit-action">{e.action}</code>
         {e.version !== null && <span className="muted"> v{e.version}</span>}
-      </>
+      </span>
     ),
   },
   { header: "Actor", cell: (e) => describeActor(e.actor) },

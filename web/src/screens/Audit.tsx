@@ -24,7 +24,7 @@ const resourceColumn: Column<AuditEntry> = {
   header: "Resource",
   className: "col-resource",
   cell: (e) => (
-    <>
+    <span>
       {e.resource_type}
       {e.resource_id && (
         <code className="muted" title={e.resource_id}>
@@ -32,7 +32,7 @@ const resourceColumn: Column<AuditEntry> = {
           {e.resource_id.slice(0, 8)}
         </code>
       )}
-    </>
+    </span>
   ),
 };
 

@@ -65,10 +65,10 @@ function History({ path, secret }: { path: EnvPath; secret: Secret }) {
       header: "Version",
       className: "col-num",
       cell: (v) => (
-        <>
+        <span>
           v{v.version}
           {v.version === secret.current_version && <span className="badge kind-added">current</span>}
-        </>
+        </span>
       ),
     },
     { header: "Created", cell: (v) => when(v.created_at) },
