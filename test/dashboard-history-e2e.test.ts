@@ -171,17 +171,19 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await dialog().getByLabel("Expires after").selectOption({ label: "1 day" });
       await dialog().getByLabel("Views allowed").fill("2");
       await dialog().getByRole("button", { name: "Create link" }).click();
-      const link = dialog().getByLabel("Share link", { exact: true });
+      const link = dialog().getByLabel("API link", { exact: true });
       await link.waitFor();
       await dialog().getByText("It is shown only this once").waitFor();
       const url = new URL(await link.inputValue());
       expect(url.pathname).toMatch(/^\/share\/.+/);
+      const viewer = new URL(await dialog().getByLabel("Share link", { exact: true }).inputValue());
+      expect(viewer.pathname + viewer.hash).toBe(`/s/#${url.pathname.slice("/share/".length)}`);
       await screenshots(page, "share-link", engine);
 
       await dialog().getByRole("button", { name: "Copy the share link" }).click();
-      expect(await page.evaluate("navigator.clipboard.readText()")).toBe(url.href);
+      expect(await page.evaluate("navigator.clipboard.readText()")).toBe(viewer.href);
 
-      // The URL names COFFER_PUBLIC_URL's host (localhost); the server listens on 127.0.0.1.
+      // The URLs name COFFER_PUBLIC_URL's host (localhost); the server listens on 127.0.0.1.
       const answer = await fetch(`${server.url}${url.pathname}`);
       expect(answer.status).toBe(200);
       const shared = (await answer.json()) as {
@@ -190,6 +192,24 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       };
       expect(shared.secrets).toEqual([{ key: "PAYMENT_KEY", value: VALUES[2] }]);
       expect(shared.views_remaining).toBe(1);
+
+      // The viewer page spends the last view, only when asked; the token never left the fragment.
+      const reader = await page.context().newPage();
+      const requested: string[] = [];
+      reader.on("request", (request) => requested.push(request.url()));
+      await reader.goto(`${server.url}/s/${viewer.hash}`);
+      await reader.getByRole("button", { name: "Show the secrets" }).click();
+      await reader.getByText(VALUES[2]!, { exact: true }).waitFor();
+      await reader.getByText("That was the last view").waitFor();
+      await screenshots(reader, "share-viewer", engine, { dark: true, widths: ["phone"] });
+      expect(requested.filter((r) => r.includes("/share/"))).toHaveLength(1);
+      expect(requested.filter((r) => r.startsWith(`${server.url}/s`)).every((r) => !r.includes("#"))).toBe(
+        true,
+      );
+      await reader.reload();
+      await reader.getByRole("button", { name: "Show the secrets" }).click();
+      await reader.getByText("This link has expired or its views are used up.").waitFor();
+      await reader.close();
 
       await dialog().getByRole("button", { name: "Done" }).click();
       await dialog().waitFor({ state: "hidden" });

@@ -15,6 +15,8 @@ import {
   shareRequest,
   shortUserAgent,
   summariseCiphertext,
+  tokenFromFragment,
+  viewerLink,
   writesOf,
 } from "../web/src/lib/history.ts";
 import { allows } from "../web/src/lib/permissions.ts";
@@ -54,6 +56,21 @@ describe("the share request", () => {
     expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
     expect(Math.max(...minutes)).toBe(SHARE_LIMITS.maxMinutes);
     expect(Math.min(...minutes)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the share viewer link", () => {
+  it("moves the token from the API path into the fragment of /s on the same origin", () => {
+    expect(viewerLink("https://coffer.example/share/AbC-_9")).toBe("https://coffer.example/s/#AbC-_9");
+    expect(viewerLink("https://coffer.example/other/AbC")).toBeNull();
+    expect(viewerLink("not a url")).toBeNull();
+  });
+
+  it("reads the token back from the fragment, and nothing else", () => {
+    expect(tokenFromFragment("#AbC-_9")).toBe("AbC-_9");
+    expect(tokenFromFragment("")).toBeNull();
+    expect(tokenFromFragment("#a b")).toBeNull();
+    expect(tokenFromFragment("#../x/y")).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import { Home } from "./screens/Home.tsx";
 import { Import } from "./screens/Import.tsx";
 import { NotFound } from "./screens/NotFound.tsx";
 import { Secrets } from "./screens/Secrets.tsx";
+import { ShareView } from "./screens/ShareView.tsx";
 import { SignIn } from "./screens/SignIn.tsx";
 import { SignUp } from "./screens/SignUp.tsx";
 import { Tree } from "./screens/Tree.tsx";
@@ -39,6 +40,8 @@ const signInRoute = createRoute({
   component: SignIn,
 });
 const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: "/sign-up", component: SignUp });
+/** A share link opened in a browser: /s/#<token> (the token stays in the fragment). */
+const shareViewRoute = createRoute({ getParentRoute: () => rootRoute, path: "/s", component: ShareView });
 
 /** Every signed-in page of one workspace: the shell (header, switcher, nav) around an Outlet. */
 export const workspaceRoute = createRoute({
@@ -63,6 +66,7 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
   signUpRoute,
+  shareViewRoute,
   workspaceRoute.addChildren([treeRoute, secretsRoute, importRoute, auditRoute]),
 ]);
 

@@ -213,3 +213,26 @@ export function auditQuery(filters: { action: string; actor: string }, cursor?: 
   if (filters.actor) query.actor = filters.actor;
   return query;
 }
+
+// The share-link viewer page -------------------------------------------------------------------
+
+/**
+ * The browser-friendly form of a share link: /s/#<token> on the same server. The token rides in
+ * the fragment, which browsers never send, so it stays out of every server's access log.
+ */
+export function viewerLink(apiUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    return null;
+  }
+  const token = /^\/share\/([^/]+)$/.exec(url.pathname)?.[1];
+  return token ? `${url.origin}/s/#${token}` : null;
+}
+
+/** The token in a viewer page's fragment ("#abc" -> "abc"), or null when there is none. */
+export function tokenFromFragment(hash: string): string | null {
+  const token = decodeURIComponent(hash.replace(/^#/, "")).trim();
+  return /^[A-Za-z0-9_.~-]{1,200}$/.test(token) ? token : null;
+}

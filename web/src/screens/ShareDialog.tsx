@@ -12,7 +12,7 @@ import { CopyButton } from "../components/CopyButton.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { Field } from "../components/Field.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
-import { EXPIRY_PRESETS, SHARE_LIMITS, shareRequest } from "../lib/history.ts";
+import { EXPIRY_PRESETS, SHARE_LIMITS, shareRequest, viewerLink } from "../lib/history.ts";
 import "../styles/history.css";
 
 type Created = Ok<"createShareLink">;
@@ -90,17 +90,11 @@ function ShareForm({
             ? "The reader also needs the passphrase: tell it to them another way."
             : "Anyone with the link can read the shared values."}
         </Alert>
-        <div className="share-url">
-          <Field
-            label="Share link"
-            hideLabel
-            readOnly
-            className="mono"
-            value={created.url}
-            onFocus={(e) => e.target.select()}
-          />
-          <CopyButton value={created.url} label="Copy the share link" />
-        </div>
+        <LinkField label="Share link" value={viewerLink(created.url) ?? created.url} />
+        <p className="field-hint">
+          Opens a page that shows the values after a click. For scripts, the same link as JSON:
+        </p>
+        <LinkField label="API link" value={created.url} />
         <p className="muted">
           Expires {new Date(created.expires_at).toLocaleString()} or after {created.max_views} view
           {created.max_views === 1 ? "" : "s"}, whichever comes first.
@@ -173,5 +167,21 @@ function ShareForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+function LinkField({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="share-url">
+      <Field
+        label={label}
+        hideLabel
+        readOnly
+        className="mono"
+        value={value}
+        onFocus={(e) => e.target.select()}
+      />
+      <CopyButton value={value} label={`Copy the ${label.toLowerCase()}`} />
+    </div>
   );
 }
