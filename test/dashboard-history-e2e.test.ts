@@ -4,34 +4,25 @@
 // process on the same store) its three versions and its log; a share link made in the browser is
 // read back with a plain GET; an import from the fake Railway is previewed and applied; the
 // workspace audit trail lists what happened, filtered and paged. Screenshots at 375 and 1440 px.
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  browserTestsRun,
-  collectPageProblems,
-  ensureDashboardBuilt,
-  launchChromium,
-  screenshots,
-} from "./helpers/browser.ts";
+import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   apiCall,
   createTreeThroughApi,
+  dashboardLocators,
   type EnvTree,
+  openDashboardPage,
   signInInBrowser,
   signUpVerifiedThroughApi,
+  startDashboardServer,
 } from "./helpers/dashboard-flows.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
-import {
-  killChildren,
-  removeTempDirs,
-  runScript,
-  type ServerProcess,
-  startServer,
-  tempDir,
-} from "./helpers/server-process.ts";
+import { killChildren, removeTempDirs, runScript, type ServerProcess } from "./helpers/server-process.ts";
+
+type Locators = ReturnType<typeof dashboardLocators>;
 
 const databaseUrl = inject("databaseUrl");
 const engine = databaseUrl ? "postgres" : "sqlite";
@@ -48,31 +39,26 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
   let problems: string[];
   let account: ApiAccount;
   let tree: EnvTree;
+  let button: Locators["button"];
+  let dialog: Locators["dialog"];
+  let row: Locators["row"];
 
   beforeAll(async () => {
-    ensureDashboardBuilt();
     smtp = await startFakeSmtp();
     platforms = await startFakePlatforms();
-    storeEnv = databaseUrl
-      ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: inject("masterKey") }
-      : { COFFER_DATA_DIR: join(tempDir(), "data") };
-    server = await startServer({
-      ...storeEnv,
-      ...platforms.env,
-      SMTP_URL: smtp.url,
-      COFFER_RATE_LIMIT_PER_MINUTE: "100000",
-    });
+    ({ server, storeEnv } = await startDashboardServer(
+      { databaseUrl, masterKey: inject("masterKey") },
+      smtp,
+      platforms.env,
+    ));
     account = await signUpVerifiedThroughApi(server.url, smtp);
     tree = await createTreeThroughApi(server.url, account, {
       team: "Platform",
       project: "Billing API",
       environment: "Production",
     });
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    page = await context.newPage();
-    problems = collectPageProblems(page);
+    ({ browser, page, problems } = await openDashboardPage(server.url));
+    ({ button, dialog, row } = dashboardLocators(page));
   }, 120_000);
 
   afterAll(async () => {
@@ -83,10 +69,6 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
     removeTempDirs();
   });
 
-  const button = (name: string | RegExp) =>
-    page.getByRole("button", { name, exact: typeof name === "string" });
-  const dialog = () => page.getByRole("dialog");
-  const row = (key: string) => page.getByRole("row").filter({ has: page.getByText(key, { exact: true }) });
   const envUrl = () =>
     `${server.url}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
 

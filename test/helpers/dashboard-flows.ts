@@ -1,9 +1,13 @@
-// Steps the dashboard's browser tests share: an account made ready over HTTP (signed up, email
+// Steps the dashboard's browser tests share: the built dashboard served by a server process on
+// this run's engine, a Chromium page on it, an account made ready over HTTP (signed up, email
 // verified with the mailed code, a tree built) so a test can start where its own screens begin,
 // and signing in through the browser's sign-in screen.
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { collectPageProblems, ensureDashboardBuilt, launchChromium } from "./browser.ts";
 import { extractCode, type FakeSmtp, mailTo, textBody } from "./fake-smtp.ts";
+import { type ServerProcess, startServer, tempDir } from "./server-process.ts";
 
 export const FLOW_PASSWORD = "correct horse battery";
 
@@ -97,4 +101,58 @@ export async function signInInBrowser(page: Page, baseUrl: string, account: ApiA
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/w\/[0-9a-f-]{36}/);
+}
+
+export interface DashboardServer {
+  server: ServerProcess;
+  /** What reaches the same store from another process (the operator's `npm run admin`). */
+  storeEnv: Record<string, string>;
+}
+
+/**
+ * Builds the dashboard if needed and starts a server on this engine's store (PostgreSQL with the
+ * run's master key, or a fresh SQLite data dir) with the fake SMTP server and `env` on top.
+ */
+export async function startDashboardServer(
+  engine: { databaseUrl: string | null | undefined; masterKey: string },
+  smtp: FakeSmtp,
+  env: Record<string, string> = {},
+): Promise<DashboardServer> {
+  ensureDashboardBuilt();
+  const storeEnv: Record<string, string> = engine.databaseUrl
+    ? { DATABASE_URL: engine.databaseUrl, COFFER_MASTER_KEY: engine.masterKey }
+    : { COFFER_DATA_DIR: join(tempDir(), "data") };
+  const server = await startServer({
+    ...storeEnv,
+    SMTP_URL: smtp.url,
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    ...env,
+  });
+  return { server, storeEnv };
+}
+
+export interface DashboardPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and console errors the page reported. */
+  problems: string[];
+}
+
+/** Chromium at 1440 px with clipboard access for the server's origin. */
+export async function openDashboardPage(serverUrl: string): Promise<DashboardPage> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: serverUrl });
+  const page = await context.newPage();
+  return { browser, context, page, problems: collectPageProblems(page) };
+}
+
+/** The locators every dashboard test uses: a button by name, the open dialog, a table row by key. */
+export function dashboardLocators(page: Page) {
+  return {
+    button: (name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" }),
+    dialog: () => page.getByRole("dialog"),
+    row: (key: string) => page.getByRole("row").filter({ has: page.getByText(key, { exact: true }) }),
+  };
 }
