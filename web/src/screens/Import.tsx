@@ -4,15 +4,15 @@
 // skipped, then apply (optionally overwriting the changed keys). Member of the team and up.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { api } from "../api/client.ts";
 import { ApiError, errorMessage, unwrap } from "../api/errors.ts";
 import { type EnvPath, type Ok, queryKeys, useEnvironments } from "../api/queries.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
+import { ImportPreview } from "../components/ImportPreview.tsx";
 import { useCan } from "../components/RoleGate.tsx";
-import { Table } from "../components/Table.tsx";
 import {
   appliedSummary,
   importFailure,
@@ -26,7 +26,6 @@ import {
 } from "../lib/history.ts";
 import "../styles/history.css";
 
-type Report = Ok<"previewImport">;
 const BASE = "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}" as const;
 
 export function Import() {
@@ -50,7 +49,7 @@ export function Import() {
   const [overwrite, setOverwrite] = useState(false);
   const [busy, setBusy] = useState<"preview" | "apply" | null>(null);
   const [error, setError] = useState<string>();
-  const [preview, setPreview] = useState<Report>();
+  const [preview, setPreview] = useState<Ok<"previewImport">>();
   const [applied, setApplied] = useState<string>();
   const platformId = useId();
 
@@ -197,7 +196,7 @@ export function Import() {
         </Alert>
       )}
       {preview && (
-        <PreviewReport
+        <ImportPreview
           report={preview}
           overwrite={overwrite}
           onOverwrite={setOverwrite}
@@ -233,86 +232,5 @@ function TargetSelect({ value, onChange }: { value: string; onChange: (value: st
         ))}
       </select>
     </div>
-  );
-}
-
-type Row =
-  | { kind: "added"; key: string; value: string }
-  | { kind: "changed"; key: string; current: string; incoming: string }
-  | { kind: "unchanged"; key: string }
-  | { kind: "skipped"; key: string; reason: string };
-
-function rowsOf(report: Report): Row[] {
-  return [
-    ...report.added.map((a) => ({ kind: "added" as const, ...a })),
-    ...report.changed.map((c) => ({ kind: "changed" as const, ...c })),
-    ...report.unchanged.map((key) => ({ kind: "unchanged" as const, key })),
-    ...report.skipped.map((s) => ({ kind: "skipped" as const, ...s })),
-  ];
-}
-
-function PreviewReport({
-  report,
-  overwrite,
-  onOverwrite,
-  footer,
-}: {
-  report: Report;
-  overwrite: boolean;
-  onOverwrite: (overwrite: boolean) => void;
-  footer: ReactNode;
-}) {
-  const rows = rowsOf(report);
-  return (
-    <section aria-labelledby="preview-title" className="stack import-preview">
-      <h2 id="preview-title">Preview</h2>
-      <p className="paste-summary" role="status">
-        <span className="badge kind-added">{report.added.length} added</span>
-        <span className="badge kind-changed">{report.changed.length} changed</span>
-        <span className="badge kind-unchanged">{report.unchanged.length} unchanged</span>
-        <span className="badge kind-invalid">{report.skipped.length} skipped</span>
-        <span className="muted">{report.total} read from the platform</span>
-      </p>
-      <Table
-        caption="What the import finds"
-        cards
-        rows={rows}
-        rowKey={(r) => `${r.kind}-${r.key}`}
-        empty={<p>The platform has no variables there.</p>}
-        columns={[
-          {
-            header: "Change",
-            cell: (r) => (
-              <span className={`badge kind-${r.kind === "skipped" ? "invalid" : r.kind}`}>{r.kind}</span>
-            ),
-          },
-          { header: "Key", className: "col-key", cell: (r) => <code className="key">{r.key}</code> },
-          {
-            header: "Value",
-            className: "col-value",
-            cell: (r) =>
-              r.kind === "added" ? (
-                <code className="value">{r.value}</code>
-              ) : r.kind === "changed" ? (
-                <code className="value">
-                  {r.current} → {r.incoming}
-                </code>
-              ) : r.kind === "skipped" ? (
-                <span className="field-error">{r.reason}</span>
-              ) : (
-                <span className="muted">same value</span>
-              ),
-          },
-        ]}
-      />
-      {report.changed.length > 0 && (
-        <label className="check">
-          <input type="checkbox" checked={overwrite} onChange={(e) => onOverwrite(e.target.checked)} />{" "}
-          Overwrite the {report.changed.length} changed key{report.changed.length === 1 ? "" : "s"} (each gets
-          a new version)
-        </label>
-      )}
-      <div className="actions">{footer}</div>
-    </section>
   );
 }
