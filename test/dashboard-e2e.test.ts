@@ -3,24 +3,12 @@
 // paste a .env, edit one, reveal and copy it, sign out and back in. Screenshots of the main
 // screens at 375 and 1440 px go to .test-results/screenshots/.
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  browserTestsRun,
-  collectPageProblems,
-  ensureDashboardBuilt,
-  launchChromium,
-  screenshots,
-} from "./helpers/browser.ts";
+import { browserTestsRun, screenshots } from "./helpers/browser.ts";
+import { dashboardLocators, openDashboardPage, startDashboardServer } from "./helpers/dashboard-flows.ts";
 import { extractCode, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
-import {
-  killChildren,
-  removeTempDirs,
-  type ServerProcess,
-  startServer,
-  tempDir,
-} from "./helpers/server-process.ts";
+import { killChildren, removeTempDirs, type ServerProcess } from "./helpers/server-process.ts";
 
 const databaseUrl = inject("databaseUrl");
 const engine = databaseUrl ? "postgres" : "sqlite";
@@ -46,20 +34,9 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
   const email = `web-${randomUUID()}@example.com`;
 
   beforeAll(async () => {
-    ensureDashboardBuilt();
     smtp = await startFakeSmtp();
-    server = await startServer({
-      ...(databaseUrl
-        ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: inject("masterKey") }
-        : { COFFER_DATA_DIR: join(tempDir(), "data") }),
-      SMTP_URL: smtp.url,
-      COFFER_RATE_LIMIT_PER_MINUTE: "100000",
-    });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    page = await context.newPage();
-    problems = collectPageProblems(page);
+    ({ server } = await startDashboardServer({ databaseUrl, masterKey: inject("masterKey") }, smtp));
+    ({ browser, context, page, problems } = await openDashboardPage(server.url));
   }, 120_000);
 
   afterAll(async () => {
@@ -69,10 +46,9 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
     removeTempDirs();
   });
 
-  const button = (name: string | RegExp) =>
-    page.getByRole("button", { name, exact: typeof name === "string" });
-  const dialog = () => page.getByRole("dialog");
-  const row = (key: string) => page.getByRole("row").filter({ has: page.getByText(key, { exact: true }) });
+  const button = (name: string | RegExp) => dashboardLocators(page).button(name);
+  const dialog = () => dashboardLocators(page).dialog();
+  const row = (key: string) => dashboardLocators(page).row(key);
 
   it(
     "sends a visitor to sign in, and signs a new account up into its first workspace",

@@ -5,8 +5,11 @@ import type { Action } from "./lib/permissions.ts";
 export interface NavEntry {
   label: string;
   /** A route path under /w/$workspaceId (see routes.tsx). */
-  to: "/w/$workspaceId";
+  to: "/w/$workspaceId" | "/w/$workspaceId/audit";
   action?: Action;
 }
 
-export const NAV: NavEntry[] = [{ label: "Projects", to: "/w/$workspaceId" }];
+export const NAV: NavEntry[] = [
+  { label: "Projects", to: "/w/$workspaceId" },
+  { label: "Audit", to: "/w/$workspaceId/audit", action: "audit.read" },
+];

@@ -7,9 +7,12 @@
 // (web/src/nav.ts) if it belongs in the header's navigation.
 import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { AppShell } from "./components/AppShell.tsx";
+import { Audit } from "./screens/Audit.tsx";
 import { Home } from "./screens/Home.tsx";
+import { Import } from "./screens/Import.tsx";
 import { NotFound } from "./screens/NotFound.tsx";
 import { Secrets } from "./screens/Secrets.tsx";
+import { ShareView } from "./screens/ShareView.tsx";
 import { SignIn } from "./screens/SignIn.tsx";
 import { SignUp } from "./screens/SignUp.tsx";
 import { Tree } from "./screens/Tree.tsx";
@@ -37,6 +40,8 @@ const signInRoute = createRoute({
   component: SignIn,
 });
 const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: "/sign-up", component: SignUp });
+/** A share link opened in a browser: /s/#<token> (the token stays in the fragment). */
+const shareViewRoute = createRoute({ getParentRoute: () => rootRoute, path: "/s", component: ShareView });
 
 /** Every signed-in page of one workspace: the shell (header, switcher, nav) around an Outlet. */
 export const workspaceRoute = createRoute({
@@ -50,12 +55,19 @@ const secretsRoute = createRoute({
   path: "/env/$teamId/$projectId/$environmentId",
   component: Secrets,
 });
+const importRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/env/$teamId/$projectId/$environmentId/import",
+  component: Import,
+});
+const auditRoute = createRoute({ getParentRoute: () => workspaceRoute, path: "/audit", component: Audit });
 
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
   signUpRoute,
-  workspaceRoute.addChildren([treeRoute, secretsRoute]),
+  shareViewRoute,
+  workspaceRoute.addChildren([treeRoute, secretsRoute, importRoute, auditRoute]),
 ]);
 
 export const router = createRouter({ routeTree, scrollRestoration: true });

@@ -1,5 +1,6 @@
 // An environment's secrets: masked values with reveal and copy, inline edit (a new version), add,
-// delete, search and a rotation filter, and bulk paste of a .env with a preview.
+// delete, search and a rotation filter, and bulk paste of a .env with a preview. Each row opens its
+// history (versions and log); selected rows can be shared by link; Import reads a hosting platform.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -26,6 +27,8 @@ import { SecretValue } from "../components/SecretValue.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { type RotationState, rotationStatus } from "../lib/rotation.ts";
+import { SecretHistoryDialog } from "./SecretHistory.tsx";
+import { ShareDialog } from "./ShareDialog.tsx";
 
 type Filter = "all" | RotationState;
 const FILTERS: { value: Filter; label: string }[] = [
@@ -63,6 +66,9 @@ export function Secrets() {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [pasting, setPasting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [historyOf, setHistoryOf] = useState<Secret | null>(null);
+  const [sharing, setSharing] = useState(false);
   const { ask, dialog } = useActionDialog();
   const now = useMemo(() => new Date(), []);
 
@@ -79,13 +85,14 @@ export function Secrets() {
       .sort((a, b) => a.key.localeCompare(b.key));
   }, [secrets, search, filter, now]);
 
-  const toggleReveal = (id: string) =>
-    setRevealed((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => (current: ReadonlySet<string>) => {
+    const next = new Set(current);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  };
+  const toggleReveal = (id: string) => setRevealed(toggle(id));
+  const chosen = secrets.filter((s) => selected.has(s.id));
 
   const update = (secret: Secret, value: string) =>
     unwrap(api.PATCH(ONE, { params: { path: { ...path, secret_id: secret.id } }, body: { value } })).then(
@@ -102,7 +109,50 @@ export function Secrets() {
     await refresh();
   }
 
-  const columns: Column<Secret>[] = [
+  // Edit and delete, for those who may write.
+  const writeActions = (s: Secret) => (
+    <>
+      <Button size="sm" variant="ghost" aria-label={`Edit ${s.key}`} onClick={() => setEditing(s.id)}>
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="danger-text"
+        aria-label={`Delete ${s.key}`}
+        onClick={() =>
+          ask({
+            title: `Delete ${s.key}?`,
+            submitLabel: "Delete secret",
+            danger: true,
+            message: "The secret, its versions and its log are deleted. This cannot be undone.",
+            run: () =>
+              unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } })).then(refresh),
+          })
+        }
+      >
+        Delete
+      </Button>
+    </>
+  );
+
+  const columns: Column<Secret>[] = [];
+  if (mayWrite) {
+    columns.push({
+      header: "Select",
+      hideHeader: true,
+      className: "col-select",
+      cell: (s) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${s.key}`}
+          checked={selected.has(s.id)}
+          onChange={() => setSelected(toggle(s.id))}
+        />
+      ),
+    });
+  }
+  columns.push(
     {
       header: "Key",
       className: "col-key",
@@ -134,39 +184,25 @@ export function Secrets() {
       header: "Updated",
       cell: (s) => <time dateTime={s.updated_at}>{new Date(s.updated_at).toLocaleString()}</time>,
     },
-  ];
-  if (mayWrite) {
-    columns.push({
+    {
       header: "Actions",
       hideHeader: true,
       className: "col-actions",
       cell: (s) => (
         <span className="actions">
-          <Button size="sm" variant="ghost" aria-label={`Edit ${s.key}`} onClick={() => setEditing(s.id)}>
-            Edit
-          </Button>
           <Button
             size="sm"
             variant="ghost"
-            className="danger-text"
-            aria-label={`Delete ${s.key}`}
-            onClick={() =>
-              ask({
-                title: `Delete ${s.key}?`,
-                submitLabel: "Delete secret",
-                danger: true,
-                message: "The secret, its versions and its log are deleted. This cannot be undone.",
-                run: () =>
-                  unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } })).then(refresh),
-              })
-            }
+            aria-label={`History of ${s.key}`}
+            onClick={() => setHistoryOf(s)}
           >
-            Delete
+            History
           </Button>
+          {mayWrite && writeActions(s)}
         </span>
       ),
-    });
-  }
+    },
+  );
 
   const overdue = secrets.filter((s) => rotationStatus(s, now).state === "overdue").length;
 
@@ -196,6 +232,16 @@ export function Secrets() {
         </div>
         {mayWrite && (
           <div className="actions">
+            <Button disabled={chosen.length === 0} onClick={() => setSharing(true)}>
+              {chosen.length === 0 ? "Share" : `Share ${chosen.length}`}
+            </Button>
+            <Link
+              className="btn btn-secondary"
+              to="/w/$workspaceId/env/$teamId/$projectId/$environmentId/import"
+              params={params}
+            >
+              Import
+            </Link>
             <Button onClick={() => setPasting(true)}>Paste .env</Button>
             <Button variant="primary" onClick={() => setAdding(true)}>
               Add secret
@@ -264,6 +310,8 @@ export function Secrets() {
         onClose={() => setPasting(false)}
         onApply={applyPaste}
       />
+      <SecretHistoryDialog path={path} secret={historyOf} onClose={() => setHistoryOf(null)} />
+      <ShareDialog path={path} secrets={chosen} open={sharing} onClose={() => setSharing(false)} />
       {dialog}
     </section>
   );

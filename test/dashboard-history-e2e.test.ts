@@ -1,0 +1,298 @@
+// The dashboard's history, sharing, import and audit screens in a real browser (issue 11, phase
+// 2a), against a real server process on both engines: a secret edited twice shows the upgrade hint
+// for version history on the free plan, then (after the operator's `set-plan … pro`, a separate
+// process on the same store) its three versions and its log; a share link made in the browser is
+// read back with a plain GET; an import from the fake Railway is previewed and applied; the
+// workspace audit trail lists what happened, filtered and paged. Screenshots at 375 and 1440 px.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { browserTestsRun, screenshots } from "./helpers/browser.ts";
+import {
+  type ApiAccount,
+  apiCall,
+  createTreeThroughApi,
+  dashboardLocators,
+  type EnvTree,
+  openDashboardPage,
+  signInInBrowser,
+  signUpVerifiedThroughApi,
+  startDashboardServer,
+} from "./helpers/dashboard-flows.ts";
+import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
+import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
+import { killChildren, removeTempDirs, runScript, type ServerProcess } from "./helpers/server-process.ts";
+
+type Locators = ReturnType<typeof dashboardLocators>;
+
+const databaseUrl = inject("databaseUrl");
+const engine = databaseUrl ? "postgres" : "sqlite";
+const STEP_TIMEOUT = 60_000;
+const VALUES = ["first-value", "second-value", "third-value"];
+
+describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chromium", () => {
+  let smtp: FakeSmtp;
+  let platforms: FakePlatforms;
+  let server: ServerProcess;
+  let storeEnv: Record<string, string>;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let account: ApiAccount;
+  let tree: EnvTree;
+  let button: Locators["button"];
+  let dialog: Locators["dialog"];
+  let row: Locators["row"];
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    platforms = await startFakePlatforms();
+    ({ server, storeEnv } = await startDashboardServer(
+      { databaseUrl, masterKey: inject("masterKey") },
+      smtp,
+      platforms.env,
+    ));
+    account = await signUpVerifiedThroughApi(server.url, smtp);
+    tree = await createTreeThroughApi(server.url, account, {
+      team: "Platform",
+      project: "Billing API",
+      environment: "Production",
+    });
+    ({ browser, page, problems } = await openDashboardPage(server.url));
+    ({ button, dialog, row } = dashboardLocators(page));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await smtp?.close();
+    await platforms?.close();
+    await killChildren();
+    removeTempDirs();
+  });
+
+  const envUrl = () =>
+    `${server.url}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+
+  it(
+    "signs in through the browser, adds a secret and edits its value twice",
+    async () => {
+      await signInInBrowser(page, server.url, account);
+      await page.goto(envUrl());
+      await page.getByText("No secrets yet.").waitFor();
+      await button("Add secret").click();
+      await dialog().getByLabel("Key").fill("PAYMENT_KEY");
+      await dialog().getByLabel("Value").fill(VALUES[0]!);
+      await dialog().getByRole("button", { name: "Add secret" }).click();
+      await row("PAYMENT_KEY").waitFor();
+      for (const [index, value] of VALUES.slice(1).entries()) {
+        await button("Edit PAYMENT_KEY").click();
+        await page.getByLabel("New value for PAYMENT_KEY").fill(value);
+        await row("PAYMENT_KEY").getByRole("button", { name: "Save" }).click();
+        await expect.poll(() => row("PAYMENT_KEY").innerText()).toContain(`v${index + 2}`);
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "on the free plan, the history shows the log and an upgrade hint instead of versions, and sharing too",
+    async () => {
+      await button("History of PAYMENT_KEY").click();
+      await dialog().getByText("Version history is part of the Pro plan.").waitFor();
+      await dialog().getByRole("row").filter({ hasText: "secret.updated" }).first().waitFor();
+      expect(await dialog().getByRole("alert").count()).toBe(0); // a hint, not an error
+      await screenshots(page, "history-free", engine);
+      await page.keyboard.press("Escape");
+      await dialog().waitFor({ state: "hidden" });
+
+      await page.getByLabel("Select PAYMENT_KEY").check();
+      await button("Share 1").click();
+      await dialog().getByRole("button", { name: "Create link" }).click();
+      await dialog().getByText("Share links are part of the Pro plan.").waitFor();
+      await dialog().getByRole("button", { name: "Close" }).click();
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "after the operator moves the workspace to pro, lists the three versions and the log",
+    async () => {
+      const result = await runScript("src/admin/cli.ts", storeEnv, ["set-plan", tree.workspaceId, "pro"]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain("plan free -> pro");
+
+      await button("History of PAYMENT_KEY").click();
+      const versions = dialog().getByRole("table", { name: "Versions of PAYMENT_KEY" });
+      await versions.waitFor();
+      const versionRows = versions.locator("tbody tr");
+      await expect.poll(() => versionRows.count()).toBe(3);
+      expect(await versionRows.allInnerTexts()).toEqual([
+        expect.stringMatching(/^v3\s*current/),
+        expect.stringMatching(/^v2/),
+        expect.stringMatching(/^v1/),
+      ]);
+      // The value is not on the page: a version is shown by its ciphertext's fingerprint only.
+      const shown = await dialog().innerText();
+      for (const value of VALUES) expect(shown).not.toContain(value);
+
+      const log = dialog().getByRole("table", { name: "Log of PAYMENT_KEY" });
+      const actions = await log.locator("tbody tr td:nth-child(2)").allInnerTexts();
+      expect(actions.filter((a) => a.startsWith("secret.updated"))).toHaveLength(2);
+      expect(actions.filter((a) => a.startsWith("secret.created"))).toHaveLength(1);
+      expect(await log.innerText()).toContain(account.email);
+      await screenshots(page, "history-pro", engine);
+      await screenshots(page, "history-pro", engine, { dark: true, widths: ["desktop"] });
+      await page.keyboard.press("Escape");
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "creates a share link, shows it once, and the link answers the current value",
+    async () => {
+      await button("Share 1").click();
+      await dialog().getByLabel("Expires after").selectOption({ label: "1 day" });
+      await dialog().getByLabel("Views allowed").fill("2");
+      await dialog().getByRole("button", { name: "Create link" }).click();
+      const link = dialog().getByLabel("API link", { exact: true });
+      await link.waitFor();
+      await dialog().getByText("It is shown only this once").waitFor();
+      const url = new URL(await link.inputValue());
+      expect(url.pathname).toMatch(/^\/share\/.+/);
+      const viewer = new URL(await dialog().getByLabel("Share link", { exact: true }).inputValue());
+      expect(viewer.pathname + viewer.hash).toBe(`/s/#${url.pathname.slice("/share/".length)}`);
+      await screenshots(page, "share-link", engine);
+
+      await dialog().getByRole("button", { name: "Copy the share link" }).click();
+      expect(await page.evaluate("navigator.clipboard.readText()")).toBe(viewer.href);
+
+      // The URLs name COFFER_PUBLIC_URL's host (localhost); the server listens on 127.0.0.1.
+      const answer = await fetch(`${server.url}${url.pathname}`);
+      expect(answer.status).toBe(200);
+      const shared = (await answer.json()) as {
+        secrets: { key: string; value: string }[];
+        views_remaining: number;
+      };
+      expect(shared.secrets).toEqual([{ key: "PAYMENT_KEY", value: VALUES[2] }]);
+      expect(shared.views_remaining).toBe(1);
+
+      // The viewer page spends the last view, only when asked; the token never left the fragment.
+      const reader = await page.context().newPage();
+      const requested: string[] = [];
+      reader.on("request", (request) => requested.push(request.url()));
+      await reader.goto(`${server.url}/s/${viewer.hash}`);
+      await reader.getByRole("button", { name: "Show the secrets" }).click();
+      await reader.getByText(VALUES[2]!, { exact: true }).waitFor();
+      await reader.getByText("That was the last view").waitFor();
+      await screenshots(reader, "share-viewer", engine, { dark: true, widths: ["phone"] });
+      expect(requested.filter((r) => r.includes("/share/"))).toHaveLength(1);
+      expect(requested.filter((r) => r.startsWith(`${server.url}/s`)).every((r) => !r.includes("#"))).toBe(
+        true,
+      );
+      await reader.reload();
+      await reader.getByRole("button", { name: "Show the secrets" }).click();
+      await reader.getByText("This link has expired or its views are used up.").waitFor();
+      await reader.close();
+
+      await dialog().getByRole("button", { name: "Done" }).click();
+      await dialog().waitFor({ state: "hidden" });
+      // Closed means gone: reopening starts a new link, the old one is not shown again.
+      await button("Share 1").click();
+      expect(await dialog().getByLabel("Share link", { exact: true }).count()).toBe(0);
+      await page.keyboard.press("Escape");
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "previews an import from Railway (a refused token is named), applies it, and the table has the new keys",
+    async () => {
+      platforms.railway.set("proj-web", {
+        PAYMENT_KEY: "from-railway",
+        SENTRY_DSN: "https://sentry.example/1",
+        QUEUE_URL: "amqp://queue",
+        "BAD-NAME": "x",
+      });
+      await page.getByRole("link", { name: "Import", exact: true }).click();
+      await page.getByRole("heading", { name: "Import into Production" }).waitFor();
+      await page.getByLabel("Platform").selectOption("railway");
+      await page.getByLabel("Railway token").fill("not-the-token");
+      await page.getByLabel("Project ID").fill("proj-web");
+      await page.getByLabel("Environment ID").fill("env-web");
+      await button("Preview import").click();
+      await page.getByText("Railway refused the token").waitFor();
+
+      await page.getByLabel("Railway token").fill(TOKENS.railway);
+      await button("Preview import").click();
+      const summary = page.getByRole("status").filter({ hasText: "added" });
+      await expect
+        .poll(() => summary.innerText())
+        .toMatch(/2 added\s*1 changed\s*0 unchanged\s*1 skipped\s*4 read/);
+      await row("BAD-NAME").getByText("invalid name").waitFor();
+      // Masked unless asked: the preview does not show the platform's values.
+      expect(await page.locator("main").innerText()).not.toContain("amqp://queue");
+      await screenshots(page, "import-preview", engine);
+
+      await page.getByLabel(/Overwrite the 1 changed key/).check();
+      await button("Apply 3 changes").click();
+      await page.getByText("Imported from Railway: 2 added, 1 updated, 1 skipped.").waitFor();
+      await page.getByRole("link", { name: "Back to Production" }).first().click();
+      await row("SENTRY_DSN").waitFor();
+      await row("QUEUE_URL").waitFor();
+      await expect.poll(() => row("PAYMENT_KEY").innerText()).toContain("v4");
+      // The token went to the platform only: never into the page's storage or the URL.
+      expect(page.url()).not.toContain(TOKENS.railway);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "shows the workspace audit trail with its filters, and pages it with Load more",
+    async () => {
+      // 60 more entries (a bulk create in another environment), so the trail has a second page.
+      const other = await createTreeThroughApi(server.url, account, { environment: "Staging" }, tree);
+      const secrets = Array.from({ length: 60 }, (_, i) => ({ key: `BULK_${i}`, value: `v${i}` }));
+      await apiCall(
+        server.url,
+        "POST",
+        `/secrets/${other.workspaceId}/${other.teamId}/${other.projectId}/${other.environmentId}/bulk`,
+        account.headers,
+        { secrets },
+      );
+
+      await page.getByRole("link", { name: "Audit", exact: true }).click();
+      await page.getByRole("heading", { name: "Audit trail" }).waitFor();
+      const rows = page.locator("main tbody tr");
+      await expect.poll(() => rows.count()).toBe(50);
+      await screenshots(page, "audit", engine);
+      await button("Load more").click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(60);
+      await button("Load more").waitFor({ state: "detached" });
+      const everything = await rows.count();
+      const all = (await page.locator("main tbody tr td:nth-child(2)").allInnerTexts()).join("\n");
+      for (const action of [
+        "secret.created",
+        "secret.updated",
+        "secret.shared",
+        "share.viewed",
+        "team.created",
+      ]) {
+        expect(all).toContain(action);
+      }
+
+      await page.getByLabel("Action").fill("secret.shared");
+      await button("Filter").click();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.innerText()).toContain(account.email);
+      await screenshots(page, "audit-filtered", engine, { dark: true });
+      await button("Clear").click();
+      await expect.poll(() => rows.count()).toBe(everything); // the unfiltered pages, as loaded
+    },
+    STEP_TIMEOUT,
+  );
+
+  it("put no secret value or platform token in storage, and the page reported no errors", async () => {
+    const stored = String(await page.evaluate("JSON.stringify({ ...localStorage, ...sessionStorage })"));
+    for (const value of [...VALUES, TOKENS.railway, "from-railway"]) expect(stored).not.toContain(value);
+    expect(problems).toEqual([]);
+  });
+});

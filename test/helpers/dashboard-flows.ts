@@ -1,0 +1,158 @@
+// Steps the dashboard's browser tests share: the built dashboard served by a server process on
+// this run's engine, a Chromium page on it, an account made ready over HTTP (signed up, email
+// verified with the mailed code, a tree built) so a test can start where its own screens begin,
+// and signing in through the browser's sign-in screen.
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { collectPageProblems, ensureDashboardBuilt, launchChromium } from "./browser.ts";
+import { extractCode, type FakeSmtp, mailTo, textBody } from "./fake-smtp.ts";
+import { type ServerProcess, startServer, tempDir } from "./server-process.ts";
+
+export const FLOW_PASSWORD = "correct horse battery";
+
+export interface ApiAccount {
+  email: string;
+  password: string;
+  workspaceId: string;
+  /** The test's own session (its own user agent, so the browser's session is another device). */
+  headers: Record<string, string>;
+}
+
+export interface EnvTree {
+  workspaceId: string;
+  teamId: string;
+  projectId: string;
+  environmentId: string;
+}
+
+/** A JSON request that must answer `status` (default 200/201); the parsed body. */
+export async function apiCall<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Signs an account up and in over HTTP, and verifies its email with the code from the mail. */
+export async function signUpVerifiedThroughApi(baseUrl: string, smtp: FakeSmtp): Promise<ApiAccount> {
+  const email = `flow-${randomUUID()}@example.com`;
+  const signedUp = await apiCall<{ workspace: { id: string } }>(
+    baseUrl,
+    "POST",
+    "/auth/get-started",
+    {},
+    {
+      email,
+      first_name: "Grace",
+      last_name: "Hopper",
+      password: FLOW_PASSWORD,
+      created_at: new Date().toISOString(),
+    },
+  );
+  const login = await fetch(`${baseUrl}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password: FLOW_PASSWORD }),
+    headers: { "user-agent": "dashboard-flows-api" },
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${access_token}`, "user-agent": "dashboard-flows-api" };
+  await apiCall(baseUrl, "POST", "/auth/request-otp", headers);
+  const otp = Number(extractCode(textBody((await mailTo(smtp, email)).raw)));
+  await apiCall(baseUrl, "POST", "/auth/verify", headers, { otp });
+  return { email, password: FLOW_PASSWORD, workspaceId: signedUp.workspace.id, headers };
+}
+
+/** A team, a project and an environment (or just another environment in `under`). */
+export async function createTreeThroughApi(
+  baseUrl: string,
+  account: ApiAccount,
+  names: { team?: string; project?: string; environment: string },
+  under?: Omit<EnvTree, "environmentId">,
+): Promise<EnvTree> {
+  const ws = account.workspaceId;
+  const post = <T>(path: string, body: unknown) => apiCall<T>(baseUrl, "POST", path, account.headers, body);
+  const teamId = under?.teamId ?? (await post<{ id: string }>(`/teams/${ws}/`, { name: names.team })).id;
+  const projectId =
+    under?.projectId ??
+    (await post<{ id: string }>(`/projects/${ws}/${teamId}/`, { name: names.project })).id;
+  const environment = await post<{ id: string }>(`/environments/${ws}/${teamId}/${projectId}/`, {
+    name: names.environment,
+    environment_type: "prod",
+  });
+  return { workspaceId: ws, teamId, projectId, environmentId: environment.id };
+}
+
+/** Signs in on the browser's sign-in screen and waits for the workspace page it lands on. */
+export async function signInInBrowser(page: Page, baseUrl: string, account: ApiAccount): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/w\/[0-9a-f-]{36}/);
+}
+
+export interface DashboardServer {
+  server: ServerProcess;
+  /** What reaches the same store from another process (the operator's `npm run admin`). */
+  storeEnv: Record<string, string>;
+}
+
+/**
+ * Builds the dashboard if needed and starts a server on this engine's store (PostgreSQL with the
+ * run's master key, or a fresh SQLite data dir) with the fake SMTP server and `env` on top.
+ */
+export async function startDashboardServer(
+  engine: { databaseUrl: string | null | undefined; masterKey: string },
+  smtp: FakeSmtp,
+  env: Record<string, string> = {},
+): Promise<DashboardServer> {
+  ensureDashboardBuilt();
+  const storeEnv: Record<string, string> = engine.databaseUrl
+    ? { DATABASE_URL: engine.databaseUrl, COFFER_MASTER_KEY: engine.masterKey }
+    : { COFFER_DATA_DIR: join(tempDir(), "data") };
+  const server = await startServer({
+    ...storeEnv,
+    SMTP_URL: smtp.url,
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    ...env,
+  });
+  return { server, storeEnv };
+}
+
+export interface DashboardPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and console errors the page reported. */
+  problems: string[];
+}
+
+/** Chromium at 1440 px with clipboard access for the server's origin. */
+export async function openDashboardPage(serverUrl: string): Promise<DashboardPage> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: serverUrl });
+  const page = await context.newPage();
+  return { browser, context, page, problems: collectPageProblems(page) };
+}
+
+/** The locators every dashboard test uses: a button by name, the open dialog, a table row by key. */
+export function dashboardLocators(page: Page) {
+  return {
+    button: (name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" }),
+    dialog: () => page.getByRole("dialog"),
+    row: (key: string) => page.getByRole("row").filter({ has: page.getByText(key, { exact: true }) }),
+  };
+}

@@ -1,0 +1,135 @@
+// A secret's history, opened from its row: the stored versions (a paid capability: on a plan
+// without it the API answers 402 and this shows how to get it) and the secret's audit log, paged.
+// A version is shown by number, time and a fingerprint of its ciphertext, never its value.
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { api } from "../api/client.ts";
+import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
+import { unwrapPage } from "../api/paged.ts";
+import { type EnvPath, type Ok, queryKeys, type Secret } from "../api/queries.ts";
+import { Alert, Loading } from "../components/Alert.tsx";
+import { auditColumns, when } from "../components/AuditEntries.tsx";
+import { Button } from "../components/Button.tsx";
+import { Dialog } from "../components/Dialog.tsx";
+import { type Column, Table } from "../components/Table.tsx";
+import { UpgradeHint } from "../components/UpgradeHint.tsx";
+import { summariseCiphertext } from "../lib/history.ts";
+import "../styles/history.css";
+
+type Version = Ok<"listSecretVersions">[number];
+
+const ONE = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}" as const;
+const LOG_PAGE = 25;
+
+/** Under the environment's secrets key, so any write to the environment refreshes an open history. */
+const historyKey = (path: EnvPath, secretId: string, part: "versions" | "logs") =>
+  [...queryKeys.secrets(path), secretId, part] as const;
+
+export function SecretHistoryDialog({
+  path,
+  secret,
+  onClose,
+}: {
+  path: EnvPath;
+  secret: Secret | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={secret !== null} wide title={`History of ${secret?.key ?? ""}`} onClose={onClose}>
+      {secret && <History path={path} secret={secret} />}
+    </Dialog>
+  );
+}
+
+function History({ path, secret }: { path: EnvPath; secret: Secret }) {
+  const params = { path: { ...path, secret_id: secret.id } };
+  const versions = useQuery({
+    queryKey: historyKey(path, secret.id, "versions"),
+    queryFn: () => unwrap(api.GET(`${ONE}/versions`, { params })),
+    retry: (count, error) => !isPlanRequired(error) && count < 2,
+  });
+  const logs = useInfiniteQuery({
+    queryKey: historyKey(path, secret.id, "logs"),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrapPage(
+        api.GET(`${ONE}/logs`, {
+          params: { ...params, query: { limit: LOG_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } },
+        }),
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const entries = logs.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const versionColumns: Column<Version>[] = [
+    {
+      header: "Version",
+      className: "col-num",
+      cell: (v) => (
+        <span>
+          v{v.version}
+          {v.version === secret.current_version && <span className="badge kind-added">current</span>}
+        </span>
+      ),
+    },
+    { header: "Created", cell: (v) => when(v.created_at) },
+    {
+      header: "Stored as",
+      cell: (v) => {
+        const { keyVersion, fingerprint } = summariseCiphertext(v.ciphertext);
+        return (
+          <span className="ciphertext" title="Encrypted at rest; the value itself is not shown here">
+            <code>{fingerprint}</code>
+            {keyVersion && <span className="muted"> data key {keyVersion}</span>}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="stack history">
+      <section aria-labelledby="versions-title">
+        <h3 id="versions-title">Versions</h3>
+        {versions.isPending && <Loading label="Loading versions…" />}
+        {versions.error &&
+          (isPlanRequired(versions.error) ? (
+            <UpgradeHint
+              title="Version history is part of the Pro plan."
+              what={`Every earlier value of ${secret.key} is kept encrypted and listed here.`}
+            />
+          ) : (
+            <Alert kind="error">{errorMessage(versions.error)}</Alert>
+          ))}
+        {versions.data && (
+          <Table
+            caption={`Versions of ${secret.key}`}
+            cards
+            rows={versions.data}
+            rowKey={(v) => String(v.version)}
+            columns={versionColumns}
+          />
+        )}
+      </section>
+      <section aria-labelledby="log-title">
+        <h3 id="log-title">Log</h3>
+        {logs.isPending && <Loading label="Loading the log…" />}
+        {logs.error && <Alert kind="error">{errorMessage(logs.error)}</Alert>}
+        {logs.data && (
+          <Table
+            caption={`Log of ${secret.key}`}
+            cards
+            rows={entries}
+            rowKey={(e) => e.id}
+            columns={auditColumns}
+            empty={<p>Nothing recorded yet.</p>}
+          />
+        )}
+        {logs.hasNextPage && (
+          <Button onClick={() => void logs.fetchNextPage()} busy={logs.isFetchingNextPage}>
+            Load more
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}
