@@ -45,10 +45,10 @@ export function ApiKeys() {
       header: "Name",
       className: "col-key",
       cell: (k) => (
-        <>
+        <span>
           <strong>{k.name}</strong>
           {k.description && <span className="description">{k.description}</span>}
-        </>
+        </span>
       ),
     },
     { header: "Prefix", cell: (k) => <code>{k.prefix}…</code> },

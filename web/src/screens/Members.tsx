@@ -88,10 +88,10 @@ export function Members() {
     {
       header: "Name",
       cell: (m) => (
-        <>
+        <span>
           {m.name || "—"}
           {m.user_id === me?.id && <span className="badge you-badge">you</span>}
-        </>
+        </span>
       ),
     },
     { header: "Email", cell: (m) => <span className="mono break">{m.email}</span> },

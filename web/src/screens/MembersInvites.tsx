@@ -86,12 +86,12 @@ export function Invites({
     {
       header: "Status",
       cell: (i) => (
-        <>
+        <span>
           <span className={`badge invite-${i.status}`}>{i.status}</span>
           {i.mail_error && i.status === "pending" && (
             <span className="field-error block">mail failed: {i.mail_error}</span>
           )}
-        </>
+        </span>
       ),
     },
     {

@@ -48,13 +48,13 @@ export function Sessions() {
     {
       header: "Device",
       cell: (s) => (
-        <>
+        <span>
           <strong>{describeUserAgent(s.user_agent)}</strong>
           {s.current && <span className="badge you-badge">this browser</span>}
           <span className="description ua" title={s.user_agent}>
             {s.user_agent || "no user agent"}
           </span>
-        </>
+        </span>
       ),
     },
     { header: "Address", cell: (s) => <span className="mono">{s.ip_address ?? "unknown"}</span> },
