@@ -6,35 +6,22 @@
 // action), revoking all, renaming the profile and deleting an account are shown the same way.
 // Screenshots at 375 and 1440 px (one dark) go to .test-results/screenshots/.
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
 import {
-  browserTestsRun,
-  collectPageProblems,
-  ensureDashboardBuilt,
-  launchChromium,
-  screenshots,
-} from "./helpers/browser.ts";
-import {
+  type DashboardStack,
   type Headers,
   httpJson,
   httpSignIn,
   type Person,
   signInInBrowser,
   signUpInBrowser,
+  startDashboardStack,
 } from "./helpers/dashboard-flows.ts";
-import { extractInviteLink, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
-import {
-  killChildren,
-  removeTempDirs,
-  type ServerProcess,
-  startServer,
-  tempDir,
-} from "./helpers/server-process.ts";
+import { extractInviteLink, type FakeSmtp, mailTo, textBody } from "./helpers/fake-smtp.ts";
+import type { ServerProcess } from "./helpers/server-process.ts";
 
-const databaseUrl = inject("databaseUrl");
-const engine = databaseUrl ? "postgres" : "sqlite";
 const STEP_TIMEOUT = 60_000;
 const SEATS = 3;
 /** Another device of the Owner's: a different user agent, or signing in there would replace A's session. */
@@ -52,6 +39,8 @@ const person = (firstName: string, lastName: string): Person => ({
 });
 
 describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", () => {
+  let stack: DashboardStack;
+  let engine: string;
   let smtp: FakeSmtp;
   let server: ServerProcess;
   let browser: Browser;
@@ -68,7 +57,6 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
   const decliner = `decliner-${randomUUID()}@example.com`;
   let ws = "";
   let wsName = "";
-  let platformId = "";
   let apiHeaders: Headers;
 
   async function newPage(options: { userAgent?: string } = {}): Promise<Page> {
@@ -81,26 +69,12 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
   }
 
   beforeAll(async () => {
-    ensureDashboardBuilt();
-    smtp = await startFakeSmtp();
-    server = await startServer({
-      ...(databaseUrl
-        ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: inject("masterKey") }
-        : { COFFER_DATA_DIR: join(tempDir(), "data") }),
-      SMTP_URL: smtp.url,
-      COFFER_RATE_LIMIT_PER_MINUTE: "100000",
-      COFFER_PLANS: JSON.stringify({ free: { seats: SEATS } }),
-    });
-    browser = await launchChromium();
+    stack = await startDashboardStack({ COFFER_PLANS: JSON.stringify({ free: { seats: SEATS } }) });
+    ({ engine, smtp, server, browser } = stack);
     owner = await newPage();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await smtp?.close();
-    await killChildren();
-    removeTempDirs();
-  });
+  afterAll(() => stack?.close());
 
   const on = (page: Page) => ({
     button: (name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" }),
@@ -133,7 +107,6 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
       ] as const) {
         const t = await api("POST", `/teams/${ws}/`, { name: team });
         const teamId = (t.body as { id: string }).id;
-        if (team === "Platform") platformId = teamId;
         const p = await api("POST", `/projects/${ws}/${teamId}/`, { name: project });
         const projectId = (p.body as { id: string }).id;
         const e = await api("POST", `/environments/${ws}/${teamId}/${projectId}/`, {
@@ -384,7 +357,7 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
       await signInInBrowser(other, server.url, ada.email, ada.password);
       await other.getByRole("heading", { name: "Platform" }).waitFor();
 
-      const { button, dialog, nav } = on(owner);
+      const { dialog, nav } = on(owner);
       await nav("Sessions").click();
       await owner.getByRole("heading", { name: "Sessions" }).waitFor();
       const current = owner.getByRole("row").filter({ hasText: "this browser" });

@@ -1,6 +1,52 @@
-// Steps the dashboard's browser tests share: signing up and in through the real screens, and the
-// test's own HTTP calls to the same server (fetch, as any API client would) for setup and checks.
-import type { Page } from "playwright-core";
+// Steps the dashboard's browser tests share: the stack (a real server process on this run's engine,
+// a fake SMTP server, Chromium), signing up and in through the real screens, and the test's own
+// HTTP calls to the same server (fetch, as any API client would) for setup and checks.
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { inject } from "vitest";
+import { ensureDashboardBuilt, launchChromium } from "./browser.ts";
+import { type FakeSmtp, startFakeSmtp } from "./fake-smtp.ts";
+import { killChildren, removeTempDirs, type ServerProcess, startServer, tempDir } from "./server-process.ts";
+
+export interface DashboardStack {
+  /** "sqlite" or "postgres": the engine this run's server uses (screenshot names carry it). */
+  engine: string;
+  smtp: FakeSmtp;
+  server: ServerProcess;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * The built dashboard served by a real server process on this run's engine, mailing to a fake SMTP
+ * server, with rate limits out of the way, and Chromium. `env` adds to the server's environment.
+ */
+export async function startDashboardStack(env: Record<string, string> = {}): Promise<DashboardStack> {
+  ensureDashboardBuilt();
+  const databaseUrl = inject("databaseUrl");
+  const smtp = await startFakeSmtp();
+  const server = await startServer({
+    ...(databaseUrl
+      ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: inject("masterKey") }
+      : { COFFER_DATA_DIR: join(tempDir(), "data") }),
+    SMTP_URL: smtp.url,
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    ...env,
+  });
+  const browser = await launchChromium();
+  return {
+    engine: databaseUrl ? "postgres" : "sqlite",
+    smtp,
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await smtp.close();
+      await killChildren();
+      removeTempDirs();
+    },
+  };
+}
 
 export interface Person {
   firstName: string;
