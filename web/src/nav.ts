@@ -5,11 +5,19 @@ import type { Action } from "./lib/permissions.ts";
 export interface NavEntry {
   label: string;
   /** A route path under /w/$workspaceId (see routes.tsx). */
-  to: "/w/$workspaceId" | "/w/$workspaceId/audit";
+  to:
+    | "/w/$workspaceId"
+    | "/w/$workspaceId/audit"
+    | "/w/$workspaceId/members"
+    | "/w/$workspaceId/api-keys"
+    | "/w/$workspaceId/sessions";
   action?: Action;
 }
 
 export const NAV: NavEntry[] = [
   { label: "Projects", to: "/w/$workspaceId" },
+  { label: "Members", to: "/w/$workspaceId/members", action: "workspace.read" },
+  { label: "API keys", to: "/w/$workspaceId/api-keys" },
+  { label: "Sessions", to: "/w/$workspaceId/sessions" },
   { label: "Audit", to: "/w/$workspaceId/audit", action: "audit.read" },
 ];

@@ -7,11 +7,16 @@
 // (web/src/nav.ts) if it belongs in the header's navigation.
 import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { AppShell } from "./components/AppShell.tsx";
+import { Account } from "./screens/Account.tsx";
+import { ApiKeys } from "./screens/ApiKeys.tsx";
 import { Audit } from "./screens/Audit.tsx";
 import { Home } from "./screens/Home.tsx";
 import { Import } from "./screens/Import.tsx";
+import { InviteAccept } from "./screens/InviteAccept.tsx";
+import { Members } from "./screens/Members.tsx";
 import { NotFound } from "./screens/NotFound.tsx";
 import { Secrets } from "./screens/Secrets.tsx";
+import { Sessions } from "./screens/Sessions.tsx";
 import { ShareView } from "./screens/ShareView.tsx";
 import { SignIn } from "./screens/SignIn.tsx";
 import { SignUp } from "./screens/SignUp.tsx";
@@ -42,6 +47,14 @@ const signInRoute = createRoute({
 const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: "/sign-up", component: SignUp });
 /** A share link opened in a browser: /s/#<token> (the token stays in the fragment). */
 const shareViewRoute = createRoute({ getParentRoute: () => rootRoute, path: "/s", component: ShareView });
+/** Where invite mails link (`/invite?token=…`; the API's invite routes all have more segments). */
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/invite",
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === "string" ? { token: search.token } : {},
+  component: InviteAccept,
+});
 
 /** Every signed-in page of one workspace: the shell (header, switcher, nav) around an Outlet. */
 export const workspaceRoute = createRoute({
@@ -62,12 +75,43 @@ const importRoute = createRoute({
 });
 const auditRoute = createRoute({ getParentRoute: () => workspaceRoute, path: "/audit", component: Audit });
 
+const membersRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/members",
+  component: Members,
+});
+const apiKeysRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/api-keys",
+  component: ApiKeys,
+});
+const sessionsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/sessions",
+  component: Sessions,
+});
+const accountRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/account",
+  component: Account,
+});
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
   signUpRoute,
   shareViewRoute,
-  workspaceRoute.addChildren([treeRoute, secretsRoute, importRoute, auditRoute]),
+  inviteRoute,
+  workspaceRoute.addChildren([
+    treeRoute,
+    secretsRoute,
+    importRoute,
+    auditRoute,
+    membersRoute,
+    apiKeysRoute,
+    sessionsRoute,
+    accountRoute,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, scrollRestoration: true });

@@ -69,9 +69,17 @@ function SignedInShell() {
           ))}
           <span className="nav-spacer" />
           <ThemeToggle />
-          <span className="nav-user" title={me.data?.email}>
-            {me.data?.name ?? ""}
-          </span>
+          <Link
+            to="/w/$workspaceId/account"
+            params={{ workspaceId }}
+            className="nav-user"
+            title={`Account settings (${me.data?.email ?? ""})`}
+            aria-label={`Account settings for ${me.data?.name ?? "you"}`}
+            activeProps={{ className: "nav-user active", "aria-current": "page" }}
+            onClick={() => setMenuOpen(false)}
+          >
+            {me.data?.name ?? "Account"}
+          </Link>
           <Button size="sm" variant="ghost" onClick={() => void signOut()}>
             Sign out
           </Button>

@@ -1,0 +1,65 @@
+// Read hooks of the people and account screens (members, invites, API keys, sessions). Keys extend
+// the shared ones in queries.ts, so invalidating a workspace refreshes its members and invites too.
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { api } from "./client.ts";
+import { type FetchResult, unwrap } from "./errors.ts";
+import { type Ok, queryKeys } from "./queries.ts";
+
+export type Member = Ok<"listMembers">[number];
+export type Invite = Ok<"listInvites">[number];
+export type ApiKey = Ok<"listApiKeys">[number];
+export type Session = Ok<"listSessions">[number];
+
+export const peopleKeys = {
+  members: (ws: string) => [...queryKeys.workspace(ws), "members"] as const,
+  invites: (ws: string) => [...queryKeys.workspace(ws), "invites"] as const,
+  apiKeys: () => ["api-keys"] as const,
+  sessions: () => ["sessions"] as const,
+};
+
+/** One page of a listing paginated by `limit` and `cursor`, the next cursor from X-Next-Cursor. */
+interface Page<T> {
+  items: T[];
+  nextCursor: string | undefined;
+}
+
+async function page<T>(call: Promise<FetchResult<T[]>>): Promise<Page<T>> {
+  const result = await call;
+  const items = await unwrap(Promise.resolve(result));
+  return { items, nextCursor: result.response.headers.get("x-next-cursor") ?? undefined };
+}
+
+const PAGE_SIZE = 50;
+
+export const useMembers = (ws: string) =>
+  useInfiniteQuery({
+    queryKey: peopleKeys.members(ws),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<Member>) => last.nextCursor,
+    queryFn: ({ pageParam }) =>
+      page(
+        api.GET("/workspaces/{workspace_id}/members", {
+          params: { path: { workspace_id: ws }, query: { limit: PAGE_SIZE, cursor: pageParam } },
+        }),
+      ),
+  });
+
+export const useInvites = (ws: string, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: peopleKeys.invites(ws),
+    enabled,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<Invite>) => last.nextCursor,
+    queryFn: ({ pageParam }) =>
+      page(
+        api.GET("/invite/{workspace_id}", {
+          params: { path: { workspace_id: ws }, query: { limit: PAGE_SIZE, cursor: pageParam } },
+        }),
+      ),
+  });
+
+export const useApiKeys = () =>
+  useQuery({ queryKey: peopleKeys.apiKeys(), queryFn: () => unwrap(api.GET("/keys/")) });
+
+export const useSessions = () =>
+  useQuery({ queryKey: peopleKeys.sessions(), queryFn: () => unwrap(api.GET("/sessions/")) });

@@ -1,0 +1,214 @@
+// `/invite?token=…`, where the invite mail links. The token is read once and removed from the
+// address bar (and so from the history); it lives on only in this component's state. The page
+// checks the invite (POST /invite/validate), then joins as a new account (name + password, then
+// sign in), as an existing account (sign in, then accept), or declines.
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { api } from "../api/client.ts";
+import { errorMessage, unwrap } from "../api/errors.ts";
+import { type Ok, useMe } from "../api/queries.ts";
+import { useSession } from "../api/session.tsx";
+import { Alert, Loading } from "../components/Alert.tsx";
+import { AuthLayout } from "../components/AuthLayout.tsx";
+import { Button } from "../components/Button.tsx";
+import { Field } from "../components/Field.tsx";
+import { FormDialog } from "../components/FormDialog.tsx";
+import { roleName } from "../lib/permissions.ts";
+import "../styles/people.css";
+
+type Invite = Ok<"validateInvite">;
+type Check =
+  | { state: "checking" }
+  | { state: "failed"; message: string }
+  | { state: "valid"; invite: Invite };
+
+export function InviteAccept() {
+  const search = useSearch({ from: "/invite" });
+  const navigate = useNavigate();
+  const [token] = useState(search.token ?? "");
+  const [check, setCheck] = useState<Check>({ state: "checking" });
+  const [declined, setDeclined] = useState(false);
+
+  useEffect(() => {
+    // Out of the address bar at once: a replace, so no history entry keeps it either.
+    if (search.token) void navigate({ to: "/invite", search: {}, replace: true });
+  }, [search.token, navigate]);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    unwrap(api.POST("/invite/validate", { params: { query: { token } } })).then(
+      (invite) => live && setCheck({ state: "valid", invite }),
+      (error: unknown) => live && setCheck({ state: "failed", message: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (!token) {
+    return (
+      <AuthLayout title="Join a workspace">
+        <Alert kind="info">Open the link from your invite mail to join a workspace.</Alert>
+        <p className="auth-alt">
+          <Link to="/sign-in">Sign in</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (check.state === "checking") {
+    return (
+      <AuthLayout title="Join a workspace">
+        <Loading label="Checking the invite…" />
+      </AuthLayout>
+    );
+  }
+  if (check.state === "failed") {
+    return (
+      <AuthLayout title="Join a workspace">
+        <Alert kind="error">{check.message}</Alert>
+        <p className="auth-alt">
+          Ask whoever invited you for a new link, or <Link to="/sign-in">sign in</Link>.
+        </p>
+      </AuthLayout>
+    );
+  }
+  const { invite } = check;
+  if (declined) {
+    return (
+      <AuthLayout title="Invite declined">
+        <Alert kind="success">
+          You declined the invite to {invite.workspace_name}. Nothing else changed.
+        </Alert>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={`Join ${invite.workspace_name}`}>
+      <p className="invite-summary">
+        <strong>{invite.inviter.name || invite.inviter.email}</strong> invited{" "}
+        <span className="mono break">{invite.invitee_email}</span> to <strong>{invite.workspace_name}</strong>{" "}
+        as <span className={`badge role-${invite.role}`}>{roleName(invite.role)}</span>.
+      </p>
+      <p className="muted">The link works once, until {new Date(invite.expiry_time).toLocaleString()}.</p>
+      <AcceptForms token={token} invite={invite} />
+      <Decline token={token} onDeclined={() => setDeclined(true)} />
+    </AuthLayout>
+  );
+}
+
+function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<"new" | "existing">("new");
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function accept(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      // One browser, one person: someone else's session here would make the API refuse the invite.
+      if (session.status === "signed-in") await session.signOut();
+      if (mode === "new") {
+        await unwrap(api.POST("/invite/accept", { body: { token, name: name.trim(), password } }));
+        await session.signIn(invite.invitee_email, password);
+      } else {
+        await session.signIn(invite.invitee_email, password);
+        await unwrap(api.POST("/invite/accept", { body: { token, password } }));
+        await unwrap(
+          api.POST("/workspaces/{workspace_id}/switch", {
+            params: { path: { workspace_id: invite.workspace_id } },
+          }),
+        ).then((answer) => answer.access_token && session.replaceToken(answer.access_token));
+      }
+      await navigate({ to: "/w/$workspaceId", params: { workspaceId: invite.workspace_id }, replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={accept}>
+      {session.status === "signed-in" && <SignedInNote invitee={invite.invitee_email} />}
+      <fieldset className="choice">
+        <legend className="field-label">Your account</legend>
+        <label className="check">
+          <input type="radio" name="mode" checked={mode === "new"} onChange={() => setMode("new")} /> I am new
+          to Coffer
+        </label>
+        <label className="check">
+          <input
+            type="radio"
+            name="mode"
+            checked={mode === "existing"}
+            onChange={() => setMode("existing")}
+          />{" "}
+          I already have an account
+        </label>
+      </fieldset>
+      <Field label="Email" type="email" readOnly value={invite.invitee_email} autoComplete="username" />
+      {mode === "new" && (
+        <Field
+          label="Your name"
+          required
+          maxLength={300}
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      )}
+      <Field
+        label="Password"
+        type="password"
+        required
+        minLength={mode === "new" ? 8 : 1}
+        maxLength={mode === "new" ? 128 : 1024}
+        autoComplete={mode === "new" ? "new-password" : "current-password"}
+        hint={mode === "new" ? "At least 8 characters." : undefined}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && <Alert kind="error">{error}</Alert>}
+      <Button type="submit" variant="primary" busy={busy}>
+        {mode === "new" ? "Create account and join" : "Sign in and join"}
+      </Button>
+    </form>
+  );
+}
+
+/** Who this browser is signed in as, when it is: accepting replaces that session. */
+function SignedInNote({ invitee }: { invitee: string }) {
+  const me = useMe();
+  if (!me.data) return null;
+  return (
+    <Alert kind="info">
+      You are signed in as {me.data.email}. Accepting signs you in again, as {invitee}.
+    </Alert>
+  );
+}
+
+function Decline({ token, onDeclined }: { token: string; onDeclined: () => void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="auth-alt">
+      <Button variant="ghost" onClick={() => setAsking(true)}>
+        Decline the invite
+      </Button>
+      <FormDialog
+        open={asking}
+        title="Decline this invite?"
+        submitLabel="Decline invite"
+        danger
+        onClose={() => setAsking(false)}
+        onSubmit={() => unwrap(api.POST("/invite/reject", { params: { query: { token } } })).then(onDeclined)}
+      >
+        <p>The link stops working. Whoever invited you can send a new one.</p>
+      </FormDialog>
+    </div>
+  );
+}

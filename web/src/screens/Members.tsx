@@ -1,0 +1,173 @@
+// A workspace's members and their roles. Owners change roles and remove members; anyone may leave
+// (the API refuses the last Owner with a 409, shown in the dialog). Below: the invites (Admin+).
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { api } from "../api/client.ts";
+import { errorMessage, unwrap } from "../api/errors.ts";
+import { type Member, peopleKeys, useMembers } from "../api/people-queries.ts";
+import { queryKeys, useMe } from "../api/queries.ts";
+import { useWorkspace } from "../api/workspace.tsx";
+import { useActionDialog } from "../components/ActionDialog.tsx";
+import { Alert, Loading } from "../components/Alert.tsx";
+import { Button } from "../components/Button.tsx";
+import { useCan } from "../components/RoleGate.tsx";
+import { type Column, Table } from "../components/Table.tsx";
+import { ROLE_CHOICES, roleFromName } from "../lib/people.ts";
+import { roleName } from "../lib/permissions.ts";
+import { Invites } from "./MembersInvites.tsx";
+import "../styles/people.css";
+
+export function Members() {
+  const { workspace } = useWorkspace();
+  const ws = workspace.id;
+  const can = useCan();
+  const me = useMe().data;
+  const members = useMembers(ws);
+  const { ask, dialog } = useActionDialog();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const rows = members.data?.pages.flatMap((p) => p.items) ?? [];
+  const path = (userId: string) => ({ workspace_id: ws, user_id: userId });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces() });
+  const refreshMembers = () => queryClient.invalidateQueries({ queryKey: peopleKeys.members(ws) });
+
+  const changeRole = (member: Member) =>
+    ask({
+      title: `Change the role of ${member.name || member.email}`,
+      submitLabel: "Change role",
+      choice: {
+        label: "Role",
+        options: ROLE_CHOICES.map((c) => c.label),
+        initial: roleName(member.role),
+      },
+      run: async ({ choice }) => {
+        const role = roleFromName(choice);
+        if (role === undefined || role === member.role) return;
+        await unwrap(
+          api.PATCH("/workspaces/{workspace_id}/members/{user_id}", {
+            params: { path: path(member.user_id) },
+            body: { role },
+          }),
+        );
+        await Promise.all([refreshMembers(), refresh()]);
+      },
+    });
+
+  const remove = (member: Member) =>
+    ask({
+      title: `Remove ${member.name || member.email}?`,
+      submitLabel: "Remove member",
+      danger: true,
+      message: `${member.email} loses access to ${workspace.name} and its teams at once.`,
+      run: () =>
+        unwrap(
+          api.DELETE("/workspaces/{workspace_id}/members/{user_id}", {
+            params: { path: path(member.user_id) },
+          }),
+        ).then(refreshMembers),
+    });
+
+  const leave = (member: Member) =>
+    ask({
+      title: `Leave ${workspace.name}?`,
+      submitLabel: "Leave workspace",
+      danger: true,
+      message: "You lose access to its teams and secrets until someone invites you again.",
+      run: async () => {
+        await unwrap(
+          api.DELETE("/workspaces/{workspace_id}/members/{user_id}", {
+            params: { path: path(member.user_id) },
+          }),
+        );
+        await refresh();
+        await navigate({ to: "/", replace: true });
+      },
+    });
+
+  const columns: Column<Member>[] = [
+    {
+      header: "Name",
+      cell: (m) => (
+        <span>
+          {m.name || "—"}
+          {m.user_id === me?.id && <span className="badge you-badge">you</span>}
+        </span>
+      ),
+    },
+    { header: "Email", cell: (m) => <span className="mono break">{m.email}</span> },
+    { header: "Role", cell: (m) => <span className={`badge role-${m.role}`}>{roleName(m.role)}</span> },
+    {
+      header: "Joined",
+      cell: (m) => <time dateTime={m.joined_at}>{new Date(m.joined_at).toLocaleDateString()}</time>,
+    },
+    {
+      header: "Actions",
+      hideHeader: true,
+      className: "col-actions",
+      cell: (m) => {
+        const self = m.user_id === me?.id;
+        const who = m.name || m.email;
+        return (
+          <span className="actions">
+            {can("member.update_role") && (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Change role of ${who}`}
+                onClick={() => changeRole(m)}
+              >
+                Change role
+              </Button>
+            )}
+            {self
+              ? can("member.leave") && (
+                  <Button size="sm" variant="ghost" className="danger-text" onClick={() => leave(m)}>
+                    Leave
+                  </Button>
+                )
+              : can("member.remove") && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="danger-text"
+                    aria-label={`Remove ${who}`}
+                    onClick={() => remove(m)}
+                  >
+                    Remove
+                  </Button>
+                )}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section aria-labelledby="members-title" className="people">
+      <div className="page-header">
+        <div>
+          <h1 id="members-title">Members</h1>
+          <p className="muted">
+            Who belongs to {workspace.name}, and their role. You are {roleName(workspace.role)}.
+          </p>
+        </div>
+      </div>
+      {members.isPending && <Loading label="Loading members…" />}
+      {members.error && <Alert kind="error">{errorMessage(members.error)}</Alert>}
+      {members.data && (
+        <Table caption="Members" cards rows={rows} rowKey={(m) => m.user_id} columns={columns} />
+      )}
+      {members.hasNextPage && (
+        <p className="load-more">
+          <Button onClick={() => void members.fetchNextPage()} busy={members.isFetchingNextPage}>
+            Load more members
+          </Button>
+        </p>
+      )}
+      {can("invite.list") && (
+        <Invites memberCount={members.hasNextPage ? undefined : rows.length} ask={ask} />
+      )}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+// The invites part of the Members screen: Admins and Owners see them with their statuses (newest
+// first, a page at a time); Owners send, re-send and withdraw. A full plan (402) or a conflict (409)
+// is explained in the invite dialog; a mail that could not be delivered is said so, to re-send.
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { api } from "../api/client.ts";
+import { errorMessage, unwrap } from "../api/errors.ts";
+import { type Invite, peopleKeys, useInvites } from "../api/people-queries.ts";
+import { useWorkspace } from "../api/workspace.tsx";
+import type { ActionSpec } from "../components/ActionDialog.tsx";
+import { Alert, Loading } from "../components/Alert.tsx";
+import { Button } from "../components/Button.tsx";
+import { Field } from "../components/Field.tsx";
+import { FormDialog } from "../components/FormDialog.tsx";
+import { useCan } from "../components/RoleGate.tsx";
+import { type Column, Table } from "../components/Table.tsx";
+import { describeExpiry, inviteRefusal, ROLE_CHOICES, seatSummary } from "../lib/people.ts";
+import { roleName } from "../lib/permissions.ts";
+
+type Notice = { kind: "success" | "warning"; text: string };
+
+/** What the API answered to a send or re-send, in words. */
+const deliveryNotice = (invite: { invitee_email: string; mail_sent: boolean; mail_error: string | null }) =>
+  invite.mail_sent
+    ? ({ kind: "success", text: `Invite mailed to ${invite.invitee_email}.` } as const)
+    : ({
+        kind: "warning",
+        text: `The invite to ${invite.invitee_email} exists, but the mail could not be delivered (${invite.mail_error ?? "unknown error"}): re-send it.`,
+      } as const);
+
+export function Invites({
+  memberCount,
+  ask,
+}: {
+  /** Known once every page of members is loaded; the seat count waits for it. */
+  memberCount: number | undefined;
+  ask: (spec: ActionSpec) => void;
+}) {
+  const { workspace, teams } = useWorkspace();
+  const ws = workspace.id;
+  const can = useCan();
+  const invites = useInvites(ws, true);
+  const queryClient = useQueryClient();
+  const [inviting, setInviting] = useState(false);
+  const [notice, setNotice] = useState<Notice>();
+  const rows = invites.data?.pages.flatMap((p) => p.items) ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.invites(ws) });
+  const teamName = (id: string | null) => (id ? (teams.find((t) => t.id === id)?.name ?? "a team") : "—");
+  const mayManage = can("member.invite");
+
+  const now = new Date();
+  const pending = rows.filter((i) => i.status === "pending" && new Date(i.expiry_time) > now).length;
+  const seats =
+    memberCount !== undefined && !invites.hasNextPage
+      ? seatSummary(workspace.seat_limit, memberCount, pending)
+      : null;
+
+  const resend = (invite: Invite) =>
+    unwrap(
+      api.POST("/invite/{workspace_id}/{invite_id}/resend", {
+        params: { path: { workspace_id: ws, invite_id: invite.id } },
+      }),
+    )
+      .then((sent) => setNotice(deliveryNotice(sent)))
+      .catch((error: unknown) => setNotice({ kind: "warning", text: errorMessage(error) }))
+      .then(refresh);
+
+  const withdraw = (invite: Invite) =>
+    ask({
+      title: `Withdraw the invite to ${invite.invitee_email}?`,
+      submitLabel: "Withdraw invite",
+      danger: true,
+      message: "The link stops working and its seat is freed.",
+      run: () =>
+        unwrap(
+          api.DELETE("/invite/{workspace_id}/{invite_id}", {
+            params: { path: { workspace_id: ws, invite_id: invite.id } },
+          }),
+        ).then(refresh),
+    });
+
+  const columns: Column<Invite>[] = [
+    { header: "Email", cell: (i) => <span className="mono break">{i.invitee_email}</span> },
+    { header: "Role", cell: (i) => roleName(i.role) },
+    { header: "Team", cell: (i) => teamName(i.team_id) },
+    {
+      header: "Status",
+      cell: (i) => (
+        <span>
+          <span className={`badge invite-${i.status}`}>{i.status}</span>
+          {i.mail_error && i.status === "pending" && (
+            <span className="field-error block">mail failed: {i.mail_error}</span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: "Expires",
+      cell: (i) =>
+        i.status === "pending" ? (
+          <time dateTime={i.expiry_time}>{describeExpiry(i.expiry_time, now)}</time>
+        ) : (
+          "—"
+        ),
+    },
+  ];
+  if (mayManage) {
+    columns.push({
+      header: "Actions",
+      hideHeader: true,
+      className: "col-actions",
+      cell: (i) =>
+        i.status === "pending" || i.status === "expired" ? (
+          <span className="actions">
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Re-send the invite to ${i.invitee_email}`}
+              onClick={() => void resend(i)}
+            >
+              Re-send
+            </Button>
+            {i.status === "pending" && (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="danger-text"
+                aria-label={`Withdraw the invite to ${i.invitee_email}`}
+                onClick={() => withdraw(i)}
+              >
+                Withdraw
+              </Button>
+            )}
+          </span>
+        ) : null,
+    });
+  }
+
+  return (
+    <section aria-labelledby="invites-title" className="invites">
+      <div className="page-header">
+        <div>
+          <h2 id="invites-title">Invites</h2>
+          <p className="muted">
+            {workspace.plan} plan
+            {seats && <span className={seats.full ? "seats-full" : undefined}> · {seats.text}</span>}
+          </p>
+        </div>
+        {mayManage && (
+          <Button variant="primary" onClick={() => setInviting(true)}>
+            Invite someone
+          </Button>
+        )}
+      </div>
+      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      {invites.isPending && <Loading label="Loading invites…" />}
+      {invites.error && <Alert kind="error">{errorMessage(invites.error)}</Alert>}
+      {invites.data && (
+        <Table
+          caption="Invites"
+          cards
+          rows={rows}
+          rowKey={(i) => i.id}
+          columns={columns}
+          empty={<p>No invites yet.</p>}
+        />
+      )}
+      {invites.hasNextPage && (
+        <p className="load-more">
+          <Button onClick={() => void invites.fetchNextPage()} busy={invites.isFetchingNextPage}>
+            Load more invites
+          </Button>
+        </p>
+      )}
+      <InviteDialog
+        open={inviting}
+        onClose={() => setInviting(false)}
+        onSent={(sent) => {
+          setNotice(deliveryNotice(sent));
+          return refresh();
+        }}
+      />
+    </section>
+  );
+}
+
+function InviteDialog({
+  open,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSent: (sent: {
+    invitee_email: string;
+    mail_sent: boolean;
+    mail_error: string | null;
+  }) => Promise<unknown>;
+}) {
+  const { workspace, teams } = useWorkspace();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState("1");
+  const [team, setTeam] = useState("");
+  const roleId = useId();
+  const teamId = useId();
+  const close = () => {
+    setEmail("");
+    setRole("1");
+    setTeam("");
+    onClose();
+  };
+
+  async function send() {
+    const sent = await unwrap(
+      api.POST("/invite/{workspace_id}", {
+        params: { path: { workspace_id: workspace.id } },
+        body: { invitee_email: email.trim(), role: Number(role), team_id: team || null },
+      }),
+    ).catch((error: unknown) => {
+      throw inviteRefusal(error);
+    });
+    setEmail("");
+    await onSent(sent);
+  }
+
+  return (
+    <FormDialog open={open} title="Invite someone" submitLabel="Send invite" onClose={close} onSubmit={send}>
+      <Field
+        label="Email"
+        type="email"
+        required
+        autoFocus
+        maxLength={254}
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <div className="field">
+        <label htmlFor={roleId} className="field-label">
+          Role
+        </label>
+        <select id={roleId} value={role} onChange={(e) => setRole(e.target.value)}>
+          {ROLE_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={teamId} className="field-label">
+          Team
+        </label>
+        <select id={teamId} value={team} onChange={(e) => setTeam(e.target.value)}>
+          <option value="">No team</option>
+          {teams.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+        <span className="field-hint">Viewers and Members see only the teams they belong to.</span>
+      </div>
+    </FormDialog>
+  );
+}

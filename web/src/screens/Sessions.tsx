@@ -1,0 +1,124 @@
+// The signed-in person's live sessions (one per device). The API marks the one this browser uses
+// (`current`). Revoking it, or all of them, signs this browser out: the next request is refused,
+// the refresh fails, and the session client sends the page to the sign-in screen.
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { api } from "../api/client.ts";
+import { errorMessage, unwrap } from "../api/errors.ts";
+import { peopleKeys, type Session, useSessions } from "../api/people-queries.ts";
+import { useActionDialog } from "../components/ActionDialog.tsx";
+import { Alert, Loading } from "../components/Alert.tsx";
+import { Button } from "../components/Button.tsx";
+import { type Column, Table } from "../components/Table.tsx";
+import { describeExpiry, describeUserAgent } from "../lib/people.ts";
+import "../styles/people.css";
+
+export function Sessions() {
+  const sessions = useSessions();
+  const queryClient = useQueryClient();
+  const { ask, dialog } = useActionDialog();
+  const now = useMemo(() => new Date(), []);
+  // Refetching with a revoked session is what signs this browser out (see client.ts).
+  const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.sessions() });
+
+  const revoke = (session: Session) =>
+    ask({
+      title: session.current ? "Sign out this browser?" : "Revoke this session?",
+      submitLabel: "Revoke session",
+      danger: true,
+      message: session.current
+        ? "This is the session you are using now: revoking it signs you out here."
+        : `${describeUserAgent(session.user_agent)} (${session.ip_address ?? "unknown address"}) is signed out on its next request.`,
+      run: () =>
+        unwrap(api.POST("/sessions/{session_id}/", { params: { path: { session_id: session.id } } })).then(
+          refresh,
+        ),
+    });
+
+  const revokeAll = () =>
+    ask({
+      title: "Revoke every session?",
+      submitLabel: "Revoke all sessions",
+      danger: true,
+      message: "Every device is signed out, this browser too. API keys are not affected.",
+      run: () => unwrap(api.POST("/sessions/")).then(refresh),
+    });
+
+  const columns: Column<Session>[] = [
+    {
+      header: "Device",
+      cell: (s) => (
+        <span>
+          <strong>{describeUserAgent(s.user_agent)}</strong>
+          {s.current && <span className="badge you-badge">this browser</span>}
+          <span className="description ua" title={s.user_agent}>
+            {s.user_agent || "no user agent"}
+          </span>
+        </span>
+      ),
+    },
+    { header: "Address", cell: (s) => <span className="mono">{s.ip_address ?? "unknown"}</span> },
+    {
+      header: "Signed in",
+      cell: (s) => <time dateTime={s.created_at}>{new Date(s.created_at).toLocaleString()}</time>,
+    },
+    {
+      header: "Expires",
+      cell: (s) => (
+        <time dateTime={s.expires_at} title={new Date(s.expires_at).toLocaleString()}>
+          {describeExpiry(s.expires_at, now)}
+        </time>
+      ),
+    },
+    {
+      header: "Actions",
+      hideHeader: true,
+      className: "col-actions",
+      cell: (s) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="danger-text"
+          aria-label={
+            s.current
+              ? "Revoke this browser's session"
+              : `Revoke the session of ${describeUserAgent(s.user_agent)} from ${s.ip_address ?? "an unknown address"}`
+          }
+          onClick={() => revoke(s)}
+        >
+          Revoke
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="sessions-title" className="people">
+      <div className="page-header">
+        <div>
+          <h1 id="sessions-title">Sessions</h1>
+          <p className="muted">Where you are signed in. Signing in again on a device replaces its session.</p>
+        </div>
+        {sessions.data && sessions.data.length > 0 && (
+          <Button variant="danger" onClick={revokeAll}>
+            Revoke all
+          </Button>
+        )}
+      </div>
+      {sessions.isPending && <Loading label="Loading sessions…" />}
+      {sessions.error && <Alert kind="error">{errorMessage(sessions.error)}</Alert>}
+      {sessions.data && (
+        <Table
+          caption="Sessions"
+          cards
+          rows={sessions.data}
+          rowKey={(s) => s.id}
+          rowClassName={(s) => (s.current ? "row-current" : undefined)}
+          columns={columns}
+          empty={<p>No live sessions.</p>}
+        />
+      )}
+      {dialog}
+    </section>
+  );
+}
