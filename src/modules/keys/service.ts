@@ -113,7 +113,7 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
         if (fields) await recordKeyEvent(tx, actor, "api_key.updated", keyId, { fields });
         if (changes.revoked_at) await recordKeyEvent(tx, actor, "api_key.revoked", keyId);
       });
-      bus.publish(tags.apiKey(keyId));
+      await bus.publish(tags.apiKey(keyId));
       return ownedKey(userId, keyId);
     },
 
@@ -127,7 +127,7 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
           await repo.updateKey(tx, keyId, { revoked_at: now, updated_at: now });
           await recordKeyEvent(tx, actor, "api_key.revoked", keyId);
         });
-        bus.publish(tags.apiKey(keyId));
+        await bus.publish(tags.apiKey(keyId));
       }
       return ownedKey(userId, keyId);
     },

@@ -189,7 +189,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         await repo.clearCurrentWorkspace(tx, ctx.workspaceId);
         await repo.deleteWorkspaces(tx, [ctx.workspaceId]);
       });
-      deps.bus.publish(tags.workspace(ctx.workspaceId));
+      await deps.bus.publish(tags.workspace(ctx.workspaceId));
       return { deleted: true, id: ctx.workspaceId };
     },
 
@@ -227,7 +227,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: { user_id: userId, previous_role: previous, role },
         });
       });
-      deps.bus.publish(tags.user(userId));
+      await deps.bus.publish(tags.user(userId));
       return this.member(ctx, userId);
     },
 
@@ -247,7 +247,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: { user_id: userId, previous_role: previous },
         });
       });
-      deps.bus.publish(tags.user(userId));
+      await deps.bus.publish(tags.user(userId));
       return { removed: true, user_id: userId };
     },
 
@@ -258,7 +258,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         return deps.sessions.switchWorkspace(principal, workspaceId, tx);
       });
       // The user's keys and sessions carry the claim: they are read afresh from now on.
-      deps.bus.publish(tags.user(principal.userId));
+      await deps.bus.publish(tags.user(principal.userId));
       return token;
     },
   };
