@@ -118,7 +118,12 @@ export function createWorkerPool(count: number, logger: Logger): WorkerPool {
         }
         return;
       case "failed":
-        starting?.reject(new StartupFailure(message.line));
+        // While starting, the primary prints it as its own one line; later (a replacement) it is logged.
+        if (!starting) {
+          logger.error({ worker: worker.process.pid }, `a worker process could not start: ${message.line}`);
+          return;
+        }
+        starting.reject(new StartupFailure(message.line));
         starting = undefined;
         return;
     }
