@@ -88,6 +88,8 @@ export type CacheObserver = (cache: string, outcome: "hit" | "miss") => void;
 export class TaggedCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number; tags: string[] }>();
   private readonly byTag = new Map<string, Set<string>>();
+  /** Counts invalidations, so a value read before one cannot be stored after it. */
+  private invalidations = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -106,7 +108,18 @@ export class TaggedCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V, tags: string[]): void {
+  /** Take it before reading what set() will store. */
+  mark(): number {
+    return this.invalidations;
+  }
+
+  /**
+   * Stores a value read from the database since `mark` (from mark()). When an invalidation came in
+   * while it was being read (another process revoked it meanwhile), the value may be stale: it is
+   * not stored, and the next lookup reads afresh.
+   */
+  set(key: string, value: V, tags: string[], mark: number): void {
+    if (mark !== this.invalidations) return;
     this.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -132,6 +145,7 @@ export class TaggedCache<V> {
   }
 
   invalidate(tag: string): void {
+    this.invalidations++;
     for (const key of [...(this.byTag.get(tag) ?? [])]) this.delete(key);
   }
 }

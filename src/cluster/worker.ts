@@ -80,7 +80,7 @@ export function openPrimaryChannel(): PrimaryChannel {
   };
   sendToPrimary({ coffer: 1, kind: "listening-to-bus" });
 
-  /** Named like @fastify/rate-limit's own stores: one namespace per route that has its own limit. */
+  /** Namespaced as @fastify/rate-limit's own stores are: one namespace per route with a limit of its own. */
   class PrimaryCountedStore implements FastifyRateLimitStore {
     constructor(
       _options: FastifyRateLimitOptions,

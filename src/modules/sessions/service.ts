@@ -53,10 +53,11 @@ export function createSessionsService(deps: SessionsDeps) {
   async function sessionById(sessionId: string): Promise<repo.SessionRow | undefined> {
     const cached = cache.get(sessionId);
     if (cached) return cached;
+    const mark = cache.mark();
     const session = await repo.findSession(db, sessionId);
     if (session) {
       const claim = session.workspace_id ? [tags.workspace(session.workspace_id)] : [];
-      cache.set(sessionId, session, [tags.session(session.id), tags.user(session.user_id), ...claim]);
+      cache.set(sessionId, session, [tags.session(session.id), tags.user(session.user_id), ...claim], mark);
     }
     return session;
   }

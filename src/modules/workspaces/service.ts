@@ -117,9 +117,10 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       const key = `${workspaceId}|${userId}`;
       const cached = roles.get(key);
       if (cached !== undefined) return cached;
+      const mark = roles.mark();
       const role = await repo.roleOf(db, workspaceId, userId);
       if (role !== undefined) {
-        roles.set(key, role, [tags.workspace(workspaceId), tags.user(userId)]);
+        roles.set(key, role, [tags.workspace(workspaceId), tags.user(userId)], mark);
         return role;
       }
       return (await repo.findWorkspace(db, workspaceId)) ? null : undefined;
