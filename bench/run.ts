@@ -1,6 +1,8 @@
 // `npm run bench`: starts Coffer on the embedded engine in a fresh data dir, seeds it, and measures
 // the hot paths with autocannon (50 connections, 10 s each) against the ceiling of our stack
 // (bench/ceiling.ts). Writes bench/results.md. Loopback only; every run is bounded in time.
+// BENCH_WORKERS=N (default 2 on a machine with two or more cores; 0 skips it) measures list 20 once
+// more with the server on N worker processes (COFFER_WORKERS=N) on the same data.
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +13,8 @@ import autocannon from "autocannon";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+// List 20 once more with the server on this many worker processes (COFFER_WORKERS); 0 or 1: no such row.
+const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.min(2, availableParallelism()));
 const root = new URL("..", import.meta.url).pathname;
 
 function freePort(): Promise<number> {
@@ -44,6 +48,36 @@ function start(script: string, args: string[], env: Record<string, string>): Chi
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
+}
+
+/** Starts the server and resolves once it printed its start line (with workers: once every worker serves). */
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(join(root, "src/main.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
+    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      if (out.includes("Coffer is listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return child;
+}
+
+/** SIGTERM, then waits for the exit (bounded): the next server reuses the port and the data dir. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
 }
 
 async function api(
@@ -102,13 +136,14 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const [port, ceilingPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
-  const server = start("src/main.ts", [], {
+  const serverEnv = {
     PORT: String(port),
     COFFER_DATA_DIR: dataDir,
     COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
     COFFER_RATE_LIMIT_PER_MINUTE: "1000000000",
     LOG_LEVEL: "warn",
-  });
+  };
+  let server = start("src/main.ts", [], serverEnv);
   const ceiling = start("bench/ceiling.ts", [String(ceilingPort)], {});
   try {
     await waitFor(`${base}/healthz`, server);
@@ -214,6 +249,17 @@ async function main(): Promise<void> {
       `bulk 1,000: median ${bulkLatencies[5]!.toFixed(0)} ms, worst ${bulkLatencies[9]!.toFixed(0)} ms`,
     );
 
+    // The same list on the same data, served by several worker processes sharing the port.
+    let onWorkers: Measured | undefined;
+    if (WORKERS > 1) {
+      await stop(server);
+      server = await startServer({ ...serverEnv, COFFER_WORKERS: String(WORKERS) });
+      onWorkers = await measure(`list 20 secrets, COFFER_WORKERS=${WORKERS}`, {
+        url: url(secretsPath(env20)),
+        headers: auth,
+      });
+    }
+
     const ratio = (ours: Measured, top: Measured) => (ours.rps / top.rps).toFixed(2);
     const row = (m: Measured, vs = "") =>
       `| ${m.name} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.errors} | ${vs} |`;
@@ -227,6 +273,7 @@ async function main(): Promise<void> {
       "| scenario | req/s | p50 ms | p99 ms | errors | ratio to the ceiling |",
       "|---|---|---|---|---|---|",
       row(results[0]!, ratio(results[0]!, ceiling20)),
+      ...(onWorkers ? [row(onWorkers, ratio(onWorkers, ceiling20))] : []),
       row(results[1]!, ratio(results[1]!, ceiling100)),
       row(notModified, ratio(notModified, ceiling20)),
       row(results[2]!),

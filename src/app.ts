@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { localBus, redisBus } from "./auth/auth-cache.ts";
+import { type InvalidationBus, localBus, redisBus } from "./auth/auth-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createKeyring } from "./crypto/data-keys.ts";
@@ -19,7 +19,7 @@ import { healthRoutes } from "./http/health.ts";
 import { countingDecryptFailures, registerMetrics } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
-import { registerRateLimit } from "./http/rate-limit.ts";
+import { type RateLimitStore, registerRateLimit } from "./http/rate-limit.ts";
 import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
@@ -67,6 +67,12 @@ export interface AppDeps {
   redis?: Redis;
   /** The built dashboard (default: web/dist of this checkout). */
   dashboardDir?: string;
+  /** How cache invalidations reach the other processes (default: Redis when given, else none). */
+  bus?: InvalidationBus;
+  /** Where rate-limit counters live (default: Redis when given, else this process). */
+  rateLimitStore?: RateLimitStore;
+  /** Whether this process runs the housekeeping job (default true; a cluster runs it once). */
+  housekeeping?: boolean;
 }
 
 // The largest single-record body (a 64 KiB value, escaped, plus its description) fits in 1 MiB;
@@ -173,17 +179,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const observeCache = metrics.observeCache;
 
   // Cache invalidation reaches every node through Redis when there is one.
-  const bus = deps.redis
-    ? redisBus(deps.redis, (error) =>
-        deps.logger.error(
-          { err: error },
-          "could not publish a cache invalidation to Redis: other nodes may serve revoked credentials until it is back",
-        ),
-      )
-    : localBus();
+  const bus =
+    deps.bus ??
+    (deps.redis
+      ? redisBus(deps.redis, (error) =>
+          deps.logger.error(
+            { err: error },
+            "could not publish a cache invalidation to Redis: other nodes may serve revoked credentials until it is back",
+          ),
+        )
+      : localBus());
   app.addHook("onClose", () => bus.close());
-  const stopHousekeeping = startHousekeeping({ db, clock, logger: deps.logger, settings: config });
-  app.addHook("onClose", stopHousekeeping);
+  if (deps.housekeeping ?? true) {
+    const stopHousekeeping = startHousekeeping({ db, clock, logger: deps.logger, settings: config });
+    app.addHook("onClose", stopHousekeeping);
+  }
   const audit = createAuditService({ db, clock });
   // Account-level events (keys, sessions, the account) are recorded in the user's workspaces.
   const accountAudit = {
@@ -275,7 +285,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     config.rateLimitPerMinute,
   );
-  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, credentials, deps.redis);
+  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, credentials, {
+    redis: deps.redis,
+    store: deps.rateLimitStore,
+  });
   registerAuthentication(app, credentials);
   await registerOpenApi(app, config.debug, config.publicUrl);
 

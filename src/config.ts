@@ -1,5 +1,6 @@
 // Every environment variable Coffer reads, parsed and validated once (DESIGN.md §7).
 // A bad value throws ConfigError naming the variable; main.ts prints that one line and exits.
+import { availableParallelism } from "node:os";
 
 export class ConfigError extends Error {
   constructor(
@@ -44,6 +45,8 @@ export interface Config {
   defaultRotationDays: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Server processes (1: this process serves; more: a primary forks that many workers). */
+  workers: number;
   /** Seconds in-flight requests get to finish on SIGTERM/SIGINT before a forced exit. */
   shutdownGrace: number;
   /** Where the import sources live (overridable so tests run against local fakes), and how long to wait. */
@@ -138,6 +141,21 @@ function trustProxy(env: Env): boolean | number | string[] {
   return entries;
 }
 
+/** More workers than this only adds contention (one SQLite writer, one pool per worker). */
+export const MAX_WORKERS = 64;
+
+function workers(env: Env): number {
+  const raw = read(env, "COFFER_WORKERS");
+  if (raw?.toLowerCase() === "auto") return Math.min(availableParallelism(), MAX_WORKERS);
+  if (raw !== undefined && !/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      "COFFER_WORKERS",
+      `expected "auto" or a whole number from 1 to ${MAX_WORKERS}, got "${raw}"`,
+    );
+  }
+  return integer(env, "COFFER_WORKERS", 1, 1, MAX_WORKERS);
+}
+
 function metricsToken(env: Env): string | undefined {
   const raw = read(env, "COFFER_METRICS_TOKEN");
   if (raw === undefined) return undefined;
@@ -229,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port,
     host,
+    workers: workers(env),
     shutdownGrace: integer(env, "COFFER_SHUTDOWN_GRACE", 10, 1, 3600),
     dataDir: read(env, "COFFER_DATA_DIR") ?? "./data",
     databaseUrl: url(env, "DATABASE_URL", undefined, ["postgres:", "postgresql:"]),

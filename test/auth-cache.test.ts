@@ -11,24 +11,35 @@ import { newMember } from "./helpers/tree.ts";
 describe("TaggedCache", () => {
   it("forgets every entry of a tag at once, and nothing else", () => {
     const cache = new TaggedCache<number>(60_000, 100);
-    cache.set("a", 1, ["user:1", "workspace:x"]);
-    cache.set("b", 2, ["user:2", "workspace:x"]);
-    cache.set("c", 3, ["user:3"]);
+    cache.set("a", 1, ["user:1", "workspace:x"], cache.mark());
+    cache.set("b", 2, ["user:2", "workspace:x"], cache.mark());
+    cache.set("c", 3, ["user:3"], cache.mark());
     cache.invalidate("workspace:x");
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, undefined, 3]);
   });
 
+  it("does not store a value read before an invalidation that came in while it was read", () => {
+    const cache = new TaggedCache<number>(60_000, 100);
+    const mark = cache.mark();
+    // Meanwhile another process revokes something (any tag: the read may have seen the old row).
+    cache.invalidate("api-key:1");
+    cache.set("a", 1, ["api-key:1"], mark);
+    expect(cache.get("a")).toBeUndefined();
+    cache.set("a", 1, ["api-key:1"], cache.mark());
+    expect(cache.get("a")).toBe(1);
+  });
+
   it("drops an entry once its time is up", () => {
     const cache = new TaggedCache<number>(-1, 100);
-    cache.set("a", 1, []);
+    cache.set("a", 1, [], cache.mark());
     expect(cache.get("a")).toBeUndefined();
   });
 
   it("evicts the oldest entry when full", () => {
     const cache = new TaggedCache<number>(60_000, 2);
-    cache.set("a", 1, ["t"]);
-    cache.set("b", 2, ["t"]);
-    cache.set("c", 3, ["t"]);
+    cache.set("a", 1, ["t"], cache.mark());
+    cache.set("b", 2, ["t"], cache.mark());
+    cache.set("c", 3, ["t"], cache.mark());
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, 3]);
   });
 });

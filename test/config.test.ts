@@ -1,6 +1,7 @@
 // loadConfig (DESIGN.md §7): the defaults of the table, and a bad value stops start-up with one
 // error naming the variable.
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_PLANS, ConfigError, loadConfig } from "../src/config.ts";
 
@@ -175,6 +176,17 @@ describe("COFFER_TRUST_PROXY", () => {
   });
 });
 
+describe("COFFER_WORKERS", () => {
+  it("is one process by default, the number of cores for auto, or the number given", () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ COFFER_WORKERS: "auto" }).workers).toBe(Math.min(availableParallelism(), 64));
+    expect(loadConfig({ COFFER_WORKERS: "AUTO" }).workers).toBe(Math.min(availableParallelism(), 64));
+    expect(loadConfig({ COFFER_WORKERS: "1" }).workers).toBe(1);
+    expect(loadConfig({ COFFER_WORKERS: "4" }).workers).toBe(4);
+    expect(loadConfig({ COFFER_WORKERS: "64" }).workers).toBe(64);
+  });
+});
+
 describe("loadConfig refuses bad values, naming the variable", () => {
   it.each([
     ["PORT", { PORT: "abc" }],
@@ -214,6 +226,11 @@ describe("loadConfig refuses bad values, naming the variable", () => {
     ["COFFER_PURGE_RETENTION", { COFFER_PURGE_RETENTION: "1000000000000" }],
     ["COFFER_AUDIT_RETENTION_DAYS", { COFFER_AUDIT_RETENTION_DAYS: "-30" }],
     ["COFFER_AUDIT_RETENTION_DAYS", { COFFER_AUDIT_RETENTION_DAYS: "40000" }],
+    ["COFFER_WORKERS", { COFFER_WORKERS: "0" }],
+    ["COFFER_WORKERS", { COFFER_WORKERS: "65" }],
+    ["COFFER_WORKERS", { COFFER_WORKERS: "-2" }],
+    ["COFFER_WORKERS", { COFFER_WORKERS: "2.5" }],
+    ["COFFER_WORKERS", { COFFER_WORKERS: "all" }],
   ] as Array<[string, Record<string, string>]>)(
     "throws a ConfigError starting with %s for %j",
     (variable, env) => {

@@ -184,6 +184,7 @@ describe("configuration errors stop start-up with one line naming the variable",
     ["DEBUG=maybe", { DEBUG: "maybe" }, "DEBUG"],
     ["COFFER_MASTER_KEY=short", { COFFER_MASTER_KEY: "short" }, "COFFER_MASTER_KEY"],
     ["DATABASE_URL=mysql://x", { DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    ["COFFER_WORKERS=lots", { COFFER_WORKERS: "lots" }, "COFFER_WORKERS"],
     ["DATABASE_URL without COFFER_MASTER_KEY", { DATABASE_URL: postgresUrl }, "COFFER_MASTER_KEY"],
   ];
 

@@ -1,12 +1,17 @@
 // A small in-process cache of what every request looks up before doing any work: API keys by
 // digest, sessions by id, workspace roles (DESIGN.md §4). Entries carry tags; a change publishes a
-// tag on the invalidation bus and every node drops the matching entries at once (in process, or
-// across nodes through Redis pub/sub). The TTL bounds staleness for changes made behind the API's
-// back (a hand-edited database); no entry outlives it.
+// tag on the invalidation bus and every process drops the matching entries (in process, across
+// the workers of one machine through the cluster channel, or across nodes through Redis pub/sub).
+// The change's answer waits for the publish, so the next request anywhere finds no stale entry.
+// The TTL bounds staleness for changes made behind the API's back (a hand-edited database).
 import type { Redis } from "ioredis";
 
 export interface InvalidationBus {
-  publish(tag: string): void;
+  /**
+   * Drops the tag's entries here at once; resolves once the other processes have been told (the
+   * cluster bus: every sibling worker has dropped them; Redis: the message reached Redis).
+   */
+  publish(tag: string): Promise<void>;
   subscribe(handler: (tag: string) => void): void;
   /** Why other nodes may not hear this node's invalidations right now, or undefined. */
   problem(): string | undefined;
@@ -14,11 +19,13 @@ export interface InvalidationBus {
 }
 
 const CHANNEL = "coffer:invalidate";
+/** How long a revocation's answer waits on Redis before it is sent anyway (and /readyz says why). */
+const PUBLISH_WAIT_MS = 2_000;
 
 export function localBus(): InvalidationBus {
   const handlers: ((tag: string) => void)[] = [];
   return {
-    publish: (tag) => {
+    publish: async (tag) => {
       for (const handler of handlers) handler(tag);
     },
     subscribe: (handler) => {
@@ -30,7 +37,9 @@ export function localBus(): InvalidationBus {
 }
 
 /**
- * Every node hears every tag; the publishing node applies it at once, without waiting for Redis.
+ * Every node hears every tag; the publishing node applies it at once, and waits (bounded) until
+ * Redis has taken the message: Redis hands it to every subscriber before it answers the publish,
+ * so the other nodes hold it before the revoking request is answered.
  * A failed publish is logged and reported by problem() (so /readyz says not ready) until a later
  * publish gets through.
  */
@@ -39,20 +48,27 @@ export function redisBus(redis: Redis, onPublishError: (error: unknown) => void 
   const subscriber = redis.duplicate();
   subscriber.on("error", () => {}); // reconnects by itself; the state is read by problem()
   void subscriber.subscribe(CHANNEL).catch(() => {});
-  subscriber.on("message", (_channel: string, tag: string) => local.publish(tag));
+  subscriber.on("message", (_channel: string, tag: string) => void local.publish(tag));
   let publishFailed = false;
   return {
-    publish(tag) {
-      local.publish(tag);
-      redis.publish(CHANNEL, tag).then(
-        () => {
-          publishFailed = false;
-        },
-        (error: unknown) => {
-          publishFailed = true;
-          onPublishError(error);
-        },
-      );
+    async publish(tag) {
+      await local.publish(tag);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Redis did not answer within ${PUBLISH_WAIT_MS} ms`)),
+          PUBLISH_WAIT_MS,
+        );
+      });
+      try {
+        await Promise.race([redis.publish(CHANNEL, tag), timeout]);
+        publishFailed = false;
+      } catch (error) {
+        publishFailed = true;
+        onPublishError(error);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     subscribe: local.subscribe,
     problem() {
@@ -72,6 +88,8 @@ export type CacheObserver = (cache: string, outcome: "hit" | "miss") => void;
 export class TaggedCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number; tags: string[] }>();
   private readonly byTag = new Map<string, Set<string>>();
+  /** Counts invalidations, so a value read before one cannot be stored after it. */
+  private invalidations = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -90,7 +108,18 @@ export class TaggedCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V, tags: string[]): void {
+  /** Take it before reading what set() will store. */
+  mark(): number {
+    return this.invalidations;
+  }
+
+  /**
+   * Stores a value read from the database since `mark` (from mark()). When an invalidation came in
+   * while it was being read (another process revoked it meanwhile), the value may be stale: it is
+   * not stored, and the next lookup reads afresh.
+   */
+  set(key: string, value: V, tags: string[], mark: number): void {
+    if (mark !== this.invalidations) return;
     this.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -116,6 +145,7 @@ export class TaggedCache<V> {
   }
 
   invalidate(tag: string): void {
+    this.invalidations++;
     for (const key of [...(this.byTag.get(tag) ?? [])]) this.delete(key);
   }
 }

@@ -29,11 +29,19 @@ const pools = new WeakMap<Db, pg.Pool>();
 /** The pg pool of a database opened here; undefined on SQLite. */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
-export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
+/** Connections a PostgreSQL pool opens at most (per process: each worker has its own pool). */
+export const POOL_SIZE = 10;
+
+export function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** PostgreSQL only: the pool's size (default POOL_SIZE). */
+  poolSize?: number;
+}): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolSize ?? POOL_SIZE,
       connectionTimeoutMillis: 10_000,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -1,11 +1,11 @@
 // Rate limits: COFFER_RATE_LIMIT_PER_MINUTE per credential (per address when anonymous); the
 // sign-in endpoints a tenth of it per address. Counters live in Redis when REDIS_URL is set,
-// so every API node shares them.
+// so every API node shares them; without Redis, a cluster's workers count in their primary.
 //
 // A credential gets a bucket of its own only when it authenticates: otherwise every made-up
 // `sk-…` would open a fresh bucket. Unknown and invalid credentials count against the caller's
 // address (and past a budget of failures, no lookup is made: http/credential-check.ts).
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { sha256 } from "../crypto/tokens.ts";
@@ -13,6 +13,9 @@ import { AppError } from "../errors.ts";
 import { type CredentialCheck, presentedCredential } from "./credential-check.ts";
 
 const WINDOW_MS = 60_000;
+
+/** A @fastify/rate-limit store class (the plugin constructs it). */
+export type RateLimitStore = new (options: FastifyRateLimitOptions) => FastifyRateLimitStore;
 
 /** The counter's name: the credential's digest (never the credential: it may land in Redis), or the address. */
 const bucketOf =
@@ -34,7 +37,7 @@ export async function registerRateLimit(
   app: FastifyInstance,
   perMinute: number,
   credentials: CredentialCheck,
-  redis?: Redis,
+  shared: { redis?: Redis; store?: RateLimitStore } = {},
 ): Promise<object> {
   await app.register(rateLimit, {
     global: true,
@@ -43,7 +46,7 @@ export async function registerRateLimit(
     keyGenerator: bucketOf(credentials),
     enableDraftSpec: true,
     nameSpace: "coffer-rl:",
-    ...(redis ? { redis } : {}),
+    ...(shared.store ? { store: shared.store } : shared.redis ? { redis: shared.redis } : {}),
     // An AppError like any other (the plugin has set Retry-After and RateLimit-* already).
     errorResponseBuilder: (_request, context) =>
       new AppError("rate_limited", `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`),

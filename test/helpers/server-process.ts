@@ -1,11 +1,11 @@
-// The real server (or another entry point) as a child process: `node --import tsx <script>` from the
+// The real server (or another entry point, or `npm start`) as a child process: `node --import tsx <script>` from the
 // project root, with a clean environment, captured output, readiness by polling /healthz, and
 // bounded clean-up of every child still running.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve } from "node:path";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -104,7 +104,23 @@ export function spawnScript(
   server = false,
   args: string[] = [],
 ): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  return spawnCommand(script, process.execPath, ["--import", "tsx", script, ...args], env, server);
+}
+
+/** Spawns `npm start` as an operator would (npm of this Node first on the PATH). */
+export function spawnNpmStart(env: Record<string, string>): Child {
+  const path = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`;
+  return spawnCommand("npm start", "npm", ["start"], { PATH: path, ...env }, true);
+}
+
+function spawnCommand(
+  script: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  server: boolean,
+): Child {
+  const child = spawn(command, args, {
     cwd: PROJECT_ROOT,
     env: childEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
@@ -198,12 +214,20 @@ export async function runScript(
   }
 }
 
-/** Starts src/main.ts on a free port and waits until GET /healthz answers 200. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts src/main.ts (or `npm start`) on a free port and waits until GET /healthz answers 200.
+ * Several worker processes take longer to start than one: give them `readyTimeoutMs`.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { npmStart?: boolean; readyTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const server = spawnScript("src/main.ts", { HOST: "127.0.0.1", PORT: String(port), ...env }, true);
+  const serverEnv = { HOST: "127.0.0.1", PORT: String(port), ...env };
+  const server = options.npmStart ? spawnNpmStart(serverEnv) : spawnScript("src/main.ts", serverEnv, true);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (!server.running()) {
       throw new Error(
@@ -219,7 +243,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     }
     if (Date.now() > deadline) {
       await killChild(server);
-      throw new Error(`server not ready within ${READY_TIMEOUT_MS} ms; stdout:\n${server.stdout()}`);
+      throw new Error(`server not ready within ${readyTimeoutMs} ms; stdout:\n${server.stdout()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -246,8 +246,8 @@ export function createAccountsService(deps: AccountsDeps) {
           },
         };
       });
-      deps.bus.publish(tags.user(userId));
-      for (const workspaceId of result.owned) deps.bus.publish(tags.workspace(workspaceId));
+      await deps.bus.publish(tags.user(userId));
+      for (const workspaceId of result.owned) await deps.bus.publish(tags.workspace(workspaceId));
       return result.summary;
     },
   };

@@ -113,7 +113,7 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
         if (fields) await recordKeyEvent(tx, actor, "api_key.updated", keyId, { fields });
         if (changes.revoked_at) await recordKeyEvent(tx, actor, "api_key.revoked", keyId);
       });
-      bus.publish(tags.apiKey(keyId));
+      await bus.publish(tags.apiKey(keyId));
       return ownedKey(userId, keyId);
     },
 
@@ -127,7 +127,7 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
           await repo.updateKey(tx, keyId, { revoked_at: now, updated_at: now });
           await recordKeyEvent(tx, actor, "api_key.revoked", keyId);
         });
-        bus.publish(tags.apiKey(keyId));
+        await bus.publish(tags.apiKey(keyId));
       }
       return ownedKey(userId, keyId);
     },
@@ -136,10 +136,11 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
       const digest = sha256(token);
       let key = cache.get(digest);
       if (!key) {
+        const mark = cache.mark();
         key = await repo.findKeyByDigest(db, digest);
         if (!key) throw new AppError("invalid_token", "Invalid API key");
         const claim = key.current_workspace_id ? [tags.workspace(key.current_workspace_id)] : [];
-        cache.set(digest, key, [tags.apiKey(key.id), tags.user(key.user_id), ...claim]);
+        cache.set(digest, key, [tags.apiKey(key.id), tags.user(key.user_id), ...claim], mark);
       }
       const now = clock.now();
       if (key.revoked_at) throw new AppError("api_key_revoked", "API key has been revoked");

@@ -53,10 +53,11 @@ export function createSessionsService(deps: SessionsDeps) {
   async function sessionById(sessionId: string): Promise<repo.SessionRow | undefined> {
     const cached = cache.get(sessionId);
     if (cached) return cached;
+    const mark = cache.mark();
     const session = await repo.findSession(db, sessionId);
     if (session) {
       const claim = session.workspace_id ? [tags.workspace(session.workspace_id)] : [];
-      cache.set(sessionId, session, [tags.session(session.id), tags.user(session.user_id), ...claim]);
+      cache.set(sessionId, session, [tags.session(session.id), tags.user(session.user_id), ...claim], mark);
     }
     return session;
   }
@@ -116,7 +117,7 @@ export function createSessionsService(deps: SessionsDeps) {
         });
         return issueRefreshToken(tx, sessionId, nowIso);
       });
-      if (replaced > 0) bus.publish(tags.user(input.userId));
+      if (replaced > 0) await bus.publish(tags.user(input.userId));
       const accessToken = await signAccessToken({
         userId: input.userId,
         sessionId,
@@ -155,8 +156,8 @@ export function createSessionsService(deps: SessionsDeps) {
         return { session, next: await issueRefreshToken(tx, session.id, nowIso) };
       });
       // After the commit: the session was extended, or revoked by reuse detection.
-      if ("session" in outcome && outcome.session) bus.publish(tags.session(outcome.session.id));
-      if ("revoked" in outcome && outcome.revoked) bus.publish(tags.session(outcome.revoked));
+      if ("session" in outcome && outcome.session) await bus.publish(tags.session(outcome.session.id));
+      if ("revoked" in outcome && outcome.revoked) await bus.publish(tags.session(outcome.revoked));
       if ("error" in outcome) throw outcome.error;
       const { session, next } = outcome;
       const accessToken = await signAccessToken({
@@ -231,7 +232,7 @@ export function createSessionsService(deps: SessionsDeps) {
         if (count > 0) await recordSessionEvent(tx, actor, sessionId, { count });
         return count;
       });
-      bus.publish(tags.session(sessionId));
+      await bus.publish(tags.session(sessionId));
       if (revoked === 0) throw new AppError("not_found", "Session not found");
       return revoked;
     },
@@ -243,13 +244,13 @@ export function createSessionsService(deps: SessionsDeps) {
         if (count > 0) await recordSessionEvent(tx, actor, null, { count, all: true });
         return count;
       });
-      bus.publish(tags.user(userId));
+      await bus.publish(tags.user(userId));
       return revoked;
     },
 
     async revokeSession(userId: string, sessionId: string): Promise<number> {
       const revoked = await repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
-      bus.publish(tags.session(sessionId));
+      await bus.publish(tags.session(sessionId));
       return revoked;
     },
 

@@ -117,9 +117,10 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       const key = `${workspaceId}|${userId}`;
       const cached = roles.get(key);
       if (cached !== undefined) return cached;
+      const mark = roles.mark();
       const role = await repo.roleOf(db, workspaceId, userId);
       if (role !== undefined) {
-        roles.set(key, role, [tags.workspace(workspaceId), tags.user(userId)]);
+        roles.set(key, role, [tags.workspace(workspaceId), tags.user(userId)], mark);
         return role;
       }
       return (await repo.findWorkspace(db, workspaceId)) ? null : undefined;
@@ -189,7 +190,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         await repo.clearCurrentWorkspace(tx, ctx.workspaceId);
         await repo.deleteWorkspaces(tx, [ctx.workspaceId]);
       });
-      deps.bus.publish(tags.workspace(ctx.workspaceId));
+      await deps.bus.publish(tags.workspace(ctx.workspaceId));
       return { deleted: true, id: ctx.workspaceId };
     },
 
@@ -227,7 +228,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: { user_id: userId, previous_role: previous, role },
         });
       });
-      deps.bus.publish(tags.user(userId));
+      await deps.bus.publish(tags.user(userId));
       return this.member(ctx, userId);
     },
 
@@ -247,7 +248,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: { user_id: userId, previous_role: previous },
         });
       });
-      deps.bus.publish(tags.user(userId));
+      await deps.bus.publish(tags.user(userId));
       return { removed: true, user_id: userId };
     },
 
@@ -258,7 +259,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         return deps.sessions.switchWorkspace(principal, workspaceId, tx);
       });
       // The user's keys and sessions carry the claim: they are read afresh from now on.
-      deps.bus.publish(tags.user(principal.userId));
+      await deps.bus.publish(tags.user(principal.userId));
       return token;
     },
   };

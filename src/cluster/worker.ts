@@ -1,0 +1,109 @@
+// A worker's side of the cluster channel: what the worker's app shares with its siblings when
+// there is no Redis. Cache invalidations go through the primary, which has every other worker drop
+// the entries before it answers, so a revocation's answer leaves only once no worker can serve the
+// revoked credential from its cache. Rate-limit counters live in the primary: one budget for all.
+import type { FastifyRateLimitOptions, FastifyRateLimitStore } from "@fastify/rate-limit";
+import { type InvalidationBus, localBus } from "../auth/auth-cache.ts";
+import { AppError } from "../errors.ts";
+import type { RateLimitStore } from "../http/rate-limit.ts";
+import { type Counted, isPrimaryMessage, type Question, type WorkerMessage } from "./messages.ts";
+
+/** Past this, the primary is taken to be gone (a worker exits with it anyway). */
+const ANSWER_WAIT_MS = 5_000;
+
+function sendToPrimary(message: WorkerMessage, then?: () => void): void {
+  try {
+    process.send?.(message, () => then?.());
+  } catch {
+    // A closed channel means the primary is gone, and node:cluster ends this worker with it.
+    then?.();
+  }
+}
+
+export interface PrimaryChannel {
+  bus: InvalidationBus;
+  /** The @fastify/rate-limit store whose counters the primary keeps. */
+  rateLimitStore: RateLimitStore;
+  /** Tells the primary this worker serves on `port`. */
+  ready(port: number): void;
+  /** Tells the primary why this worker could not start (the primary prints it, once); resolves once sent. */
+  failed(line: string): Promise<void>;
+}
+
+/** Opens this worker's side of the channel; call it before the app exists (the bus must be heard first). */
+export function openPrimaryChannel(): PrimaryChannel {
+  const waiting = new Map<
+    number,
+    { resolve: (counted: Counted | undefined) => void; timer: NodeJS.Timeout }
+  >();
+  let nextId = 1;
+  let unanswered: string | undefined;
+  const local = localBus();
+
+  process.on("message", (message: unknown) => {
+    if (!isPrimaryMessage(message)) return;
+    if (message.kind === "drop") {
+      void local.publish(message.tag);
+      sendToPrimary({ coffer: 1, kind: "dropped", id: message.id });
+      return;
+    }
+    const pending = waiting.get(message.id);
+    if (!pending) return;
+    waiting.delete(message.id);
+    clearTimeout(pending.timer);
+    unanswered = undefined;
+    pending.resolve(message.counted);
+  });
+
+  const ask = (question: Question) =>
+    new Promise<Counted | undefined>((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        unanswered = "the primary process did not answer";
+        reject(new AppError("not_ready", "This server's workers cannot reach each other; retry shortly"));
+      }, ANSWER_WAIT_MS);
+      waiting.set(id, { resolve, timer });
+      sendToPrimary({ coffer: 1, kind: "ask", id, question });
+    });
+
+  const bus: InvalidationBus = {
+    async publish(tag) {
+      await local.publish(tag);
+      // A revocation that could not reach the siblings is still done here; /readyz reports the rest.
+      await ask({ type: "invalidate", tag }).catch(() => {});
+    },
+    subscribe: local.subscribe,
+    problem: () =>
+      unanswered ? `${unanswered}: other workers may not have heard an invalidation` : undefined,
+    close: async () => {},
+  };
+  sendToPrimary({ coffer: 1, kind: "listening-to-bus" });
+
+  /** Namespaced as @fastify/rate-limit's own stores are: one namespace per route with a limit of its own. */
+  class PrimaryCountedStore implements FastifyRateLimitStore {
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly namespace = "",
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow: number): void {
+      ask({ type: "count", key: `${this.namespace}${key}`, windowMs: timeWindow }).then(
+        (counted) => callback(null, counted),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: string; url?: string } }) {
+      const route = routeOptions.routeInfo ?? {};
+      return new PrimaryCountedStore(routeOptions, `${this.namespace}${route.method}${route.url}-`);
+    }
+  }
+
+  return {
+    bus,
+    rateLimitStore: PrimaryCountedStore,
+    ready: (port) => sendToPrimary({ coffer: 1, kind: "ready", port }),
+    failed: (line) => new Promise((resolve) => sendToPrimary({ coffer: 1, kind: "failed", line }, resolve)),
+  };
+}

@@ -1,0 +1,176 @@
+// The pieces of start-up that one server process and a cluster's primary and workers share:
+// opening (and, once, migrating and checking) the store, serving the app on the port, the one
+// start line, graceful shutdown on SIGTERM/SIGINT, and the one line a failed start prints.
+import { resolve } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { type AppDeps, buildApp } from "./app.ts";
+import { systemClock } from "./clock.ts";
+import { type Config, ConfigError, listenUrl } from "./config.ts";
+import { checkMasterKey } from "./crypto/data-keys.ts";
+import { createMasterKeys, type LoadedMasterKey, loadMasterKey, type MasterKeys } from "./crypto/keyring.ts";
+import { type Engine, openDatabase } from "./db/connect.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import type { Db } from "./db/schema.ts";
+import { describeStartupError } from "./startup-errors.ts";
+
+/** A start-up failure whose message is already the one line to print. */
+export class StartupFailure extends Error {}
+
+/** The one line (without the `coffer: ` prefix) that a failed start prints. */
+export function startupFailureLine(error: unknown, config: Config): string {
+  if (error instanceof StartupFailure) return error.message;
+  if (error instanceof ConfigError) return `configuration error: ${error.message}`;
+  return (
+    describeStartupError(error, config) ??
+    `could not start: ${(error as Error).message ?? String(error)} (set LOG_LEVEL=debug and retry for details)`
+  );
+}
+
+export interface Store {
+  db: Db;
+  engine: Engine;
+  master: LoadedMasterKey;
+  masterKeys: MasterKeys;
+}
+
+/**
+ * Opens the store. The first process to open it (the only process, or a cluster's primary) also
+ * generates the master key file when there is none, migrates, and checks the key against the store;
+ * workers, started after that, only open it.
+ */
+export async function openStore(
+  config: Config,
+  logger: Logger,
+  options: { first: boolean; poolSize?: number },
+): Promise<Store> {
+  const master = loadMasterKey(config);
+  if (master.generatedAt) {
+    logger.warn(
+      `A new master key was generated at ${master.generatedAt}. BACK IT UP: without it no secret can ever be ` +
+        "decrypted. For production set COFFER_MASTER_KEY instead.",
+    );
+  }
+  const { db, engine } = openDatabase({ ...config, poolSize: options.poolSize });
+  const masterKeys = createMasterKeys({ ...master, previous: config.previousMasterKey });
+  if (!options.first) return { db, engine, master, masterKeys };
+  try {
+    await migrateToLatest(db);
+    // A wrong key would start "ready" and then fail every read: refuse now, in one line.
+    const keyProblem = await checkMasterKey(db, masterKeys, systemClock.now().toISOString());
+    if (keyProblem) throw new StartupFailure(keyProblem);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+  if (config.databaseUrl && !config.redisUrl) {
+    logger.warn(
+      "DATABASE_URL without REDIS_URL: fine for one node, but several nodes would not share rate limits, " +
+        "and a key revoked or a session ended on one node would still be accepted by the others until " +
+        "their caches expire. Set REDIS_URL when you run more than one node.",
+    );
+  }
+  return { db, engine, master, masterKeys };
+}
+
+export interface Serving {
+  app: FastifyInstance;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, closes the database and Redis. */
+  shutdown: () => Promise<void>;
+}
+
+/** Builds the app on the store and listens; on failure closes what it opened and rethrows. */
+export async function serve(
+  config: Config,
+  logger: Logger,
+  store: Store,
+  shared: Pick<AppDeps, "bus" | "rateLimitStore" | "housekeeping"> = {},
+): Promise<Serving> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  redis?.on("error", (error: Error) => logger.warn({ err: error }, "Redis connection problem"));
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({
+      config,
+      db: store.db,
+      clock: systemClock,
+      masterKey: store.master.key,
+      masterKeys: store.masterKeys,
+      logger,
+      redis,
+      ...shared,
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await store.db.destroy().catch(() => {});
+    redis?.disconnect();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = address && typeof address === "object" ? address.port : config.port;
+  const running = app;
+  return {
+    app: running,
+    port,
+    shutdown: async () => {
+      await running.close();
+      // close() ends with the sockets; the last responses' hooks and log lines may still be running.
+      await running.drained();
+      await new Promise((resolve) => setImmediate(resolve));
+      await store.db.destroy();
+      redis?.disconnect();
+    },
+  };
+}
+
+/** The human start line: where, on what, with which key, how many workers. */
+export function startLine(config: Config, store: Store, port: number): string {
+  const where =
+    store.engine === "sqlite"
+      ? `embedded SQLite in ${resolve(config.dataDir, "coffer.db")}`
+      : `PostgreSQL at ${new URL(config.databaseUrl!).host}`;
+  const key = store.master.file
+    ? `master key in ${resolve(store.master.file)}`
+    : "master key from COFFER_MASTER_KEY";
+  const docs = config.debug ? "docs on at /docs and /redoc" : "docs off (DEBUG=true serves /docs)";
+  const workers = config.workers > 1 ? ` · ${config.workers} worker processes` : "";
+  return `Coffer is listening on ${listenUrl(config.host, port)}${workers} · ${where} · ${key} · ${docs}`;
+}
+
+/**
+ * On SIGTERM or SIGINT: shutdown(), then exit with its code (default 0); past the grace period
+ * (plus `extraGraceMs`, which a primary gives its workers' own grace) a forced exit with 1.
+ */
+export function exitOnSignals(
+  config: Config,
+  logger: Logger,
+  shutdown: () => Promise<number | undefined> | Promise<void>,
+  extraGraceMs = 0,
+): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(
+      () => {
+        logger.error(
+          `forced exit: requests still in flight after the ${config.shutdownGrace} s grace period`,
+        );
+        process.exit(1);
+      },
+      config.shutdownGrace * 1000 + extraGraceMs,
+    );
+    force.unref();
+    const code = (await shutdown()) ?? 0;
+    logger.info("stopped");
+    process.exit(code);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

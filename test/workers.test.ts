@@ -1,0 +1,267 @@
+// COFFER_WORKERS=2: the real server as a primary and two worker processes sharing one port, without
+// Redis. Every request goes on a connection of its own, so the primary hands each to a worker in
+// turn; which worker served a request is read from its "incoming request" log line (each worker
+// logs with its own pid), matched by a marker in the query string. Nothing about workers is exposed
+// to clients.
+import { randomBytes, randomUUID } from "node:crypto";
+import { connect, createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PASSWORD } from "./helpers/factories.ts";
+import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
+import {
+  freePort,
+  killChildren,
+  removeTempDirs,
+  type ServerProcess,
+  spawnScript,
+  startServer,
+  tempDir,
+} from "./helpers/server-process.ts";
+import { type Account, call, expectCall, mintKey, newAccount } from "./helpers/wire.ts";
+
+const databaseUrl = inject("databaseUrl");
+// Two workers each load the whole app through tsx: on a busy machine that takes a while.
+const START_TIMEOUT_MS = 90_000;
+const ROUNDS = 12;
+
+type Line = Record<string, unknown>;
+
+/** Starts COFFER_WORKERS=2 and waits for the primary's "coffer is ready" (every worker serves). */
+async function startWorkers(
+  env: Record<string, string>,
+): Promise<{ server: ServerProcess; workers: number[] }> {
+  const server = await startServer({ COFFER_WORKERS: "2", ...env }, { readyTimeoutMs: START_TIMEOUT_MS });
+  await server.waitForLog((line) => line.msg === "coffer is ready", START_TIMEOUT_MS);
+  return { server, workers: workerPids(server) };
+}
+
+const workerPids = (server: ServerProcess) =>
+  server
+    .logLines()
+    .filter((line) => line.msg === "worker process started")
+    .map((line) => line.worker as number);
+
+/** The pids of the processes that logged the arrival of a request carrying `marker`, once `count` have. */
+async function servedBy(server: ServerProcess, marker: string, count: number): Promise<number[]> {
+  const arrivals = () =>
+    server
+      .logLines()
+      .filter(
+        (line: Line) => line.msg === "incoming request" && String((line.req as Line)?.url).includes(marker),
+      );
+  // The answers are in; their log lines may still be on their way through the pipe.
+  await server.waitForLog(() => arrivals().length >= count, 10_000);
+  return arrivals().map((line) => line.pid as number);
+}
+
+const distinct = (pids: number[]) => [...new Set(pids)].sort();
+
+/** `ROUNDS` GETs of `path`, each on its own connection; answers and the pids that served them. */
+async function rounds(server: ServerProcess, path: string, headers: Record<string, string>, n = ROUNDS) {
+  const marker = randomUUID();
+  const answers = [];
+  for (let i = 0; i < n; i++)
+    answers.push(await call(server.port, "GET", `${path}?probe=${marker}`, { headers }));
+  return { answers, pids: await servedBy(server, marker, n) };
+}
+
+function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve("connected");
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+let stores: Store[] = [];
+
+/** On SQLite a fresh data dir (the master key is generated); on PostgreSQL a database of its own. */
+async function engineEnv(): Promise<Record<string, string>> {
+  if (!databaseUrl) return { COFFER_DATA_DIR: join(tempDir(), "data") };
+  const store = await isolatedStore();
+  stores.push(store);
+  return { ...store.env, COFFER_MASTER_KEY: randomBytes(32).toString("base64") };
+}
+
+afterAll(async () => {
+  await killChildren();
+  for (const store of stores) await store.drop();
+  stores = [];
+  removeTempDirs();
+});
+
+describe("COFFER_WORKERS=2 on one port, without Redis", () => {
+  let server: ServerProcess;
+  let workers: number[];
+  beforeAll(async () => {
+    ({ server, workers } = await startWorkers(await engineEnv()));
+  }, START_TIMEOUT_MS * 2);
+
+  it("says so in one start line, and both workers answer", async () => {
+    expect(workers).toHaveLength(2);
+    const human = server
+      .stdout()
+      .split("\n")
+      .filter((line) => line.startsWith("Coffer is listening"));
+    expect(human).toHaveLength(1);
+    expect(human[0]).toContain("2 worker processes");
+    if (!databaseUrl) {
+      // The primary generated the master key before forking: one key, one warning.
+      expect(server.logLines().filter((line) => /new master key/.test(String(line.msg)))).toHaveLength(1);
+    }
+    const { answers, pids } = await rounds(server, "/healthz", {});
+    expect(answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(200));
+    expect(distinct(pids)).toEqual([...workers].sort());
+  });
+
+  /** Both workers serve (and so cache) the credential; after `end()`, both refuse it as revoked. */
+  async function refusedEverywhereAfter(headers: Record<string, string>, end: () => Promise<unknown>) {
+    const before = await rounds(server, "/auth/me", headers);
+    expect(before.answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(200));
+    expect(distinct(before.pids)).toEqual([...workers].sort());
+
+    await end();
+    const after = await rounds(server, "/auth/me", headers);
+    expect(after.answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(401));
+    for (const answer of after.answers) expect(answer.json().detail).toMatch(/revoked/);
+    expect(distinct(after.pids)).toEqual([...workers].sort());
+  }
+
+  it("refuses a key revoked through one worker on every worker, from the very next request", async () => {
+    const account = await newAccount(server.port);
+    const key = await mintKey(server.port, account);
+    await refusedEverywhereAfter(key.headers, () =>
+      expectCall(200, server.port, "POST", `/keys/${key.id}`, { headers: account.headers }),
+    );
+  });
+
+  it("refuses a session ended through one worker on every worker, from the very next request", async () => {
+    const account = await newAccount(server.port);
+    await refusedEverywhereAfter(account.headers, () =>
+      expectCall(200, server.port, "POST", "/auth/logout", { headers: account.headers }),
+    );
+  });
+
+  it("lets SIGTERM finish an in-flight request, stops every worker, and exits 0", async () => {
+    const account = await newAccount(server.port);
+    const path = `/auth/login?probe=${randomUUID()}`;
+    const arrived = server.waitForLog(
+      (line) => line.msg === "incoming request" && (line.req as Line)?.url === path,
+    );
+    // argon2 keeps the sign-in busy for a while after it arrived.
+    const response = call(server.port, "POST", path, {
+      form: { username: account.email, password: PASSWORD },
+    });
+    await arrived;
+    server.child.kill("SIGTERM");
+    expect((await response).status).toBe(200);
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+
+    const stopped = server.logLines().filter((line) => line.msg === "stopped");
+    expect(distinct(stopped.map((line) => line.pid as number))).toEqual(
+      distinct([...workers, server.child.pid!]),
+    );
+    // The primary is the last to go.
+    expect(server.logLines().at(-1)).toMatchObject({ msg: "stopped", pid: server.child.pid });
+    expect(server.stderr()).toBe("");
+    expect(await tryConnect(server.port)).toBe("ECONNREFUSED");
+  });
+});
+
+describe("COFFER_WORKERS=2: one rate-limit budget, a replaced worker, housekeeping once", () => {
+  const BUDGET = 20;
+  let server: ServerProcess;
+  let workers: number[];
+  beforeAll(async () => {
+    ({ server, workers } = await startWorkers({
+      ...(await engineEnv()),
+      COFFER_RATE_LIMIT_PER_MINUTE: String(BUDGET),
+      // Every second, with no retention: an ended session is purged at the next pass.
+      COFFER_PURGE_INTERVAL: "1",
+      COFFER_PURGE_RETENTION: "0",
+    }));
+  }, START_TIMEOUT_MS * 2);
+
+  let account: Account;
+
+  it("counts a credential's requests in one budget across both workers", async () => {
+    account = await newAccount(server.port);
+    const key = await mintKey(server.port, account);
+    const { answers, pids } = await rounds(server, "/auth/me", key.headers, BUDGET * 2);
+    const statuses = answers.map((a) => a.status);
+    // Not BUDGET per worker: the first BUDGET pass, every later one is refused.
+    expect(statuses).toEqual([...Array(BUDGET).fill(200), ...Array(BUDGET).fill(429)]);
+    expect(distinct(pids)).toEqual([...workers].sort());
+    const refused = answers.at(-1)!;
+    expect(refused.json()).toMatchObject({ code: "rate_limited" });
+  });
+
+  it("replaces a worker killed with SIGKILL and keeps answering", async () => {
+    const [victim, survivor] = workers as [number, number];
+    process.kill(victim, "SIGKILL");
+    await server.waitForLog(
+      (line) => line.worker === victim && /exited unexpectedly/.test(String(line.msg)),
+      START_TIMEOUT_MS,
+    );
+    const meanwhile = await rounds(server, "/healthz", {}, 4);
+    expect(meanwhile.answers.map((a) => a.status)).toEqual(Array(4).fill(200));
+
+    const replacement = await server.waitForLog(
+      (line) => line.msg === "worker process started" && !workers.includes(line.worker as number),
+      START_TIMEOUT_MS,
+    );
+    const newPid = replacement.worker as number;
+    await server.waitForLog(
+      (line) => line.msg === "worker is ready" && line.pid === newPid,
+      START_TIMEOUT_MS,
+    );
+    const after = await rounds(server, "/healthz", {});
+    expect(after.answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(200));
+    expect(distinct(after.pids)).toEqual(distinct([survivor, newPid]));
+    workers = [survivor, newPid];
+  });
+
+  it("runs housekeeping in the primary only", async () => {
+    await expectCall(200, server.port, "POST", "/auth/logout", { headers: account.headers });
+    const purged = await server.waitForLog(
+      (line) => line.msg === "housekeeping" && ((line.purged as Line)?.sessions as number) > 0,
+      20_000,
+    );
+    expect(purged.pid).toBe(server.child.pid);
+    const passes = server.logLines().filter((line) => line.msg === "housekeeping");
+    expect(passes.every((line) => line.pid === server.child.pid)).toBe(true);
+  });
+});
+
+describe("COFFER_WORKERS=2 that cannot start", () => {
+  it(
+    "says why in one line, once (not once per worker), and exits 1",
+    async () => {
+      const port = await freePort();
+      const taken = createServer().listen(port, "127.0.0.1");
+      try {
+        const run = spawnScript("src/main.ts", {
+          ...(await engineEnv()),
+          COFFER_WORKERS: "2",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+        });
+        expect(await run.exited).toEqual({ code: 1, signal: null });
+        const lines = run
+          .stderr()
+          .split("\n")
+          .filter((line) => line.trim() !== "");
+        expect(lines, run.stderr()).toHaveLength(1);
+        expect(lines[0]).toMatch(new RegExp(`^coffer: port ${port} on 127\\.0\\.0\\.1 is already in use`));
+        expect(run.stdout()).not.toContain("Coffer is listening");
+      } finally {
+        taken.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+});
