@@ -49,7 +49,7 @@ async function masterKeysFor(db: Db, config: Config): Promise<MasterKeys> {
   return keys;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 interface Run {
   db: Db;
@@ -113,7 +113,9 @@ async function rotateWorkspace(run: Run, workspace: { id: string; name: string }
   run.batchesLeft -= report.batches;
   const done = `${plural(report.reencrypted + report.changedMeanwhile, "value")} re-encrypted`;
   if (report.outcome === "paused") {
-    console.log(`${label}: stopped after ${plural(report.batches, "batch")} (--max-batches), ${done} so far`);
+    console.log(
+      `${label}: stopped after ${plural(report.batches, "batch", "batches")} (--max-batches), ${done} so far`,
+    );
   } else if (report.outcome === "superseded") {
     console.log(`${label}: a newer data key version appeared meanwhile (another rotate-data-key run?)`);
   } else {
