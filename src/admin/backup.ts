@@ -34,7 +34,7 @@ function oneFileArgument(name: string, args: string[]): string {
 }
 
 /** Where the master key comes from, without ever generating one. */
-function heldMasterKey(config: Config): { key: Buffer; origin: string } | undefined {
+export function heldMasterKey(config: Config): { key: Buffer; origin: string } | undefined {
   if (config.masterKey) return { key: config.masterKey, origin: "COFFER_MASTER_KEY" };
   const file = resolve(masterKeyFile(config.dataDir));
   const key = readKeyFile(file);

@@ -2,7 +2,6 @@
 // same configuration as the server (COFFER_DATA_DIR or DATABASE_URL), on either engine.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { userInfo } from "node:os";
 import { systemClock } from "../clock.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import {
@@ -15,41 +14,11 @@ import {
 import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../crypto/keyring.ts";
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import type { Db } from "../db/schema.ts";
 import { purgeOnce } from "../jobs/housekeeping.ts";
-import { uuidv7 } from "../lib/uuid7.ts";
-import { insertEvent } from "../modules/audit/repo.ts";
 import { findWorkspace, updateWorkspace } from "../modules/workspaces/repo.ts";
 import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
-
-interface Command {
-  usage: string;
-  summary: string;
-  run(args: string[], db: Db, config: ReturnType<typeof loadConfig>): Promise<string>;
-}
-
-class UsageError extends Error {}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Parses `--name value` flags; everything else stays positional. */
-function flags(args: string[], allowed: string[]): { positional: string[]; values: Record<string, string> } {
-  const positional: string[] = [];
-  const values: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith("--")) {
-      positional.push(arg);
-      continue;
-    }
-    const name = arg.slice(2);
-    const value = args[++i];
-    if (!allowed.includes(name)) throw new UsageError(`unknown option --${name}`);
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    values[name] = value;
-  }
-  return { positional, values };
-}
+import { type Command, CommandFailed, flags, operatorEvent, UsageError, UUID } from "./command.ts";
+import { rotateDataKey } from "./rotate-data-key.ts";
 
 function readNewKeyFile(path: string): Buffer {
   let text: string;
@@ -145,6 +114,8 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 
+  "rotate-data-key": rotateDataKey,
+
   purge: {
     usage: "purge",
     summary:
@@ -175,23 +146,13 @@ const COMMANDS: Record<string, Command> = {
         if (!workspace) throw new UsageError(`no workspace ${workspaceId}`);
         const now = new Date().toISOString();
         await updateWorkspace(tx, workspace.id, { plan, updated_at: now });
-        await insertEvent(tx, {
-          id: uuidv7(),
-          workspace_id: workspace.id,
-          action: "workspace.plan_changed",
-          resource_type: "workspace",
-          resource_id: workspace.id,
-          secret_id: null,
-          version: null,
-          actor_type: "operator",
-          actor_id: "admin-cli",
-          actor_user_id: "",
-          actor_name: userInfo().username,
-          ip_address: null,
-          user_agent: null,
-          details: JSON.stringify({ previous_plan: workspace.plan, plan }),
-          created_at: now,
-        });
+        await operatorEvent(
+          tx,
+          workspace.id,
+          "workspace.plan_changed",
+          { previous_plan: workspace.plan, plan },
+          now,
+        );
         return `workspace ${workspace.id} (${workspace.name}): plan ${workspace.plan} -> ${plan}`;
       });
     },
@@ -248,6 +209,10 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`coffer admin: ${error.message}\nusage: npm run admin -- ${command.usage}`);
+      return 1;
+    }
+    if (error instanceof CommandFailed) {
+      console.error(`coffer admin: ${error.message}`);
       return 1;
     }
     // A command may load more configuration (rotate-master-key loads the master key).

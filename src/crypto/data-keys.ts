@@ -1,7 +1,9 @@
-// Envelope encryption (DESIGN.md §6): the master key wraps one random data key per workspace;
-// data keys encrypt values. Stored values read `v1.<data-key-version>.<base64url nonce|ct|tag>`.
-// Unwrapped data keys are cached in memory: they never change once written (rotating the master
-// key re-wraps them, it does not replace them).
+// Envelope encryption (DESIGN.md §6): the master key wraps random data keys, one or more versions
+// per workspace; data keys encrypt values. Stored values read
+// `v1.<data-key-version>.<base64url nonce|ct|tag>`. Unwrapped data keys are cached in memory: a
+// version never changes once written (rotating the master key re-wraps it, it does not replace
+// it). Which version is current is never cached: writers read it in their transaction
+// (data-key-versions.ts), so a rotation takes effect on every running node at once.
 //
 // Each data key records the id of the master key that wraps it, and the store records the id new
 // data keys must be wrapped under (master_key_state, changed only by a rotation, in the same
@@ -13,9 +15,13 @@ import type { Clock } from "../clock.ts";
 import type { Db, Queryable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { DecryptionError, open, seal } from "./aead.ts";
+import { dataKeyVersionForWrite, insertDataKey, newestDataKeyVersion } from "./data-key-versions.ts";
 import type { MasterKeys } from "./keyring.ts";
 
 const FORMAT = "v1";
+
+/** What every value stored under data key `version` starts with. */
+export const sealedPrefix = (version: number) => `${FORMAT}.${version}.`;
 
 const dataKeyAad = (workspaceId: string, version: number) => `datakey:${workspaceId}:${version}`;
 
@@ -133,9 +139,41 @@ export async function checkMasterKey(
   return undefined;
 }
 
+/**
+ * Wraps a new random data key as `version` under the store's active master key, which this
+ * process must hold. Takes the master-key lock first, as a master-key rotation does, so no key is
+ * ever wrapped under a master key being rotated away.
+ */
+export async function insertNewDataKey(
+  tx: Queryable,
+  masterKeys: MasterKeys,
+  workspaceId: string,
+  version: number,
+  now: string,
+): Promise<void> {
+  const activeId = await lockActiveMasterKeyId(tx, masterKeys.current().id, now);
+  const master = masterKeys.find(activeId);
+  if (!master) {
+    throw new AppError(
+      "master_key_unavailable",
+      "The master key was rotated and this node does not hold the new one; restart it with the new key",
+    );
+  }
+  await insertDataKey(tx, {
+    workspace_id: workspaceId,
+    version,
+    wrapped_key: wrapDataKey(master, workspaceId, version, randomBytes(32)),
+    master_key_id: activeId,
+    created_at: now,
+    // A first key has nothing older to re-encrypt; a rotation's key is done when its pass is.
+    reencrypted_at: version === 1 ? now : null,
+  });
+}
+
 export function createKeyring(deps: { masterKeys: MasterKeys; clock: Clock }) {
   const keys = new Map<string, Buffer>();
-  const currentVersion = new Map<string, number>();
+  // Workspaces known to have a data key (keys are only ever added, until the workspace goes).
+  const keyed = new Set<string>();
   const cacheKey = (workspaceId: string, version: number) => `${workspaceId}:${version}`;
 
   async function load(db: Queryable, workspaceId: string, version: number): Promise<Buffer | undefined> {
@@ -153,66 +191,57 @@ export function createKeyring(deps: { masterKeys: MasterKeys; clock: Clock }) {
     return key;
   }
 
-  const newestVersion = async (db: Queryable, workspaceId: string) => {
-    const row = await db
-      .selectFrom("data_keys")
-      .select((eb) => eb.fn.max("version").as("v"))
-      .where("workspace_id", "=", workspaceId)
-      .executeTakeFirst();
-    return row?.v == null ? undefined : Number(row.v);
-  };
-
-  /** Creates version 1 under the store's active master key, which this node must hold. */
-  const createFirst = (db: Db, workspaceId: string) =>
-    db.transaction().execute(async (tx) => {
-      const now = deps.clock.now().toISOString();
-      const activeId = await lockActiveMasterKeyId(tx, deps.masterKeys.current().id, now);
-      // Two first writes may race: the loser reads the winner's key.
-      const existing = await newestVersion(tx, workspaceId);
-      if (existing !== undefined) return existing;
-      const master = deps.masterKeys.find(activeId);
-      if (!master) {
-        throw new AppError(
-          "master_key_unavailable",
-          "The master key was rotated and this node does not hold the new one; restart it with the new key",
-        );
-      }
-      await tx
-        .insertInto("data_keys")
-        .values({
-          workspace_id: workspaceId,
-          version: 1,
-          wrapped_key: wrapDataKey(master, workspaceId, 1, randomBytes(32)),
-          master_key_id: activeId,
-          created_at: now,
-        })
-        .execute();
-      return 1;
-    });
-
-  /** The workspace's newest data key, created on first use. Call it outside any open transaction. */
-  async function current(db: Db, workspaceId: string): Promise<{ version: number; key: Buffer }> {
-    let version = currentVersion.get(workspaceId);
-    if (version === undefined) {
-      version = (await newestVersion(db, workspaceId)) ?? (await createFirst(db, workspaceId));
-      currentVersion.set(workspaceId, version);
-    }
+  /** Data key `version` of the workspace, which must exist. */
+  async function keyAt(db: Queryable, workspaceId: string, version: number): Promise<DataKey> {
     const key = await load(db, workspaceId, version);
     if (!key) throw new Error(`data key ${version} of workspace ${workspaceId} vanished`);
     return { version, key };
   }
 
+  /** Gives the workspace its first data key unless it has one. Call it outside any open transaction. */
+  async function ensure(db: Db, workspaceId: string): Promise<void> {
+    if (keyed.has(workspaceId)) return;
+    if ((await newestDataKeyVersion(db, workspaceId)) === undefined) {
+      await db.transaction().execute(async (tx) => {
+        const now = deps.clock.now().toISOString();
+        // Two first writes may race: the master-key lock orders them, the loser keeps the winner's key.
+        await lockActiveMasterKeyId(tx, deps.masterKeys.current().id, now);
+        if ((await newestDataKeyVersion(tx, workspaceId)) !== undefined) return;
+        await insertNewDataKey(tx, deps.masterKeys, workspaceId, 1, now);
+      });
+    }
+    keyed.add(workspaceId);
+  }
+
+  /** Inside a writing transaction: the key new values are sealed under (its newest version). */
+  async function current(tx: Queryable, workspaceId: string): Promise<DataKey> {
+    const version = await dataKeyVersionForWrite(tx, workspaceId);
+    if (version === undefined) throw new Error(`workspace ${workspaceId} has no data key yet`);
+    return keyAt(tx, workspaceId, version);
+  }
+
   return {
+    ensure,
     current,
+
+    /**
+     * Runs `work` in one transaction with the key new values must be sealed under, creating the
+     * workspace's first data key beforehand when needed (SQLite has one connection, which the
+     * transaction owns).
+     */
+    async sealing<T>(db: Db, workspaceId: string, work: (tx: Queryable, dataKey: DataKey) => Promise<T>) {
+      await ensure(db, workspaceId);
+      return db.transaction().execute(async (tx) => work(tx, await current(tx, workspaceId)));
+    },
 
     /** Forgets a workspace's keys (it was deleted). */
     forget(workspaceId: string): void {
-      currentVersion.delete(workspaceId);
+      keyed.delete(workspaceId);
       for (const name of keys.keys()) if (name.startsWith(`${workspaceId}:`)) keys.delete(name);
     },
 
-    encrypt(dataKey: { version: number; key: Buffer }, plaintext: string, aad: string): string {
-      return `${FORMAT}.${dataKey.version}.${seal(dataKey.key, Buffer.from(plaintext, "utf8"), aad).toString("base64url")}`;
+    encrypt(dataKey: DataKey, plaintext: string, aad: string): string {
+      return `${sealedPrefix(dataKey.version)}${seal(dataKey.key, Buffer.from(plaintext, "utf8"), aad).toString("base64url")}`;
     },
 
     /** Throws DecryptionError for a tampered, misplaced or unreadable value. */
@@ -266,4 +295,8 @@ export function createKeyring(deps: { masterKeys: MasterKeys; clock: Clock }) {
 }
 
 export type Keyring = ReturnType<typeof createKeyring>;
+export interface DataKey {
+  version: number;
+  key: Buffer;
+}
 export { DecryptionError };

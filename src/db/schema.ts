@@ -137,6 +137,11 @@ export interface DataKeysTable {
   /** Id of the master key that wraps it (null: written before ids existed; any held key may open it). */
   master_key_id: string | null;
   created_at: string;
+  /**
+   * When every value of the workspace was re-encrypted under this version; null while a
+   * rotation to it is under way (`npm run admin -- rotate-data-key`).
+   */
+  reencrypted_at: string | null;
 }
 
 /** One row (id 1): the id of the master key every new data key must be wrapped under. */

@@ -7,6 +7,7 @@ import * as m0004 from "./0004_identity.ts";
 import * as m0005 from "./0005_master_key_ids.ts";
 import * as m0006 from "./0006_purge_indexes.ts";
 import * as m0007 from "./0007_environment_revision.ts";
+import * as m0008 from "./0008_data_key_rotation.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_master_key_ids": m0005,
   "0006_purge_indexes": m0006,
   "0007_environment_revision": m0007,
+  "0008_data_key_rotation": m0008,
 };

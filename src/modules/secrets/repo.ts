@@ -177,3 +177,113 @@ export async function planOf(db: Queryable, workspaceId: string): Promise<string
     .executeTakeFirstOrThrow();
   return row.plan;
 }
+
+/** A secret version's stored value, as a data-key rotation pages through them. */
+export interface StoredVersion {
+  secret_id: string;
+  version: number;
+  ciphertext: string;
+}
+
+/**
+ * Secret versions of the workspace that are not entirely stored under `prefix` (one data key
+ * version): the version's own value, or for the current version the secret row's copy of it.
+ */
+function versionsNotAllUnder(db: Queryable, workspaceId: string, prefix: string) {
+  return db
+    .selectFrom("secrets as s")
+    .innerJoin("secret_versions as v", "v.secret_id", "s.id")
+    .where("s.workspace_id", "=", workspaceId)
+    .where((eb) =>
+      eb.or([
+        eb("v.ciphertext", "not like", `${prefix}%`),
+        eb.and([
+          eb("s.current_version", "=", eb.ref("v.version")),
+          eb("s.ciphertext", "not like", `${prefix}%`),
+        ]),
+      ]),
+    );
+}
+
+export async function countVersionsNotUnder(
+  db: Queryable,
+  workspaceId: string,
+  prefix: string,
+): Promise<number> {
+  const row = await versionsNotAllUnder(db, workspaceId, prefix)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The next `limit` of those, in (secret, version) order after `after`. */
+export function versionsNotUnder(
+  db: Queryable,
+  workspaceId: string,
+  prefix: string,
+  after: StoredVersion | undefined,
+  limit: number,
+): Promise<StoredVersion[]> {
+  return versionsNotAllUnder(db, workspaceId, prefix)
+    .select(["v.secret_id", "v.version", "v.ciphertext"])
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb(eb.refTuple("v.secret_id", "v.version"), ">", eb.tuple(after!.secret_id, after!.version)),
+      ),
+    )
+    .orderBy("v.secret_id")
+    .orderBy("v.version")
+    .limit(limit)
+    .execute();
+}
+
+/** Stored values of the workspace's secrets (versions and current copies) under `prefix`. */
+export async function countValuesUnder(db: Queryable, workspaceId: string, prefix: string): Promise<number> {
+  const versions = await db
+    .selectFrom("secret_versions as v")
+    .innerJoin("secrets as s", "s.id", "v.secret_id")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("s.workspace_id", "=", workspaceId)
+    .where("v.ciphertext", "like", `${prefix}%`)
+    .executeTakeFirstOrThrow();
+  const copies = await db
+    .selectFrom("secrets")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("workspace_id", "=", workspaceId)
+    .where("ciphertext", "like", `${prefix}%`)
+    .executeTakeFirstOrThrow();
+  return Number(versions.n) + Number(copies.n);
+}
+
+/**
+ * Re-encryption of one version in place: the version's value is replaced only while it is still
+ * `stored.ciphertext` (compare-and-set), and the secret row's copy only while that version is
+ * still the current one (a concurrent update moves current_version on, and is never undone).
+ * False when the version's value changed meanwhile (another rotation run did it).
+ */
+export async function replaceVersionCiphertext(
+  tx: Queryable,
+  workspaceId: string,
+  stored: StoredVersion,
+  ciphertext: string,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable("secret_versions")
+    .set({ ciphertext })
+    .where("secret_id", "=", stored.secret_id)
+    .where("version", "=", stored.version)
+    .where("ciphertext", "=", stored.ciphertext)
+    .where("secret_id", "in", (eb) =>
+      eb.selectFrom("secrets").select("id").where("workspace_id", "=", workspaceId),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await tx
+    .updateTable("secrets")
+    .set({ ciphertext })
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", stored.secret_id)
+    .where("current_version", "=", stored.version)
+    .execute();
+  return true;
+}

@@ -5,10 +5,7 @@ import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
-import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
-
-type DataKey = Awaited<ReturnType<Keyring["current"]>>;
-
+import { type DataKey, DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
@@ -137,8 +134,8 @@ export function createSecretsService(deps: SecretsDeps) {
   }
 
   /**
-   * Inserts new secrets (version 1 each) and their audit entries. The caller holds the transaction
-   * and fetched the data key before opening it: SQLite has one connection, which the transaction owns.
+   * Inserts new secrets (version 1 each) and their audit entries, in the caller's transaction, which
+   * gave the data key (keyring.sealing).
    */
   async function insertAll(
     tx: Queryable,
@@ -197,8 +194,8 @@ export function createSecretsService(deps: SecretsDeps) {
   }
 
   /**
-   * Applies updates inside the caller's transaction (the data key fetched before it: SQLite has one
-   * connection, which the transaction owns). Renames must be guarded by the caller (guardKeys).
+   * Applies updates inside the caller's transaction, which gave the data key (keyring.sealing).
+   * Renames must be guarded by the caller (guardKeys).
    */
   async function writeUpdates(
     tx: Queryable,
@@ -305,11 +302,10 @@ export function createSecretsService(deps: SecretsDeps) {
     const finalKeys = changes.map((c) => c.patch.key ?? c.secret.key);
     const clashes = duplicates(finalKeys);
     if (clashes.length > 0) throw conflict(clashes);
-    const dataKey = await keyring.current(db, ctx.workspaceId);
     return guardKeys(
       renamed.map((c) => c.patch.key!),
       () =>
-        db.transaction().execute(async (tx) => {
+        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
           return writeUpdates(tx, ctx, environment, dataKey, changes);
         }),
@@ -395,10 +391,9 @@ export function createSecretsService(deps: SecretsDeps) {
         [...creates, ...updates].map((i) => i.value),
         () => ["body", "source"],
       );
-      const dataKey = await keyring.current(db, ctx.workspaceId);
       const createKeys = creates.map((c) => c.key);
       await guardKeys(createKeys, () =>
-        db.transaction().execute(async (tx) => {
+        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, environment.id, createKeys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
@@ -449,9 +444,8 @@ export function createSecretsService(deps: SecretsDeps) {
     async create(ctx: RequestContext, path: EnvironmentPath, input: SecretInput) {
       const environment = await environmentFor(ctx, path, "secret.write");
       checkValueSizes([input.value], () => ["body", "value"]);
-      const dataKey = await keyring.current(db, ctx.workspaceId);
       const [row] = await guardKeys([input.key], () =>
-        db.transaction().execute(async (tx) => {
+        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
           if (
             (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [input.key])).length > 0
@@ -474,9 +468,8 @@ export function createSecretsService(deps: SecretsDeps) {
       const keys = items.map((i) => i.key);
       const repeated = duplicates(keys);
       if (repeated.length > 0) throw conflict(repeated);
-      const dataKey = await keyring.current(db, ctx.workspaceId);
       const rows = await guardKeys(keys, () =>
-        db.transaction().execute(async (tx) => {
+        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, keys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());

@@ -54,3 +54,79 @@ export function purgeLinks(db: Queryable, cutoff: string): Promise<number> {
       .executeTakeFirst(),
   );
 }
+
+/** A live share link's stored snapshot, as a data-key rotation pages through them. */
+export interface StoredSnapshot {
+  id: string;
+  ciphertext: string;
+}
+
+/** Snapshots of the workspace not stored under `prefix` (one data key version); burnt ones hold none. */
+function snapshotsNotUnderQuery(db: Queryable, workspaceId: string, prefix: string) {
+  return db
+    .selectFrom("share_links")
+    .where("workspace_id", "=", workspaceId)
+    .where("ciphertext", "!=", "")
+    .where("ciphertext", "not like", `${prefix}%`);
+}
+
+export async function countSnapshotsNotUnder(
+  db: Queryable,
+  workspaceId: string,
+  prefix: string,
+): Promise<number> {
+  const row = await snapshotsNotUnderQuery(db, workspaceId, prefix)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The next `limit` of those, in id order after `after`. */
+export function snapshotsNotUnder(
+  db: Queryable,
+  workspaceId: string,
+  prefix: string,
+  after: StoredSnapshot | undefined,
+  limit: number,
+): Promise<StoredSnapshot[]> {
+  return snapshotsNotUnderQuery(db, workspaceId, prefix)
+    .select(["id", "ciphertext"])
+    .$if(after !== undefined, (q) => q.where("id", ">", after!.id))
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export async function countSnapshotsUnder(
+  db: Queryable,
+  workspaceId: string,
+  prefix: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("share_links")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("workspace_id", "=", workspaceId)
+    .where("ciphertext", "like", `${prefix}%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Replaces a snapshot only while it is still `stored.ciphertext` (compare-and-set): one burnt by
+ * its last view meanwhile stays burnt. False when it changed.
+ */
+export async function replaceSnapshot(
+  tx: Queryable,
+  workspaceId: string,
+  stored: StoredSnapshot,
+  ciphertext: string,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable("share_links")
+    .set({ ciphertext })
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", stored.id)
+    .where("ciphertext", "=", stored.ciphertext)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

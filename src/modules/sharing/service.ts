@@ -33,7 +33,8 @@ export interface ShareInput {
   passphrase?: string;
 }
 
-const shareAad = (id: string) => `share:${id}`;
+/** A snapshot is bound to its link: moved to another row, it fails to decrypt. */
+export const shareAad = (id: string) => `share:${id}`;
 const gone = () => new AppError("gone", "This share link has expired or has been used up");
 
 export function createSharingService(deps: SharingDeps) {
@@ -48,10 +49,9 @@ export function createSharingService(deps: SharingDeps) {
       const now = clock.now();
       const expiresAt = addSeconds(now, (input.expires_in_minutes ?? 60) * 60).toISOString();
       const maxViews = input.max_views ?? 1;
-      const dataKey = await keyring.current(db, ctx.workspaceId);
       const snapshot = JSON.stringify(pairs.map(({ key, value }) => ({ key, value })));
       const passphraseHash = input.passphrase ? await hashPassword(input.passphrase) : null;
-      await db.transaction().execute(async (tx) => {
+      await keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
         await repo.insertShareLink(tx, {
           id,
           workspace_id: ctx.workspaceId,

@@ -28,6 +28,11 @@ export function findWorkspace(db: Queryable, workspaceId: string) {
   return db.selectFrom("workspaces").selectAll().where("id", "=", workspaceId).executeTakeFirst();
 }
 
+/** Every workspace of the store, in id order (operator commands that go through them all). */
+export function allWorkspaces(db: Queryable) {
+  return db.selectFrom("workspaces").select(["id", "name"]).orderBy("id").execute();
+}
+
 export async function roleOf(
   db: Queryable,
   workspaceId: string,
