@@ -15,10 +15,10 @@ import {
   httpJson,
   httpSignIn,
   type Person,
-  signInInBrowser,
+  signInWithPassword,
   signUpInBrowser,
   startDashboardStack,
-} from "./helpers/dashboard-people-flows.ts";
+} from "./helpers/dashboard-flows.ts";
 import { extractInviteLink, type FakeSmtp, mailTo, textBody } from "./helpers/fake-smtp.ts";
 import type { ServerProcess } from "./helpers/server-process.ts";
 
@@ -354,7 +354,7 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
     "revokes the Owner's session on another device: that browser is signed out on its next action",
     async () => {
       const other = await newPage({ userAgent: MAC_CHROME });
-      await signInInBrowser(other, server.url, ada.email, ada.password);
+      await signInWithPassword(other, server.url, ada.email, ada.password);
       await other.getByRole("heading", { name: "Platform" }).waitFor();
 
       const { dialog, nav } = on(owner);

@@ -1,13 +1,14 @@
 // Steps the dashboard's browser tests share: the built dashboard served by a server process on
 // this run's engine, a Chromium page on it, an account made ready over HTTP (signed up, email
 // verified with the mailed code, a tree built) so a test can start where its own screens begin,
-// and signing in through the browser's sign-in screen.
+// signing up and in through the browser's screens, and the test's own HTTP calls for setup and checks.
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
 import { collectPageProblems, ensureDashboardBuilt, launchChromium } from "./browser.ts";
-import { extractCode, type FakeSmtp, mailTo, textBody } from "./fake-smtp.ts";
-import { type ServerProcess, startServer, tempDir } from "./server-process.ts";
+import { extractCode, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./fake-smtp.ts";
+import { killChildren, removeTempDirs, type ServerProcess, startServer, tempDir } from "./server-process.ts";
 
 export const FLOW_PASSWORD = "correct horse battery";
 
@@ -95,13 +96,16 @@ export async function createTreeThroughApi(
 }
 
 /** Signs in on the browser's sign-in screen and waits for the workspace page it lands on. */
-export async function signInInBrowser(page: Page, baseUrl: string, account: ApiAccount): Promise<void> {
+export async function signInWithPassword(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/sign-in`);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/w\/[0-9a-f-]{36}/);
 }
+
+export const signInInBrowser = (page: Page, baseUrl: string, account: ApiAccount) =>
+  signInWithPassword(page, baseUrl, account.email, account.password);
 
 export interface DashboardServer {
   server: ServerProcess;
@@ -155,4 +159,92 @@ export function dashboardLocators(page: Page) {
     dialog: () => page.getByRole("dialog"),
     row: (key: string) => page.getByRole("row").filter({ has: page.getByText(key, { exact: true }) }),
   };
+}
+
+export interface DashboardStack {
+  /** "sqlite" or "postgres": the engine this run's server uses (screenshot names carry it). */
+  engine: string;
+  smtp: FakeSmtp;
+  server: ServerProcess;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The dashboard server on this run's engine (startDashboardServer), its fake SMTP server and Chromium. */
+export async function startDashboardStack(env: Record<string, string> = {}): Promise<DashboardStack> {
+  const databaseUrl = inject("databaseUrl");
+  const smtp = await startFakeSmtp();
+  const { server } = await startDashboardServer({ databaseUrl, masterKey: inject("masterKey") }, smtp, env);
+  const browser = await launchChromium();
+  return {
+    engine: databaseUrl ? "postgres" : "sqlite",
+    smtp,
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await smtp.close();
+      await killChildren();
+      removeTempDirs();
+    },
+  };
+}
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Signs a new account up through the sign-up screen; resolves with its first workspace's id. */
+export async function signUpInBrowser(page: Page, baseUrl: string, person: Person): Promise<string> {
+  await page.goto(`${baseUrl}/sign-up`);
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account", exact: true }).click();
+  await page.waitForURL(/\/w\/[0-9a-f-]{36}$/);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  return new URL(page.url()).pathname.split("/")[2] as string;
+}
+
+export type Headers = Record<string, string>;
+
+/**
+ * A session of the test's own (password sign-in over HTTP). Give it its own user agent: one device
+ * has one session, so sharing the browser's would sign the browser out.
+ */
+export async function httpSignIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  userAgent: string,
+): Promise<Headers> {
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password }),
+    headers: { "user-agent": userAgent },
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}`, "user-agent": userAgent };
+}
+
+/** One JSON call; resolves with the status and the parsed body. */
+export async function httpJson<T = unknown>(
+  baseUrl: string,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  path: string,
+  headers: Headers,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
