@@ -119,6 +119,21 @@ describe.skipIf(!onPostgres || (!redisUp && !REQUIRE_REDIS))(
         );
         expect(values).toEqual({ FROM_A: "sealed on A", FROM_B: "sealed on B" });
       }
+
+      // Both nodes served this list and keep its rows; a write on either shows on both at once.
+      type Listed = { id: string; key: string; value: string }[];
+      const listed = async (node: ServerProcess) =>
+        (await expectCall(200, node.port, "GET", secrets, { headers })).json() as Listed;
+      const listOn = async (node: ServerProcess) =>
+        Object.fromEntries((await listed(node)).map((s) => [s.key, s.value]));
+      const idOfB = (await listed(b)).find((s) => s.key === "FROM_B")!.id;
+      await expectCall(200, a.port, "PATCH", `${secrets}${idOfB}`, {
+        headers,
+        json: { value: "changed on A" },
+      });
+      expect(await listOn(b)).toEqual({ FROM_A: "sealed on A", FROM_B: "changed on A" });
+      await expectCall(200, b.port, "DELETE", `${secrets}${idOfB}`, { headers });
+      expect(await listOn(a)).toEqual({ FROM_A: "sealed on A" });
     });
 
     it("stops both nodes with exit code 0 on SIGTERM (npm passes the signal on)", async () => {

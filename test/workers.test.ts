@@ -146,6 +146,38 @@ describe("COFFER_WORKERS=2 on one port, without Redis", () => {
     );
   });
 
+  it("shows a write made through one worker in the list every worker serves, from the very next request", async () => {
+    // Each worker keeps the rows of the lists it served; a write must reach every one of them.
+    const account = await newAccount(server.port);
+    const { headers, workspaceId: ws } = account;
+    const post = async (path: string, json: Record<string, unknown>) =>
+      (await expectCall(201, server.port, "POST", path, { headers, json })).json().id as string;
+    const team = await post(`/teams/${ws}/`, { name: "Core" });
+    const project = await post(`/projects/${ws}/${team}/`, { name: "Api" });
+    const env = await post(`/environments/${ws}/${team}/${project}/`, {
+      name: "Dev",
+      environment_type: "dev",
+    });
+    const secrets = `/secrets/${ws}/${team}/${project}/${env}/`;
+    const first = await post(secrets, { key: "FIRST", value: "one" });
+    await post(secrets, { key: "SECOND", value: "two" });
+
+    const listsEverywhere = async (expected: Record<string, string>) => {
+      const { answers, pids } = await rounds(server, secrets, headers, 6);
+      expect(distinct(pids)).toEqual([...workers].sort());
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        const values = (answer.json() as { key: string; value: string }[]).map((s) => [s.key, s.value]);
+        expect(Object.fromEntries(values)).toEqual(expected);
+      }
+    };
+    await listsEverywhere({ FIRST: "one", SECOND: "two" });
+    await expectCall(200, server.port, "PATCH", `${secrets}${first}`, { headers, json: { value: "uno" } });
+    await listsEverywhere({ FIRST: "uno", SECOND: "two" });
+    await expectCall(200, server.port, "DELETE", `${secrets}${first}`, { headers });
+    await listsEverywhere({ SECOND: "two" });
+  });
+
   it("lets SIGTERM finish an in-flight request, stops every worker, and exits 0", async () => {
     const account = await newAccount(server.port);
     const path = `/auth/login?probe=${randomUUID()}`;

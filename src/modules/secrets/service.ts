@@ -13,6 +13,7 @@ import type { AuditEntryInput, AuditService } from "../audit/service.ts";
 import type { EnvironmentRow } from "../environments/repo.ts";
 import { type EnvironmentPath, markEnvironmentChanged, requireEnvironment } from "../environments/service.ts";
 import type { Plans } from "../workspaces/plans.ts";
+import { createListCache } from "./list-cache.ts";
 import * as repo from "./repo.ts";
 import { LIMITS } from "./schemas.ts";
 
@@ -80,6 +81,7 @@ function duplicates(keys: string[]): string[] {
 
 export function createSecretsService(deps: SecretsDeps) {
   const { db, clock, keyring, audit } = deps;
+  const listCache = createListCache();
 
   function present(row: repo.SecretRow, value: string, environment: EnvironmentRow) {
     return {
@@ -320,7 +322,11 @@ export function createSecretsService(deps: SecretsDeps) {
           ciphertext: r.version_ciphertext,
           version: r.read_version,
         }))
-      : (await repo.listSecrets(db, ctx.workspaceId, environment.id)).map((r) => ({
+      : (
+          await listCache.rows(`${ctx.workspaceId}/${environment.id}`, environment.revision, () =>
+            repo.listSecrets(db, ctx.workspaceId, environment.id),
+          )
+        ).map((r) => ({
           row: r,
           ciphertext: r.ciphertext,
           version: r.current_version,
