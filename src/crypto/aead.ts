@@ -16,11 +16,11 @@ export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
   return Buffer.concat([nonce, body, cipher.getAuthTag()]);
 }
 
-export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
+export function open(key: Buffer, sealed: Buffer, aad: string | Buffer): Buffer {
   if (sealed.length < NONCE_BYTES + TAG_BYTES) throw new DecryptionError("ciphertext too short");
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, sealed.subarray(0, NONCE_BYTES));
-    decipher.setAAD(Buffer.from(aad, "utf8"));
+    decipher.setAAD(typeof aad === "string" ? Buffer.from(aad, "utf8") : aad);
     decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
     return Buffer.concat([
       decipher.update(sealed.subarray(NONCE_BYTES, sealed.length - TAG_BYTES)),

@@ -15,7 +15,7 @@ import {
   markReencrypted,
   yieldToWriters,
 } from "./data-key-versions.ts";
-import { insertNewDataKey, type Keyring, sealedPrefix } from "./data-keys.ts";
+import { insertNewDataKey, type Keyring, openable, sealedPrefix } from "./data-keys.ts";
 import type { MasterKeys } from "./keyring.ts";
 
 export type DataKeyRotationStart =
@@ -120,7 +120,11 @@ export async function reencryptWorkspace(
       const dataKey = await keyring.current(tx, workspaceId);
       if (dataKey.version !== version) return "superseded" as const;
       const values = await source.pageNotUnder(tx, workspaceId, prefix, after, options.batchSize);
-      const plaintexts = await keyring.decryptAll(tx, workspaceId, values);
+      const plaintexts = await keyring.decryptAll(
+        tx,
+        workspaceId,
+        values.map((v) => openable(v.stored, v.aad)),
+      );
       const counts = { reencrypted: 0, changedMeanwhile: 0, unreadable: 0 };
       for (const [index, value] of values.entries()) {
         const plaintext = plaintexts[index]!;

@@ -36,6 +36,21 @@ export function unwrapDataKey(master: Buffer, workspaceId: string, version: numb
   return open(master, Buffer.from(body, "base64url"), dataKeyAad(workspaceId, version));
 }
 
+/**
+ * A stored value parsed and decoded, ready to open: what a list kept in memory holds, so that
+ * serving it again only decrypts. The DecryptionError of a value that does not even parse.
+ */
+export type Openable = { version: number; sealed: Buffer; aad: Buffer } | DecryptionError;
+
+export function openable(stored: string, aad: string): Openable {
+  try {
+    const { version, body } = parse(stored);
+    return { version, sealed: Buffer.from(body, "base64url"), aad: Buffer.from(aad, "utf8") };
+  } catch (error) {
+    return error as DecryptionError;
+  }
+}
+
 function parse(stored: string): { version: number; body: string } {
   const [format, version, body, extra] = stored.split(".");
   if (format !== FORMAT || !version || !/^\d+$/.test(version) || !body || extra !== undefined) {
@@ -254,38 +269,36 @@ export function createKeyring(deps: { masterKeys: MasterKeys; clock: Clock }) {
     },
 
     /**
-     * Decrypts many values of one workspace: loads each data-key version once, then works
-     * synchronously. Each result is the plaintext or the DecryptionError of that value.
+     * Decrypts many values of one workspace (see openable): loads each data-key version once,
+     * then works synchronously. Each result is the plaintext or the DecryptionError of that value.
      */
     async decryptAll(
       db: Queryable,
       workspaceId: string,
-      items: { stored: string; aad: string }[],
+      values: readonly Openable[],
     ): Promise<(string | DecryptionError)[]> {
-      const parsed = items.map(({ stored }) => {
-        try {
-          return parse(stored);
-        } catch (error) {
-          return error as DecryptionError;
-        }
-      });
-      const versions = new Set(parsed.flatMap((p) => (p instanceof DecryptionError ? [] : [p.version])));
       const loaded = new Map<number, Buffer | undefined>();
-      for (const version of versions) {
+      for (const value of values) {
+        if (value instanceof DecryptionError || loaded.has(value.version)) continue;
+        const cached = keys.get(cacheKey(workspaceId, value.version));
+        if (cached) {
+          loaded.set(value.version, cached);
+          continue;
+        }
         try {
-          loaded.set(version, await load(db, workspaceId, version));
+          loaded.set(value.version, await load(db, workspaceId, value.version));
         } catch (error) {
           // A data key that does not open (another master key) fails its values, not the request.
           if (!(error instanceof DecryptionError)) throw error;
-          loaded.set(version, undefined);
+          loaded.set(value.version, undefined);
         }
       }
-      return parsed.map((p, index) => {
-        if (p instanceof DecryptionError) return p;
-        const key = loaded.get(p.version);
+      return values.map((value) => {
+        if (value instanceof DecryptionError) return value;
+        const key = loaded.get(value.version);
         if (!key) return new DecryptionError("data key missing");
         try {
-          return open(key, Buffer.from(p.body, "base64url"), items[index]!.aad).toString("utf8");
+          return open(key, value.sealed, value.aad).toString("utf8");
         } catch (error) {
           return error as DecryptionError;
         }

@@ -1,20 +1,29 @@
 // Environment queries, scoped by workspace, team and project.
+import { prepared } from "../../db/prepared.ts";
 import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
 
 export type EnvironmentRow = EnvironmentsTable;
 
-export function findEnvironment(
+type EnvironmentIds = { workspaceId: string; teamId: string; projectId: string; environmentId: string };
+
+// Every secrets call reads it first: compiled once.
+const environmentAt = prepared<EnvironmentIds, EnvironmentRow>(
+  ["workspaceId", "teamId", "projectId", "environmentId"],
+  (db, ids) =>
+    db
+      .selectFrom("environments")
+      .selectAll()
+      .where("workspace_id", "=", ids.workspaceId)
+      .where("team_id", "=", ids.teamId)
+      .where("project_id", "=", ids.projectId)
+      .where("id", "=", ids.environmentId),
+);
+
+export async function findEnvironment(
   db: Queryable,
-  ids: { workspaceId: string; teamId: string; projectId: string; environmentId: string },
-) {
-  return db
-    .selectFrom("environments")
-    .selectAll()
-    .where("workspace_id", "=", ids.workspaceId)
-    .where("team_id", "=", ids.teamId)
-    .where("project_id", "=", ids.projectId)
-    .where("id", "=", ids.environmentId)
-    .executeTakeFirst();
+  ids: EnvironmentIds,
+): Promise<EnvironmentRow | undefined> {
+  return (await environmentAt(db, ids))[0];
 }
 
 export function listEnvironments(db: Queryable, workspaceId: string, projectId: string) {

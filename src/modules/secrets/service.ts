@@ -5,7 +5,13 @@ import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
-import { type DataKey, DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
+import {
+  type DataKey,
+  DecryptionError,
+  type Keyring,
+  type Openable,
+  openable,
+} from "../../crypto/data-keys.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
@@ -81,7 +87,10 @@ function duplicates(keys: string[]): string[] {
 
 export function createSecretsService(deps: SecretsDeps) {
   const { db, clock, keyring, audit } = deps;
-  const listCache = createListCache();
+  // Rows are shared by every request that reads them from the cache: frozen, never changed.
+  const listCache = createListCache<{ rows: readonly repo.SecretRow[]; values: readonly Openable[] }>(
+    (entry) => entry.rows.length,
+  );
 
   function present(row: repo.SecretRow, value: string, environment: EnvironmentRow) {
     return {
@@ -314,34 +323,38 @@ export function createSecretsService(deps: SecretsDeps) {
     );
   }
 
+  /** The environment's current rows with their values ready to open (kept per revision). */
+  function currentRows(ctx: RequestContext, environment: EnvironmentRow) {
+    return listCache.get(`${ctx.workspaceId}/${environment.id}`, environment.revision, async () => {
+      const rows = await repo.listSecrets(db, ctx.workspaceId, environment.id);
+      for (const row of rows) Object.freeze(row);
+      return {
+        rows: Object.freeze(rows),
+        values: Object.freeze(
+          rows.map((row) => openable(row.ciphertext, valueAad(row.id, row.current_version))),
+        ),
+      };
+    });
+  }
+
+  /** Each secret with its value at version `version` (or its newest when it has fewer), ready to open. */
+  async function rowsAtVersion(ctx: RequestContext, environment: EnvironmentRow, version: number) {
+    const found = await repo.listSecretsAtVersion(db, ctx.workspaceId, environment.id, version);
+    return {
+      rows: found as repo.SecretRow[],
+      values: found.map((r) => openable(r.version_ciphertext, valueAad(r.id, r.read_version))),
+    };
+  }
+
   /** Decrypts the environment's secrets (at `version`, when asked); unreadable ones are reported apart. */
   async function readList(ctx: RequestContext, environment: EnvironmentRow, version?: number) {
-    const rows = version
-      ? (await repo.listSecretsAtVersion(db, ctx.workspaceId, environment.id, version)).map((r) => ({
-          row: r as repo.SecretRow,
-          ciphertext: r.version_ciphertext,
-          version: r.read_version,
-        }))
-      : (
-          await listCache.rows(`${ctx.workspaceId}/${environment.id}`, environment.revision, () =>
-            repo.listSecrets(db, ctx.workspaceId, environment.id),
-          )
-        ).map((r) => ({
-          row: r,
-          ciphertext: r.ciphertext,
-          version: r.current_version,
-        }));
+    const { rows, values: sealed } = version
+      ? await rowsAtVersion(ctx, environment, version)
+      : await currentRows(ctx, environment);
+    const values = await keyring.decryptAll(db, ctx.workspaceId, sealed);
     const succeeded: ReturnType<typeof present>[] = [];
     const failedIds: string[] = [];
-    const values = await keyring.decryptAll(
-      db,
-      ctx.workspaceId,
-      rows.map(({ row, ciphertext, version: readVersion }) => ({
-        stored: ciphertext,
-        aad: valueAad(row.id, readVersion),
-      })),
-    );
-    rows.forEach(({ row }, index) => {
+    rows.forEach((row, index) => {
       const value = values[index];
       if (typeof value === "string") succeeded.push(present(row, value, environment));
       else failedIds.push(row.id);
@@ -375,7 +388,7 @@ export function createSecretsService(deps: SecretsDeps) {
       const values = await keyring.decryptAll(
         db,
         ctx.workspaceId,
-        rows.map((row) => ({ stored: row.ciphertext, aad: valueAad(row.id, row.current_version) })),
+        rows.map((row) => openable(row.ciphertext, valueAad(row.id, row.current_version))),
       );
       return new Map(
         rows.map((row, index) => [row.key, typeof values[index] === "string" ? values[index] : null]),
