@@ -14,6 +14,7 @@ import {
   SqliteDriver,
 } from "kysely";
 import pg from "pg";
+import { statementNameOf } from "./prepared.ts";
 import type { Database, Db } from "./schema.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -44,6 +45,7 @@ export function openDatabase(opts: {
       max: opts.poolSize ?? POOL_SIZE,
       connectionTimeoutMillis: 10_000,
     });
+    pool.on("connect", runPreparedAsNamed);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return { db, engine: "postgres" };
@@ -99,6 +101,20 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
       }
       return statement;
     },
+  };
+}
+
+/**
+ * Kysely sends every query unnamed: parsed and planned anew each time. The queries of prepared.ts
+ * go as named statements instead, which pg prepares once per connection.
+ */
+function runPreparedAsNamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // pg's query() has a dozen overloads; Kysely only calls query(text, values).
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === "string" && args.length === 2 ? statementNameOf(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
   };
 }
 

@@ -6,13 +6,25 @@ export type EnvironmentRow = EnvironmentsTable;
 
 type EnvironmentIds = { workspaceId: string; teamId: string; projectId: string; environmentId: string };
 
-// Every secrets call reads it first: compiled once.
+// Every secrets call reads it first: compiled once (and so its columns are named).
 const environmentAt = prepared<EnvironmentIds, EnvironmentRow>(
   ["workspaceId", "teamId", "projectId", "environmentId"],
   (db, ids) =>
     db
       .selectFrom("environments")
-      .selectAll()
+      .select([
+        "id",
+        "workspace_id",
+        "team_id",
+        "project_id",
+        "name",
+        "slug",
+        "environment_type",
+        "default_policy",
+        "revision",
+        "created_at",
+        "updated_at",
+      ])
       .where("workspace_id", "=", ids.workspaceId)
       .where("team_id", "=", ids.teamId)
       .where("project_id", "=", ids.projectId)
