@@ -455,7 +455,14 @@ describe("coffer, end to end as a process", () => {
       ]);
       expect(runPartial.stdout).toBe("9000");
       expect((await run(["run", "--", "true"])).code).toBe(5);
+      // Repaired behind the API's back too; lists are kept per environment revision, so the repair
+      // moves the revision as a write through the API would.
       await db.updateTable("secrets").set({ ciphertext: row.ciphertext }).where("id", "=", row.id).execute();
+      await db
+        .updateTable("environments")
+        .set((eb) => ({ revision: eb("revision", "+", 1) }))
+        .where("id", "=", ids.env)
+        .execute();
     } finally {
       await db.destroy();
     }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
+import { recordListSerializer } from "../../http/records.ts";
 import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
@@ -40,6 +41,10 @@ const NotModified = {
   description: "Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted",
   headers: ETAG_HEADERS,
 } as const;
+
+// The list is the hot path: its 200 is serialized from SecretRecord by http/records.ts.
+const serializeSecrets = recordListSerializer(SecretRecord);
+const JSON_UTF8 = "application/json; charset=utf-8";
 
 const KeyedError = Type.Object({
   detail: Type.String(),
@@ -128,7 +133,7 @@ export const secretsRoutes =
         const etag = secretReadTag(ctx, view.revision, ["list", path.environmentId, version ?? "current"]);
         if (answerIfNotModified(request, reply, etag)) return reply;
         const { succeeded, failedIds } = await view.read();
-        if (failedIds.length === 0) return succeeded;
+        if (failedIds.length === 0) return reply.type(JSON_UTF8).serializer(serializeSecrets).send(succeeded);
         // A partial answer is not a copy to keep: whether a value reads can change without a write.
         reply.removeHeader("etag");
         return reply.code(207).send({ detail: { succeeded, failed_ids: failedIds } });
