@@ -3,10 +3,9 @@
 import type { Ok } from "../api/queries.ts";
 import { describeActor, shortUserAgent } from "../lib/history.ts";
 import type { Column } from "./Table.tsx";
+import { when } from "./When.tsx";
 
 export type AuditEntry = Ok<"listSecretLogs">[number];
-
-export const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
 
 /** The columns an audit entry shows, shared with the workspace audit trail. */
 export const auditColumns: Column<AuditEntry>[] = [

@@ -1,4 +1,18 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
+
+/** A form's text fields, and each field's change handler: `onChange={set("email")}`. */
+export function useFields<T extends Record<string, string>>(initial: T) {
+  const [fields, setFields] = useState(initial);
+  const set = (name: keyof T) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
+  return [fields, set] as const;
+}
 
 interface Common {
   label: string;

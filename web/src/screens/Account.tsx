@@ -9,7 +9,7 @@ import { useSession } from "../api/session.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
-import { Field } from "../components/Field.tsx";
+import { Field, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import "../styles/people.css";
 
@@ -33,15 +33,13 @@ export function Account() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({
+  const [form, set] = useFields({
     first_name: profile.first_name,
     middle_name: profile.middle_name ?? "",
     last_name: profile.last_name,
   });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string }>();
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [name]: event.target.value }));
 
   async function save(event: FormEvent) {
     event.preventDefault();

@@ -14,6 +14,7 @@ import { Dialog } from "../components/Dialog.tsx";
 import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { type Column, Table } from "../components/Table.tsx";
+import { when } from "../components/When.tsx";
 import { DEFAULT_LIFETIME, describeExpiry, LIFETIME_PRESETS, lifetimeMinutes } from "../lib/people.ts";
 import "../styles/people.css";
 
@@ -69,12 +70,7 @@ export function ApiKeys() {
     },
     {
       header: "Last used",
-      cell: (k) =>
-        k.last_used_at ? (
-          <time dateTime={k.last_used_at}>{new Date(k.last_used_at).toLocaleString()}</time>
-        ) : (
-          "never"
-        ),
+      cell: (k) => (k.last_used_at ? when(k.last_used_at) : "never"),
     },
     {
       header: "Actions",

@@ -7,11 +7,12 @@ import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
 import { unwrapPage } from "../api/paged.ts";
 import { type EnvPath, type Ok, queryKeys, type Secret } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
-import { auditColumns, when } from "../components/AuditEntries.tsx";
+import { auditColumns } from "../components/AuditEntries.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
+import { when } from "../components/When.tsx";
 import { summariseCiphertext } from "../lib/history.ts";
 import "../styles/history.css";
 

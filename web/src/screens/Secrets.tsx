@@ -25,6 +25,7 @@ import { useCan } from "../components/RoleGate.tsx";
 import { RotationBadge } from "../components/RotationBadge.tsx";
 import { SecretValue } from "../components/SecretValue.tsx";
 import { type Column, Table } from "../components/Table.tsx";
+import { when } from "../components/When.tsx";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { type RotationState, rotationStatus } from "../lib/rotation.ts";
 import { SecretHistoryDialog } from "./SecretHistory.tsx";
@@ -182,7 +183,7 @@ export function Secrets() {
     { header: "Version", className: "col-num", cell: (s) => `v${s.current_version}` },
     {
       header: "Updated",
-      cell: (s) => <time dateTime={s.updated_at}>{new Date(s.updated_at).toLocaleString()}</time>,
+      cell: (s) => when(s.updated_at),
     },
     {
       header: "Actions",

@@ -10,6 +10,7 @@ import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { type Column, Table } from "../components/Table.tsx";
+import { when } from "../components/When.tsx";
 import { describeExpiry, describeUserAgent } from "../lib/people.ts";
 import "../styles/people.css";
 
@@ -60,7 +61,7 @@ export function Sessions() {
     { header: "Address", cell: (s) => <span className="mono">{s.ip_address ?? "unknown"}</span> },
     {
       header: "Signed in",
-      cell: (s) => <time dateTime={s.created_at}>{new Date(s.created_at).toLocaleString()}</time>,
+      cell: (s) => when(s.created_at),
     },
     {
       header: "Expires",

@@ -7,16 +7,14 @@ import { useSession } from "../api/session.tsx";
 import { Alert } from "../components/Alert.tsx";
 import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
-import { Field } from "../components/Field.tsx";
+import { Field, useFields } from "../components/Field.tsx";
 
 export function SignUp() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "" });
+  const [form, set] = useFields({ first_name: "", last_name: "", email: "", password: "" });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [name]: event.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
