@@ -261,11 +261,11 @@ export function createKeyring(deps: { masterKeys: MasterKeys; clock: Clock }) {
 
     /** Throws DecryptionError for a tampered, misplaced or unreadable value. */
     async decrypt(db: Queryable, workspaceId: string, stored: string, aad: string): Promise<string> {
-      const parsed = parse(stored);
-      const key =
-        keys.get(cacheKey(workspaceId, parsed.version)) ?? (await load(db, workspaceId, parsed.version));
+      const value = openable(stored, aad);
+      if (value instanceof DecryptionError) throw value;
+      const key = await load(db, workspaceId, value.version);
       if (!key) throw new DecryptionError("data key missing");
-      return open(key, Buffer.from(parsed.body, "base64url"), aad).toString("utf8");
+      return open(key, value.sealed, value.aad).toString("utf8");
     },
 
     /**
@@ -280,11 +280,6 @@ export function createKeyring(deps: { masterKeys: MasterKeys; clock: Clock }) {
       const loaded = new Map<number, Buffer | undefined>();
       for (const value of values) {
         if (value instanceof DecryptionError || loaded.has(value.version)) continue;
-        const cached = keys.get(cacheKey(workspaceId, value.version));
-        if (cached) {
-          loaded.set(value.version, cached);
-          continue;
-        }
         try {
           loaded.set(value.version, await load(db, workspaceId, value.version));
         } catch (error) {
