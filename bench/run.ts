@@ -116,13 +116,14 @@ interface Measured {
   errors: number;
 }
 
-/** `expect`: the one status every answer must have (by default any 2xx). */
+/**
+ * `expect`: the one status every answer must have (by default any 2xx); `warm`: run WARMUP seconds
+ * unrecorded first; `duration`: seconds recorded.
+ */
 async function measure(
   name: string,
   options: autocannon.Options,
-  expect?: number,
-  warm = true,
-  duration = DURATION,
+  { expect, warm = true, duration = DURATION }: { expect?: number; warm?: boolean; duration?: number } = {},
 ): Promise<Measured> {
   // Unrecorded: the first seconds of a route run before the JIT has compiled its code.
   if (warm && WARMUP > 0) await autocannon({ connections: CONNECTIONS, duration: WARMUP, ...options });
@@ -235,7 +236,7 @@ async function measureInTurns(scenarios: { name: string; options: autocannon.Opt
     if (WARMUP > 0) await autocannon({ connections: CONNECTIONS, duration: WARMUP, ...options });
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, { name, options }] of scenarios.entries())
-      rounds[index]!.push(await measure(name, options, undefined, false, ROUND_SECONDS));
+      rounds[index]!.push(await measure(name, options, { warm: false, duration: ROUND_SECONDS }));
   }
   const row = (index: number) => {
     const byRps = [...rounds[index]!].sort((a, b) => a.rps - b.rps);
@@ -308,7 +309,7 @@ async function main(): Promise<void> {
     const notModified = await measure(
       "list 20 secrets, unchanged (304)",
       { url: url(secretsPath(env20)), headers: { ...auth, "if-none-match": etag } },
-      304,
+      { expect: 304 },
     );
     let counter = 0;
     results.push(
