@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import { createBudgets } from "./auth/attempt-budgets.ts";
 import { type InvalidationBus, localBus, redisBus } from "./auth/auth-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -11,6 +12,7 @@ import { createKeyring } from "./crypto/data-keys.ts";
 import { createMasterKeys, deriveKey, type MasterKeys } from "./crypto/keyring.ts";
 import type { Db, Queryable } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
+import { createAccountGuard } from "./http/account-guard.ts";
 import { registerAuthentication } from "./http/auth.ts";
 import { createCredentialCheck } from "./http/credential-check.ts";
 import { createDashboard } from "./http/dashboard.ts";
@@ -23,6 +25,7 @@ import { type RateLimitStore, registerRateLimit } from "./http/rate-limit.ts";
 import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
+import { type Counters, createLocalCounts, localCounters, redisCounters } from "./lib/counters.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -40,6 +43,8 @@ import { createMailer } from "./modules/mail/service.ts";
 import { github, google } from "./modules/oauth/providers.ts";
 import { oauthRoutes } from "./modules/oauth/routes.ts";
 import { createOAuthService } from "./modules/oauth/service.ts";
+import { passwordsRoutes } from "./modules/passwords/routes.ts";
+import { createPasswordsService } from "./modules/passwords/service.ts";
 import { projectsRoutes } from "./modules/projects/routes.ts";
 import { createProjectsService } from "./modules/projects/service.ts";
 import { secretsRoutes } from "./modules/secrets/routes.ts";
@@ -50,6 +55,8 @@ import { shareViewRoutes } from "./modules/sharing/routes.ts";
 import { createSharingService } from "./modules/sharing/service.ts";
 import { teamsRoutes } from "./modules/teams/routes.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
+import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
+import { createTwoFactorService } from "./modules/two-factor/service.ts";
 import { verificationRoutes } from "./modules/verification/routes.ts";
 import { createVerificationService } from "./modules/verification/service.ts";
 import { createPlans } from "./modules/workspaces/plans.ts";
@@ -71,6 +78,8 @@ export interface AppDeps {
   bus?: InvalidationBus;
   /** Where rate-limit counters live (default: Redis when given, else this process). */
   rateLimitStore?: RateLimitStore;
+  /** Where attempt budgets count (default: Redis when given, else this process). */
+  counters?: Counters;
   /** Whether this process runs the housekeeping job (default true; a cluster runs it once). */
   housekeeping?: boolean;
 }
@@ -200,17 +209,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     memberWorkspaces: (q: Queryable, userId: string) => workspaces.idsOfMember(q, userId),
   };
+  // Attempt budgets count where every node and worker sees them: Redis, else the cluster's primary
+  // (deps.counters), else this process.
+  const counters =
+    deps.counters ??
+    (deps.redis
+      ? redisCounters(deps.redis, {
+          onFallback: (error) =>
+            deps.logger.error(
+              { err: error },
+              "Redis does not answer: attempt budgets (failed sign-ins, code requests) count per process until it is back",
+            ),
+        })
+      : localCounters(createLocalCounts(() => clock.now().getTime())));
+  const budgets = createBudgets(counters, config);
+  const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
   const sessions = createSessionsService({
     db,
     bus,
     clock,
     accountAudit,
     jwtKey: deriveKey(deps.masterKey, "session-jwt/v1"),
+    refreshKey: deriveKey(deps.masterKey, "refresh-successor/v1"),
     accessTokenTtl: config.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl,
+    refreshReuseGrace: config.refreshReuseGrace,
+    sessionMaxAge: config.sessionMaxAge,
     observeCache,
   });
   const keys = createKeysService({ db, clock, bus, accountAudit, observeCache });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    masterKeys,
+    bus,
+    accountAudit,
+    issuer: `Coffer (${new URL(config.publicUrl).host})`,
+    workspacesRequiring: (q, userId) => workspaces.requiringTwoFactorOf(q, userId),
+    emailOf: async (userId) => (await accounts.findById(userId))?.email ?? userId,
+  });
+  const guard = createAccountGuard(twoFactor, budgets.secondFactor);
   const plans = createPlans(config.plans);
   const workspaces = createWorkspacesService({
     db,
@@ -219,12 +257,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaultPlan: config.defaultPlan,
     audit,
     sessions,
+    twoFactor,
     bus,
     observeCache,
   });
   const teams = createTeamsService({ db, clock, audit });
   const projects = createProjectsService({ db, clock, audit });
-  const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
   const keyring = countingDecryptFailures(createKeyring({ masterKeys, clock }), metrics);
   const secrets = createSecretsService({ db, clock, keyring, audit, plans });
   const sharing = createSharingService({
@@ -249,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     codeKey: deriveKey(deps.masterKey, "one-time-code/v1"),
     ttlSeconds: config.otpTtl,
+    requests: budgets.codeRequests,
   });
   const invites = createInvitesService({
     db,
@@ -258,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     publicUrl: config.publicUrl,
     ttlSeconds: config.inviteTtl,
+    passwords: { passwordMatches: (user, password) => accounts.passwordMatches(user, password) },
   });
   const providers = { google: google(config.google), github: github(config.github) };
   const environments = createEnvironmentsService({
@@ -266,11 +306,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     defaultRotationDays: config.defaultRotationDays,
   });
-  const accounts = createAccountsService({ db, clock, sessions, workspaces, bus, accountAudit });
+  const accounts = createAccountsService({
+    db,
+    clock,
+    sessions,
+    keys,
+    workspaces,
+    twoFactor,
+    budgets,
+    bus,
+    accountAudit,
+  });
+  const passwords = createPasswordsService({
+    db,
+    clock,
+    accounts,
+    sessions,
+    mailer,
+    budgets,
+    accountAudit,
+    bus,
+    logger: deps.logger,
+    publicUrl: config.publicUrl,
+    ttlSeconds: config.passwordResetTtl,
+  });
   const oauth = createOAuthService({
     db,
     clock,
     accounts,
+    bus,
     providers,
     publicUrl: config.publicUrl,
     cookieKey: deriveKey(deps.masterKey, "oauth-state-cookie/v1"),
@@ -284,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authenticateAccessToken: sessions.authenticateAccessToken,
     },
     config.rateLimitPerMinute,
+    counters,
   );
   const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, credentials, {
     redis: deps.redis,
@@ -300,10 +365,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessions,
       cookie: refreshCookie,
       authRateLimit,
+      guard,
+      publicUrl: config.publicUrl,
     }),
   );
-  await app.register(sessionsRoutes(sessions));
-  await app.register(keysRoutes(keys));
+  await app.register(passwordsRoutes({ passwords, guard, rateLimit: authRateLimit }));
+  await app.register(twoFactorRoutes({ twoFactor, guard }));
+  await app.register(sessionsRoutes(sessions, guard));
+  await app.register(keysRoutes(keys, guard));
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
   await app.register(auditRoutes({ audit, workspaces }));
   await app.register(teamsRoutes({ teams, projects, workspaces }));

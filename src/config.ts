@@ -45,6 +45,14 @@ export interface Config {
   defaultRotationDays: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Seconds a rotated refresh token still yields its successor (DESIGN.md §4). */
+  refreshReuseGrace: number;
+  /** Seconds a session lives at most from its sign-in, however often it is refreshed. */
+  sessionMaxAge: number;
+  /** Failed sign-ins per account per 15 minutes before 429 (DESIGN.md §4). */
+  loginFailuresPerAccount: number;
+  /** Seconds a password-reset link stays usable. */
+  passwordResetTtl: number;
   /** Server processes (1: this process serves; more: a primary forks that many workers). */
   workers: number;
   /** Seconds in-flight requests get to finish on SIGTERM/SIGINT before a forced exit. */
@@ -264,6 +272,10 @@ export function loadConfig(env: Env = process.env): Config {
     defaultRotationDays: integer(env, "COFFER_DEFAULT_ROTATION_DAYS", 90, 1, 36500),
     accessTokenTtl: integer(env, "COFFER_ACCESS_TOKEN_TTL", 900, 1),
     refreshTokenTtl: integer(env, "COFFER_REFRESH_TOKEN_TTL", 2592000, 1),
+    refreshReuseGrace: integer(env, "COFFER_REFRESH_REUSE_GRACE_SECONDS", 10, 0, 300),
+    sessionMaxAge: integer(env, "COFFER_SESSION_MAX_AGE", 2592000, 60, 31_536_000),
+    loginFailuresPerAccount: integer(env, "COFFER_LOGIN_FAILURES_PER_ACCOUNT", 10, 1, 100_000),
+    passwordResetTtl: integer(env, "COFFER_PASSWORD_RESET_TTL", 1800, 60, 86_400),
     otpTtl: integer(env, "COFFER_OTP_TTL", 600, 1),
     inviteTtl: integer(env, "COFFER_INVITE_TTL", 604800, 1),
     imports: {

@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   const shared = channel
     ? {
         housekeeping: false,
-        ...(config.redisUrl ? {} : { bus: channel.bus, rateLimitStore: channel.rateLimitStore }),
+        ...(config.redisUrl
+          ? {}
+          : { bus: channel.bus, rateLimitStore: channel.rateLimitStore, counters: channel.counters }),
       }
     : {};
   try {

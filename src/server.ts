@@ -86,7 +86,7 @@ export async function serve(
   config: Config,
   logger: Logger,
   store: Store,
-  shared: Pick<AppDeps, "bus" | "rateLimitStore" | "housekeeping"> = {},
+  shared: Pick<AppDeps, "bus" | "rateLimitStore" | "counters" | "housekeeping"> = {},
 ): Promise<Serving> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })

@@ -10,6 +10,7 @@ import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { login, newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { createTree, type Tree } from "./helpers/tree.ts";
+import { enableTwoFactor, totpCode } from "./helpers/two-factor.ts";
 
 const run = promisify(execFile);
 const STORED = /^v1\.\d+\.[A-Za-z0-9_-]+$/;
@@ -483,6 +484,45 @@ describe("npm run admin -- rotate-master-key", () => {
 
     await expectReadable(s, nextKey, seeded);
     await expectUnreadable(s, oldKey, seeded);
+  });
+
+  it("re-seals two-factor secrets: the authenticator app's codes still sign in under the new key", async () => {
+    const s = await store();
+    const oldKey = newKey();
+    const nextKey = newKey();
+    const before = await appOn(s, oldKey);
+    const user = await newUser(before.app);
+    const { secret } = await enableTwoFactor(before.app, user.accessToken, before.clock);
+    await before.close();
+    const file = join(s.dataDir, "next.key");
+    writeFileSync(file, `${nextKey}\n`, { mode: 0o600 });
+
+    const result = await rotate(s, oldKey, "--new-key-file", file);
+    expect(result.code, result.stderr).toBe(0);
+
+    const after = await appOn(s, nextKey);
+    try {
+      after.clock.advance(30); // the code used to turn it on works only once
+      const signedIn = await after.app.inject({
+        method: "POST",
+        url: "/auth/login",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({
+          username: user.email,
+          password: user.password,
+          otp: totpCode(secret, after.clock),
+        }).toString(),
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const row = await after.db
+        .selectFrom("two_factor")
+        .selectAll()
+        .where("user_id", "=", user.id)
+        .executeTakeFirst();
+      expect(row?.secret).not.toContain(secret);
+    } finally {
+      await after.close();
+    }
   });
 
   it("fails with exit 1 and changes nothing when the current key is wrong", async () => {

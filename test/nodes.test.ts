@@ -9,6 +9,7 @@
 // from X-Forwarded-For (COFFER_TRUST_PROXY, as behind a load balancer) and the tests make up afresh.
 import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PASSWORD } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 import { killChildren, removeTempDirs, type ServerProcess, startServer } from "./helpers/server-process.ts";
@@ -80,6 +81,25 @@ describe.skipIf(!onPostgres || (!redisUp && !REQUIRE_REDIS))(
         statuses.push((await call(node.port, "GET", "/auth/me", { headers: key.headers })).status);
       }
       expect(statuses).toEqual([...Array(BUDGET).fill(200), ...Array(BUDGET).fill(429)]);
+    });
+
+    it("spends one account's budget of failed sign-ins on both nodes", async () => {
+      const account = await newAccount(a.port, client());
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const node = i % 2 === 0 ? a : b;
+        const answer = await call(node.port, "POST", "/auth/login", {
+          headers: client(),
+          form: { username: account.email, password: "not the password" },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+      const right = await call(b.port, "POST", "/auth/login", {
+        headers: client(),
+        form: { username: account.email, password: PASSWORD },
+      });
+      expect(right.status).toBe(429);
     });
 
     it("reads on B a secret written on A in a workspace created on A, and the other way round", async () => {

@@ -2,7 +2,7 @@
 // (not read from src/auth/policy.ts) so that a change to the policy data has to change this too.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderPermissionTable } from "../src/auth/policy.ts";
+import { renderAccountActionTable, renderPermissionTable } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { allowed, type Cast, castPlayers, PLAYERS, ROLE, type RoleRule } from "./helpers/players.ts";
@@ -300,6 +300,9 @@ describe("permission matrix", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     expect(readme, "paste the output of renderPermissionTable() into README.md").toContain(
       renderPermissionTable(),
+    );
+    expect(readme, "paste the output of renderAccountActionTable() into README.md").toContain(
+      renderAccountActionTable(),
     );
   });
 });

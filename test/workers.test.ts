@@ -178,6 +178,25 @@ describe("COFFER_WORKERS=2 on one port, without Redis", () => {
     await listsEverywhere({ SECOND: "two" });
   });
 
+  it("spends one account's budget of failed sign-ins across both workers", async () => {
+    const account = await newAccount(server.port);
+    const marker = randomUUID();
+    const statuses: number[] = [];
+    // The default budget is 10 per account; 12 attempts, each on a connection of its own.
+    for (let i = 0; i < 12; i++) {
+      const answer = await call(server.port, "POST", `/auth/login?probe=${marker}`, {
+        form: { username: account.email, password: "not the password" },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(distinct(await servedBy(server, marker, 12))).toEqual([...workers].sort());
+    const right = await call(server.port, "POST", "/auth/login", {
+      form: { username: account.email, password: PASSWORD },
+    });
+    expect(right.status).toBe(429);
+  });
+
   it("lets SIGTERM finish an in-flight request, stops every worker, and exits 0", async () => {
     const account = await newAccount(server.port);
     const path = `/auth/login?probe=${randomUUID()}`;

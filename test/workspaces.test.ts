@@ -20,6 +20,7 @@ const WORKSPACE_FIELDS = [
   "id",
   "name",
   "plan",
+  "require_two_factor",
   "role",
   "seat_limit",
   "slug",
@@ -33,6 +34,7 @@ const MEMBER_FIELDS = [
   "middle_name",
   "name",
   "role",
+  "two_factor",
   "user_id",
 ];
 
@@ -83,6 +85,7 @@ describe("POST /workspaces/", () => {
       plan: "free",
       role: 3,
       seat_limit: 5,
+      require_two_factor: false,
     });
   });
 
@@ -416,6 +419,7 @@ describe("GET /workspaces/{workspace_id}/members", () => {
       last_name: "Lovelace",
       role: 3,
       joined_at: expect.stringMatching(ISO),
+      two_factor: false,
     });
     expect(byId[viewer.id]).toMatchObject({ email: viewer.email, role: 0 });
   });
@@ -472,6 +476,7 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
       last_name: "Lovelace",
       role: 2,
       joined_at: expect.stringMatching(ISO),
+      two_factor: false,
     });
     expect(await roleOf(ada.headers, ada.workspaceId, member.id)).toBe(2);
   });

@@ -15,6 +15,7 @@ import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { purgeOnce } from "../jobs/housekeeping.ts";
+import { resealSecrets } from "../modules/two-factor/service.ts";
 import { findWorkspace, updateWorkspace } from "../modules/workspaces/repo.ts";
 import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
 import { type Command, CommandFailed, flags, operatorEvent, UsageError, UUID } from "./command.ts";
@@ -84,6 +85,11 @@ const COMMANDS: Record<string, Command> = {
               .where("workspace_id", "=", row.workspace_id)
               .where("version", "=", row.version)
               .execute();
+          }
+          try {
+            await resealSecrets(tx, held, { key: next, id: nextId });
+          } catch (error) {
+            throw new UsageError(`${(error as Error).message}; nothing was changed`);
           }
           await setActiveMasterKeyId(tx, nextId, now);
           return rows.length;

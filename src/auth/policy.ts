@@ -94,3 +94,79 @@ export function renderPermissionTable(): string {
     ...rows,
   ].join("\n");
 }
+
+// Account actions (issue 18): what the credential must be. A leaked API key must not be able to
+// make itself permanent, so minting or changing keys, ending sessions, deleting the account,
+// changing the password and managing two-factor sign-in need an interactive session. Those that
+// hand out or keep power also need the second factor when the account has one; revocations do
+// not, so that someone who fears a compromise can always end it in one step.
+interface AccountRule {
+  session: boolean;
+  secondFactor: boolean;
+  description: string;
+}
+
+export const ACCOUNT_ACTIONS = {
+  "api_key.create": { session: true, secondFactor: true, description: "mint an API key" },
+  "api_key.update": { session: true, secondFactor: true, description: "change an API key" },
+  "api_key.revoke": {
+    session: true,
+    secondFactor: false,
+    description: "revoke an API key (a key may always revoke itself)",
+  },
+  "session.revoke": { session: true, secondFactor: false, description: "end one or every session" },
+  "account.delete": { session: true, secondFactor: true, description: "delete the account" },
+  "account.change_password": { session: true, secondFactor: true, description: "change the password" },
+  "two_factor.manage": {
+    session: true,
+    secondFactor: true,
+    description: "set up, turn off, or renew the recovery codes of two-factor sign-in",
+  },
+} as const satisfies Record<string, AccountRule>;
+
+export type AccountAction = keyof typeof ACCOUNT_ACTIONS;
+
+/** The credential as far as account actions care. */
+export interface Credential {
+  kind: "session" | "api_key";
+  apiKeyId: string | null;
+}
+
+/** Whether the credential may take the action (the target: the API key an action is about). */
+export function credentialMay(
+  credential: Credential,
+  action: AccountAction,
+  target: { apiKeyId?: string } = {},
+): boolean {
+  const rule: AccountRule = ACCOUNT_ACTIONS[action];
+  if (!rule.session || credential.kind === "session") return true;
+  return (
+    action === "api_key.revoke" && target.apiKeyId !== undefined && target.apiKeyId === credential.apiKeyId
+  );
+}
+
+/** Whether the action asks for the current two-factor code of an account that has two-factor sign-in. */
+export const needsSecondFactor = (action: AccountAction, account: { twoFactor: boolean }): boolean =>
+  account.twoFactor && ACCOUNT_ACTIONS[action].secondFactor;
+
+/**
+ * Whether a member may act in a workspace: one that requires two-factor sign-in lets in only
+ * members who have it (each of them is told how to set it up).
+ */
+export const meetsWorkspaceRequirements = (
+  workspace: { requiresTwoFactor: boolean },
+  member: { twoFactor: boolean },
+): boolean => !workspace.requiresTwoFactor || member.twoFactor;
+
+/** The account actions as the README shows them (a test keeps the two identical). */
+export function renderAccountActionTable(): string {
+  const rows = Object.entries(ACCOUNT_ACTIONS).map(
+    ([action, rule]) =>
+      `| \`${action}\` | ${rule.description} | ${rule.session ? "session only" : "session or API key"} | ${rule.secondFactor ? "yes" : "no"} |`,
+  );
+  return [
+    "| action | what it covers | credential | two-factor code when the account has it |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}

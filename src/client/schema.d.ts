@@ -2,6 +2,126 @@
 // test/openapi.test.ts fails when this file and the served document drift apart.
 
 export interface paths {
+    "/auth/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether two-factor sign-in is on
+         * @description Whether two-factor sign-in is on
+         */
+        get: operations["getTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description Turns two-factor sign-in off (the current code in X-Coffer-OTP). 409 while a workspace of yours requires it.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with its first code
+         * @description Turns two-factor sign-in on with the app's first code, and answers ten recovery codes, shown this once.
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes (the old ones stop working)
+         * @description New recovery codes (the current code in X-Coffer-OTP); the old ones stop working.
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-factor sign-in (a TOTP secret)
+         * @description Starts a set-up: a new TOTP secret for an authenticator app (replaces an unfinished one). Nothing is on until POST /auth/2fa/enable.
+         */
+        post: operations["setUpTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with the two-factor code
+         * @description Finishes a sign-in that answered 401 two_factor_required (password or provider) with its `challenge` and the two-factor code (or a recovery code). A challenge lives 5 minutes and takes 5 attempts.
+         */
+        post: operations["finishTwoFactorSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/get-started": {
         parameters: {
             query?: never;
@@ -31,7 +151,7 @@ export interface paths {
         };
         /**
          * GitHub's redirect back
-         * @description Completes the GitHub round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ (or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=.
+         * @description Completes the GitHub round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ (or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=. An account with two-factor sign-in is sent to COFFER_PUBLIC_URL/two-factor#challenge=… (JSON: 401 two_factor_required with `challenge`) to finish at POST /auth/2fa/sign-in.
          */
         get: operations["finishGithubLogin"];
         put?: never;
@@ -71,7 +191,7 @@ export interface paths {
         };
         /**
          * Google's redirect back
-         * @description Completes the Google round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ (or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=.
+         * @description Completes the Google round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ (or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=. An account with two-factor sign-in is sent to COFFER_PUBLIC_URL/two-factor#challenge=… (JSON: 401 two_factor_required with `challenge`) to finish at POST /auth/2fa/sign-in.
          */
         get: operations["finishGoogleLogin"];
         put?: never;
@@ -113,7 +233,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password (OAuth2 password flow)
-         * @description OAuth 2.0 password flow: a form with username (the email) and password.
+         * @description OAuth 2.0 password flow: a form with username (the email) and password, and `otp` when the account has two-factor sign-in (without it: 401 two_factor_required with a `challenge` to finish at /auth/2fa/sign-in). Each account has a budget of failed sign-ins (429 with Retry-After past it). Cross-site browser requests: 403.
          */
         post: operations["login"];
         delete?: never;
@@ -158,7 +278,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the signed-in account
-         * @description Irreversible. Deletes workspaces the caller is the only Owner of; leaves the others.
+         * @description Irreversible. Deletes workspaces the caller is the only Owner of; leaves the others. Needs a session (not an API key), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -168,6 +288,66 @@ export interface paths {
          * @description `name` wins over first_name / middle_name / last_name when both are sent. Email cannot change.
          */
         patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password; other sessions end
+         * @description Changes the password (the current one, then the new one); every other session of the account ends. Needs a session, and the two-factor code in X-Coffer-OTP when the account has it. 409 password_not_set for an account without a password (set one through a reset).
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link to reset a forgotten password
+         * @description Mails a link to reset the password, valid COFFER_PASSWORD_RESET_TTL seconds and once. Answers the same whether or not the address has an account; 3 requests per address an hour.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the mailed token
+         * @description Sets a new password with the mailed token; every session of the account ends (two-factor sign-in stays on). Also how an account made through Google or GitHub gets a password.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/auth/providers": {
@@ -201,7 +381,7 @@ export interface paths {
         put?: never;
         /**
          * Trade a refresh token for a new access token
-         * @description Rotates the refresh token: the cookie is read first, the JSON body's refresh_token second.
+         * @description Rotates the refresh token: the cookie is read first, the JSON body's refresh_token second. A token presented again within COFFER_REFRESH_REUSE_GRACE_SECONDS yields the same session; after it, the session is revoked.
          */
         post: operations["refreshAccessToken"];
         delete?: never;
@@ -537,7 +717,7 @@ export interface paths {
         put?: never;
         /**
          * Mint an API key (its token is shown once)
-         * @description Mint an API key (its token is shown once)
+         * @description Mints an API key; the token is in this answer only. Needs a session (an API key cannot mint or change keys), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -557,7 +737,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key
-         * @description Revoke an API key
+         * @description Revokes a key. Needs a session, except for a key revoking itself.
          */
         post: operations["revokeApiKey"];
         delete?: never;
@@ -565,7 +745,7 @@ export interface paths {
         head?: never;
         /**
          * Rename, describe, re-time or revoke an API key
-         * @description Rename, describe, re-time or revoke an API key
+         * @description Changes a key's name, description or expiry, or revokes it. Needs a session (an API key cannot mint or change keys), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         patch: operations["updateApiKey"];
         trace?: never;
@@ -797,7 +977,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out everywhere
-         * @description Sign out everywhere
+         * @description Revokes every session of the account. Needs a session (not an API key).
          */
         post: operations["revokeAllSessions"];
         delete?: never;
@@ -817,7 +997,7 @@ export interface paths {
         put?: never;
         /**
          * End one session
-         * @description End one session
+         * @description Revokes one session of the account. Needs a session (not an API key).
          */
         post: operations["revokeSession"];
         delete?: never;
@@ -1005,7 +1185,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a workspace or change its avatar
-         * @description Owner only.
+         * @description Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -1194,6 +1374,595 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        /** Format: date-time */
+                        enabled_at: string | null;
+                        /** @description unused recovery codes (0 when two-factor is off) */
+                        recovery_codes_left: number;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the app's current code */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        /** @description single-use codes for when the app is lost; shown once, stored only as digests */
+                        recovery_codes: string[];
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description single-use codes for when the app is lost; shown once, stored only as digests */
+                        recovery_codes: string[];
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    setUpTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the same as an otpauth:// URI, for a QR code */
+                        otpauth_url: string;
+                        /** @description the TOTP secret (base32): type it into an authenticator app, once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    finishTwoFactorSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    /** @description the two-factor code, or a recovery code */
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description seconds */
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description finishes this sign-in with POST /auth/2fa/sign-in (5 minutes) */
+                        challenge?: string;
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
     signUp: {
         parameters: {
             query?: never;
@@ -1246,6 +2015,8 @@ export interface operations {
                             name: string;
                             /** @description free | pro | enterprise (or an operator-defined plan) */
                             plan: string;
+                            /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
+                            require_two_factor: boolean;
                             /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
                             role: number;
                             /** @description null = unlimited */
@@ -1347,6 +2118,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description finishes this sign-in with POST /auth/2fa/sign-in (5 minutes) */
+                        challenge?: string;
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
         };
     };
     startGithubLogin: {
@@ -1395,6 +2180,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description finishes this sign-in with POST /auth/2fa/sign-in (5 minutes) */
+                        challenge?: string;
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
         };
     };
     startGoogleLogin: {
@@ -1431,6 +2230,8 @@ export interface operations {
                 "application/json": {
                     client_id?: string;
                     grant_type?: string;
+                    /** @description the two-factor code (or a recovery code) of an account that has two-factor sign-in */
+                    otp?: string;
                     password: string;
                     scope?: string;
                     /** @description the account's email address */
@@ -1439,6 +2240,8 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     client_id?: string;
                     grant_type?: string;
+                    /** @description the two-factor code (or a recovery code) of an account that has two-factor sign-in */
+                    otp?: string;
                     password: string;
                     scope?: string;
                     /** @description the account's email address */
@@ -1464,6 +2267,20 @@ export interface operations {
             };
             /** @description No valid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description finishes this sign-in with POST /auth/2fa/sign-in (5 minutes) */
+                        challenge?: string;
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1539,6 +2356,18 @@ export interface operations {
             };
             /** @description No valid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1681,7 +2510,10 @@ export interface operations {
     deleteAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1871,6 +2703,272 @@ export interface operations {
             };
         };
     };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: boolean;
+                        /** @description the account's other sessions, now signed out */
+                        sessions_revoked: number;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the same whether or not the address has an account */
+                        detail: string;
+                        requested: boolean;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    new_password: string;
+                    /** @description the token of the mailed link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the account's address, to sign in with */
+                        email: string;
+                        reset: boolean;
+                        sessions_revoked: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
     listSignInProviders: {
         parameters: {
             query?: never;
@@ -1946,6 +3044,18 @@ export interface operations {
             };
             /** @description No valid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4193,7 +5303,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4237,6 +5350,18 @@ export interface operations {
             };
             /** @description No valid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4337,6 +5462,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4394,7 +5531,10 @@ export interface operations {
     updateApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 key_id: string;
             };
@@ -4439,6 +5579,18 @@ export interface operations {
             };
             /** @description No valid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6826,6 +7978,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
             /** @description Validation error */
             422: {
                 headers: {
@@ -6892,6 +8056,18 @@ export interface operations {
             };
             /** @description No valid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8099,6 +9275,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
+                        require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
                         role: number;
                         /** @description null = unlimited */
@@ -8194,6 +9372,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
+                        require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
                         role: number;
                         /** @description null = unlimited */
@@ -8374,6 +9554,8 @@ export interface operations {
                 "application/json": {
                     avatar_url?: string | null;
                     name?: string;
+                    /** @description require two-factor sign-in of every member (the Owner setting it must have it on); members without it get 403 two_factor_enrollment_required */
+                    require_two_factor?: boolean;
                 };
             };
         };
@@ -8393,6 +9575,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
+                        require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
                         role: number;
                         /** @description null = unlimited */
@@ -8640,6 +9824,8 @@ export interface operations {
                         middle_name: string | null;
                         name: string;
                         role: number;
+                        /** @description the member has two-factor sign-in on */
+                        two_factor: boolean;
                         /** Format: uuid */
                         user_id: string;
                     }[];
@@ -8872,6 +10058,8 @@ export interface operations {
                         middle_name: string | null;
                         name: string;
                         role: number;
+                        /** @description the member has two-factor sign-in on */
+                        two_factor: boolean;
                         /** Format: uuid */
                         user_id: string;
                     };
@@ -9097,6 +10285,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
+                        require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
                         role: number;
                         /** @description null = unlimited */

@@ -1,18 +1,17 @@
 // What the primary and its workers say to each other over the cluster channel (COFFER_WORKERS > 1).
 // Every message carries `coffer: 1`, so nothing else on the channel is mistaken for one of ours.
+import type { Counted } from "../lib/counters.ts";
 
 /** A worker's question to the primary; the primary answers each with a Reply of the same id. */
 export type Question =
   /** Tell every other worker to drop this tag's cache entries; answered once they all have. */
   | { type: "invalidate"; tag: string }
-  /** Count one request against a rate-limit bucket shared by every worker. */
-  | { type: "count"; key: string; windowMs: number };
-
-export interface Counted {
-  current: number;
-  /** Milliseconds until the bucket's window ends. */
-  ttl: number;
-}
+  /** Count one request against a rate-limit bucket (or an attempt budget) shared by every worker. */
+  | { type: "count"; key: string; windowMs: number }
+  /** Read a budget's count without adding to it. */
+  | { type: "peek"; key: string }
+  /** Take back one count of a budget (an attempt that turned out well). */
+  | { type: "undo"; key: string };
 
 export type WorkerMessage = { coffer: 1 } & (
   | { kind: "ask"; id: number; question: Question }

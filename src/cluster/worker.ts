@@ -1,12 +1,14 @@
 // A worker's side of the cluster channel: what the worker's app shares with its siblings when
 // there is no Redis. Cache invalidations go through the primary, which has every other worker drop
 // the entries before it answers, so a revocation's answer leaves only once no worker can serve the
-// revoked credential from its cache. Rate-limit counters live in the primary: one budget for all.
+// revoked credential from its cache. Rate-limit counters and attempt budgets live in the primary:
+// one budget for all.
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from "@fastify/rate-limit";
 import { type InvalidationBus, localBus } from "../auth/auth-cache.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimitStore } from "../http/rate-limit.ts";
-import { type Counted, isPrimaryMessage, type Question, type WorkerMessage } from "./messages.ts";
+import type { Counted, Counters } from "../lib/counters.ts";
+import { isPrimaryMessage, type Question, type WorkerMessage } from "./messages.ts";
 
 /** Past this, the primary is taken to be gone (a worker exits with it anyway). */
 const ANSWER_WAIT_MS = 5_000;
@@ -24,6 +26,8 @@ export interface PrimaryChannel {
   bus: InvalidationBus;
   /** The @fastify/rate-limit store whose counters the primary keeps. */
   rateLimitStore: RateLimitStore;
+  /** Attempt budgets (sign-in failures, code requests) the primary keeps for every worker. */
+  counters: Counters;
   /** Tells the primary this worker serves on `port`. */
   ready(port: number): void;
   /** Tells the primary why this worker could not start (the primary prints it, once); resolves once sent. */
@@ -100,9 +104,18 @@ export function openPrimaryChannel(): PrimaryChannel {
     }
   }
 
+  const counters: Counters = {
+    hit: async (key, windowMs) => (await ask({ type: "count", key, windowMs }))!,
+    peek: async (key) => (await ask({ type: "peek", key }))!,
+    undo: async (key) => {
+      await ask({ type: "undo", key });
+    },
+  };
+
   return {
     bus,
     rateLimitStore: PrimaryCountedStore,
+    counters,
     ready: (port) => sendToPrimary({ coffer: 1, kind: "ready", port }),
     failed: (line) => new Promise((resolve) => sendToPrimary({ coffer: 1, kind: "failed", line }, resolve)),
   };

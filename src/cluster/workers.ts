@@ -3,9 +3,10 @@
 // worker that dies with a back-off that grows while they keep dying, and stops them all gracefully.
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
+import type { Counted } from "../lib/counters.ts";
+import { createLocalCounts } from "../lib/counters.ts";
 import { StartupFailure } from "../server.ts";
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from "./messages.ts";
-import { createRateCounters } from "./rate-counters.ts";
 
 /** A sibling that has not dropped a tag by then is left behind (logged); the revocation answers. */
 const FAN_OUT_WAIT_MS = 3_000;
@@ -27,7 +28,7 @@ export interface WorkerPool {
 }
 
 export function createWorkerPool(count: number, logger: Logger): WorkerPool {
-  const counters = createRateCounters();
+  const counters = createLocalCounts();
   const sweeper = setInterval(() => counters.sweep(), 60_000);
   sweeper.unref();
   /** Workers that hear invalidations (they said so before serving anything). */
@@ -91,16 +92,13 @@ export function createWorkerPool(count: number, logger: Logger): WorkerPool {
     switch (message.kind) {
       case "ask": {
         const { id, question } = message;
-        if (question.type === "count") {
-          send(worker, {
-            coffer: 1,
-            kind: "answer",
-            id,
-            counted: counters.count(question.key, question.windowMs),
-          });
-        } else {
-          fanOut(worker, question.tag, () => send(worker, { coffer: 1, kind: "answer", id }));
-        }
+        const answer = (counted?: Counted) => send(worker, { coffer: 1, kind: "answer", id, counted });
+        if (question.type === "count") answer(counters.hit(question.key, question.windowMs));
+        else if (question.type === "peek") answer(counters.peek(question.key));
+        else if (question.type === "undo") {
+          counters.undo(question.key);
+          answer();
+        } else fanOut(worker, question.tag, () => answer());
         return;
       }
       case "dropped":

@@ -6,13 +6,19 @@ const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 
-// A real hash to verify against when the account does not exist, so an unknown email costs the
-// same time as a wrong password.
+// A real hash to verify against when there is no hash to check (no such account, or an account
+// without a password), so those cost the same time as a wrong password.
 const dummyHash = hash("coffer-timing-equaliser", OPTIONS);
 
+/** Whether `password` matches `storedHash`. A missing hash never matches, whatever is sent. */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash ?? (await dummyHash), password);
+    if (storedHash === null) {
+      // The work is done for its time alone; its answer is never the caller's.
+      await verify(await dummyHash, password);
+      return false;
+    }
+    return await verify(storedHash, password);
   } catch {
     return false;
   }

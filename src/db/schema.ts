@@ -23,6 +23,8 @@ export interface WorkspacesTable {
   plan: string;
   created_at: string;
   updated_at: string;
+  /** Set while the workspace requires two-factor sign-in of every member. */
+  two_factor_required_at: string | null;
 }
 
 export interface WorkspaceMembersTable {
@@ -224,6 +226,44 @@ export interface IdentitiesTable {
   created_at: string;
 }
 
+export interface TwoFactorTable {
+  user_id: string;
+  /** The TOTP secret sealed under the master key `master_key_id` names (crypto/sealed-secrets.ts). */
+  secret: string;
+  master_key_id: string;
+  /** Null while set-up waits for its first code. */
+  enabled_at: string | null;
+  /** The last TOTP time step a code was accepted for: a code works once. */
+  last_used_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  /** SHA-256 of the normalised code. */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SignInChallengesTable {
+  token_hash: string;
+  user_id: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -244,6 +284,10 @@ export interface Database {
   one_time_codes: OneTimeCodesTable;
   invites: InvitesTable;
   identities: IdentitiesTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type Db = Kysely<Database>;

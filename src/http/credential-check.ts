@@ -1,12 +1,14 @@
 // Authenticates a request's credential once, for both the rate limiter (which names the bucket
 // after a credential only when it is real) and the authentication hook (which needs the principal).
-// Failed attempts count per address: past the budget, no lookup is made for a credential that has
-// not worked here before, so made-up keys cannot buy database reads, while keys already proven
-// keep working from an address that someone else is hammering.
+// Failed attempts count per address, on the shared counters (every worker and node spends one
+// budget): past the budget, no lookup is made for a credential that has not worked here before, so
+// made-up keys cannot buy database reads, while keys already proven keep working from an address
+// that someone else is hammering.
 import type { FastifyRequest } from "fastify";
 import type { CredentialResolver, Principal } from "../auth/principal.ts";
 import { API_KEY_PREFIX, sha256 } from "../crypto/tokens.ts";
 import { AppError } from "../errors.ts";
+import type { Counters } from "../lib/counters.ts";
 
 export type PresentedCredential = { kind: "api_key" | "bearer"; token: string };
 
@@ -41,34 +43,25 @@ export interface CredentialCheck {
 export function createCredentialCheck(
   resolver: CredentialResolver,
   failuresPerMinute: number,
+  counters: Counters,
 ): CredentialCheck {
   const attempts = new WeakMap<FastifyRequest, Promise<Principal>>();
-  const failures = new Map<string, { count: number; resetAt: number }>();
   /** Digests of credentials that authenticated recently, with when that stops counting. */
   const proven = new Map<string, number>();
-
-  const failuresOf = (address: string, now: number) => {
-    const entry = failures.get(address);
-    return entry && entry.resetAt > now ? entry.count : 0;
-  };
-  const countFailure = (address: string, now: number) => {
-    const entry = failures.get(address);
-    if (entry && entry.resetAt > now) {
-      entry.count++;
-      return;
-    }
-    setBounded(failures, address, { count: 1, resetAt: now + WINDOW_MS });
-  };
+  const failuresKey = (address: string) => `credential-failures:${address}`;
 
   async function attempt(request: FastifyRequest, credential: PresentedCredential): Promise<Principal> {
     const now = Date.now();
     const digest = sha256(credential.token);
     const wasProven = (proven.get(digest) ?? 0) > now;
-    if (!wasProven && failuresOf(request.ip, now) >= failuresPerMinute) {
-      const wait = Math.ceil((failures.get(request.ip)!.resetAt - now) / 1000);
-      throw new AppError("rate_limited", `Too many failed sign-ins from this address: retry in ${wait} s`, {
-        headers: { "retry-after": String(wait) },
-      });
+    if (!wasProven) {
+      const failures = await counters.peek(failuresKey(request.ip));
+      if (failures.current >= failuresPerMinute) {
+        const wait = Math.max(1, Math.ceil(failures.ttl / 1000));
+        throw new AppError("rate_limited", `Too many failed sign-ins from this address: retry in ${wait} s`, {
+          headers: { "retry-after": String(wait) },
+        });
+      }
     }
     try {
       const principal =
@@ -79,7 +72,8 @@ export function createCredentialCheck(
       return principal;
     } catch (error) {
       proven.delete(digest);
-      if (error instanceof AppError && error.status === 401) countFailure(request.ip, Date.now());
+      if (error instanceof AppError && error.status === 401)
+        await counters.hit(failuresKey(request.ip), WINDOW_MS);
       throw error;
     }
   }

@@ -55,3 +55,14 @@ export const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
+
+/** The second factor of a sensitive account action (ACCOUNT_ACTIONS in auth/policy.ts). */
+export const OtpHeader = Type.Object({
+  "x-coffer-otp": Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description:
+        "the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in",
+    }),
+  ),
+});

@@ -16,9 +16,16 @@ declare module "fastify" {
   }
 }
 
+/** A member as the scope check sees them. */
+export interface ScopeMembership {
+  role: number;
+  /** False when the workspace requires something of its members (two-factor sign-in) this one lacks. */
+  meetsRequirements: boolean;
+}
+
 export interface MembershipLookup {
   /** undefined when the workspace does not exist; null when it exists but the user is no member. */
-  roleIn(workspaceId: string, userId: string): Promise<number | null | undefined>;
+  membershipIn(workspaceId: string, userId: string): Promise<ScopeMembership | null | undefined>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,14 +59,28 @@ function requestedWorkspace(request: FastifyRequest): string {
   ]);
 }
 
-/** A preHandler that resolves the workspace and proves the caller is a member of it. */
-export function workspaceScope(lookup: MembershipLookup): preHandlerAsyncHookHandler {
+/**
+ * A preHandler that resolves the workspace and proves the caller is a member of it who meets its
+ * requirements. `exempt` names the requests a member who does not meet them may still make (to read
+ * what is required, or to leave).
+ */
+export function workspaceScope(
+  lookup: MembershipLookup,
+  exempt: (request: FastifyRequest) => boolean = () => false,
+): preHandlerAsyncHookHandler {
   return async (request) => {
     const workspaceId = requestedWorkspace(request);
-    const role = await lookup.roleIn(workspaceId, principalOf(request).userId);
-    if (role === undefined) throw new AppError("not_found", "Workspace not found");
-    if (role === null) throw new AppError("not_a_member", "You are not a member of this workspace");
-    request.workspace = { workspaceId, role };
+    const membership = await lookup.membershipIn(workspaceId, principalOf(request).userId);
+    if (membership === undefined) throw new AppError("not_found", "Workspace not found");
+    if (membership === null) throw new AppError("not_a_member", "You are not a member of this workspace");
+    if (!membership.meetsRequirements && !exempt(request)) {
+      throw new AppError(
+        "two_factor_enrollment_required",
+        "This workspace requires two-factor sign-in: turn it on for your account (dashboard: Account, Two-factor " +
+          "sign-in; API: POST /auth/2fa/setup) to reach it",
+      );
+    }
+    request.workspace = { workspaceId, role: membership.role };
   };
 }
 

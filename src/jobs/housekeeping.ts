@@ -1,5 +1,6 @@
 // Housekeeping: deletes what can never be used again — ended sessions and their refresh tokens,
-// dead one-time codes, expired or used-up share links, expired or answered invites — once it is
+// dead one-time codes, expired or used-up share links, expired or answered invites, expired
+// two-factor sign-in challenges and password-reset tokens — once it is
 // older than the retention, and audit entries past their own retention (kept for ever by default).
 // Every delete is idempotent and works in short batches, so several nodes may run it at once.
 import type { Logger } from "pino";
@@ -8,13 +9,24 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/schema.ts";
 import { purgeEvents } from "../modules/audit/service.ts";
 import { purgeInvites } from "../modules/invites/service.ts";
+import { purgeResets } from "../modules/passwords/service.ts";
 import { purgeSessions } from "../modules/sessions/service.ts";
 import { purgeLinks } from "../modules/sharing/service.ts";
+import { purgeChallenges } from "../modules/two-factor/service.ts";
 import { purgeCodes } from "../modules/verification/service.ts";
 
 type Settings = Pick<Config, "purgeInterval" | "purgeRetention" | "auditRetentionDays" | "refreshTokenTtl">;
 
-export type PurgeReport = Record<"sessions" | "codes" | "share_links" | "invites" | "audit_events", number>;
+export type PurgeReport = Record<
+  | "sessions"
+  | "codes"
+  | "share_links"
+  | "invites"
+  | "sign_in_challenges"
+  | "password_resets"
+  | "audit_events",
+  number
+>;
 
 const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
 
@@ -28,6 +40,8 @@ export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promi
     codes: await purgeCodes(db, cutoff),
     share_links: await purgeLinks(db, cutoff),
     invites: await purgeInvites(db, cutoff),
+    sign_in_challenges: await purgeChallenges(db, cutoff),
+    password_resets: await purgeResets(db, cutoff),
     audit_events:
       settings.auditRetentionDays > 0
         ? await purgeEvents(db, ago(now, settings.auditRetentionDays * 86_400))

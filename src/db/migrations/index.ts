@@ -8,6 +8,7 @@ import * as m0005 from "./0005_master_key_ids.ts";
 import * as m0006 from "./0006_purge_indexes.ts";
 import * as m0007 from "./0007_environment_revision.ts";
 import * as m0008 from "./0008_data_key_rotation.ts";
+import * as m0009 from "./0009_account_security.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006_purge_indexes": m0006,
   "0007_environment_revision": m0007,
   "0008_data_key_rotation": m0008,
+  "0009_account_security": m0009,
 };

@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { AppError, ValidationFailed } from "../../errors.ts";
+import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import {
   clearRefreshCookie,
@@ -10,11 +11,13 @@ import {
   setRefreshCookie,
   tokenBody,
 } from "../../http/refresh-cookie.ts";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { refuseCrossSite } from "../../http/same-origin.ts";
+import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf, sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
 import {
+  ChallengeBody,
   DeleteAccountBody,
   DeleteAccountResponse,
   GetStartedBody,
@@ -22,6 +25,7 @@ import {
   LogoutResponse,
   Profile,
   RefreshBody,
+  SignInRefused,
   SignUpResponse,
   TokenResponse,
   UpdateProfileBody,
@@ -34,6 +38,8 @@ export interface AccountsRouteOptions {
   cookie: RefreshCookieConfig;
   /** Per-address limit for the sign-in endpoints (a tenth of the general one). */
   authRateLimit: object;
+  guard: AccountGuard;
+  publicUrl: string;
 }
 
 export const accountsRoutes =
@@ -44,6 +50,8 @@ export const accountsRoutes =
     await app.register(cookie);
     const { accounts, sessions } = opts;
     const tags = ["Accounts"];
+    const sameSiteOnly = refuseCrossSite(opts.publicUrl);
+    const signInErrors = { ...authErrors, 401: SignInRefused, 403: ErrorBody };
     function sendTokens(reply: FastifyReply, tokens: IssuedTokens) {
       setRefreshCookie(reply, tokens, opts.cookie);
       return reply.send(tokenBody(tokens));
@@ -77,18 +85,23 @@ export const accountsRoutes =
         "/auth/login",
         {
           config: { public: true, rateLimit: opts.authRateLimit },
+          onRequest: sameSiteOnly,
           schema: {
             tags,
-            description: "OAuth 2.0 password flow: a form with username (the email) and password.",
+            description:
+              "OAuth 2.0 password flow: a form with username (the email) and password, and `otp` when the account has " +
+              "two-factor sign-in (without it: 401 two_factor_required with a `challenge` to finish at /auth/2fa/sign-in). " +
+              "Each account has a budget of failed sign-ins (429 with Retry-After past it). Cross-site browser requests: 403.",
             consumes: ["application/x-www-form-urlencoded", "application/json"],
             body: LoginBody,
-            response: { 200: TokenResponse, ...authErrors },
+            response: { 200: TokenResponse, ...signInErrors },
           },
         },
         async (request, reply) => {
           const tokens = await accounts.login({
             email: request.body.username,
             password: request.body.password,
+            ...(request.body.otp ? { otp: request.body.otp } : {}),
             ...sessionClientOf(request),
           });
           return sendTokens(reply, tokens);
@@ -97,15 +110,35 @@ export const accountsRoutes =
     });
 
     app.post(
+      "/auth/2fa/sign-in",
+      {
+        config: { public: true, rateLimit: opts.authRateLimit },
+        onRequest: sameSiteOnly,
+        schema: {
+          tags: ["Two-factor sign-in"],
+          description:
+            "Finishes a sign-in that answered 401 two_factor_required (password or provider) with its `challenge` and the " +
+            "two-factor code (or a recovery code). A challenge lives 5 minutes and takes 5 attempts.",
+          body: ChallengeBody,
+          response: { 200: TokenResponse, ...signInErrors },
+        },
+      },
+      async (request, reply) =>
+        sendTokens(reply, await accounts.finishChallenge(request.body, sessionClientOf(request))),
+    );
+
+    app.post(
       "/auth/refresh",
       {
         config: { public: true, rateLimit: opts.authRateLimit },
+        onRequest: sameSiteOnly,
         schema: {
           tags,
           description:
-            "Rotates the refresh token: the cookie is read first, the JSON body's refresh_token second.",
+            "Rotates the refresh token: the cookie is read first, the JSON body's refresh_token second. A token presented " +
+            "again within COFFER_REFRESH_REUSE_GRACE_SECONDS yields the same session; after it, the session is revoked.",
           body: RefreshBody,
-          response: { 200: TokenResponse, ...authErrors },
+          response: { 200: TokenResponse, 403: ErrorBody, ...authErrors },
         },
       },
       async (request, reply) => {
@@ -126,7 +159,12 @@ export const accountsRoutes =
       "/auth/logout",
       {
         config: { optionalAuth: true },
-        schema: { tags, security: SECURITY, response: { 200: LogoutResponse, ...authErrors } },
+        onRequest: sameSiteOnly,
+        schema: {
+          tags,
+          security: SECURITY,
+          response: { 200: LogoutResponse, 403: ErrorBody, ...authErrors },
+        },
       },
       async (request, reply) => {
         const revoked = await sessions.logout(request.principal, request.cookies[REFRESH_COOKIE]);
@@ -159,10 +197,14 @@ export const accountsRoutes =
     app.delete(
       "/auth/me",
       {
+        preHandler: opts.guard("account.delete"),
         schema: {
           tags,
           security: SECURITY,
-          description: "Irreversible. Deletes workspaces the caller is the only Owner of; leaves the others.",
+          description:
+            "Irreversible. Deletes workspaces the caller is the only Owner of; leaves the others. Needs a session (not an " +
+            "API key), and the two-factor code in X-Coffer-OTP when the account has it.",
+          headers: OtpHeader,
           body: DeleteAccountBody,
           response: { 200: DeleteAccountResponse, 403: ErrorBody, ...authErrors },
         },

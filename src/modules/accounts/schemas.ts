@@ -25,6 +25,26 @@ export const LoginBody = Type.Object({
   grant_type: Type.Optional(Type.String({ maxLength: 100 })),
   scope: Type.Optional(Type.String({ maxLength: 1000 })),
   client_id: Type.Optional(Type.String({ maxLength: 200 })),
+  otp: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: "the two-factor code (or a recovery code) of an account that has two-factor sign-in",
+    }),
+  ),
+});
+
+/** A sign-in refused; `challenge` when only the second factor is missing (finish at /auth/2fa/sign-in). */
+export const SignInRefused = Type.Object({
+  detail: Type.String(),
+  code: Type.String(),
+  challenge: Type.Optional(
+    Type.String({ description: "finishes this sign-in with POST /auth/2fa/sign-in (5 minutes)" }),
+  ),
+});
+
+export const ChallengeBody = Type.Object({
+  challenge: Type.String({ minLength: 1, maxLength: 200 }),
+  otp: Type.String({ minLength: 1, maxLength: 64, description: "the two-factor code, or a recovery code" }),
 });
 
 export const TokenResponse = Type.Object({

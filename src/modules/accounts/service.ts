@@ -1,26 +1,40 @@
-// Accounts: sign-up with a first workspace, password sign-in, the profile, account deletion.
+// Accounts: sign-up with a first workspace, the profile, account deletion; sign-in (sign-in.ts)
+// and the clean takeover of an unverified account (takeover.ts) are composed in.
 import { randomUUID } from "node:crypto";
+import type { Budgets } from "../../auth/attempt-budgets.ts";
 import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
-import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
+import { hashPassword } from "../../crypto/passwords.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
 import { fullName, splitName } from "../../lib/names.ts";
 import type { AccountAudit } from "../audit/service.ts";
+import type { KeysService } from "../keys/service.ts";
 import type { SessionsService } from "../sessions/service.ts";
+import type { TwoFactorService } from "../two-factor/service.ts";
 import * as workspaceRepo from "../workspaces/repo.ts";
 import type { WorkspacesService } from "../workspaces/service.ts";
 import * as repo from "./repo.ts";
+import { type ClientInfo, createSignIn, normaliseEmail } from "./sign-in.ts";
+import { createTakeover } from "./takeover.ts";
+
+export { type ClientInfo, normaliseEmail } from "./sign-in.ts";
 
 export interface AccountsDeps {
   db: Db;
   clock: Clock;
-  sessions: Pick<SessionsService, "startSession">;
+  sessions: Pick<SessionsService, "startSession" | "revokeAllOf">;
+  keys: Pick<KeysService, "revokeAllOf">;
   workspaces: Pick<WorkspacesService, "createWithOwner">;
+  twoFactor: Pick<
+    TwoFactorService,
+    "isEnabled" | "checkCode" | "startChallenge" | "attemptChallenge" | "spendChallenge" | "clear"
+  >;
+  budgets: Pick<Budgets, "signIn" | "signUps">;
   bus: InvalidationBus;
   accountAudit: AccountAudit;
 }
@@ -34,11 +48,6 @@ export interface SignUpInput {
   created_at: string | number;
 }
 
-export interface ClientInfo {
-  ipAddress: string | null;
-  userAgent: string;
-}
-
 export interface ProfilePatch {
   name?: string;
   first_name?: string;
@@ -46,8 +55,6 @@ export interface ProfilePatch {
   last_name?: string;
   email?: string;
 }
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function presentProfile(user: repo.UserRow) {
   return {
@@ -70,6 +77,8 @@ export type SignUpResult = ReturnType<typeof presentProfile> & {
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, clock } = deps;
+  const signIn = createSignIn(deps);
+  const claimUnverified = createTakeover(deps);
 
   async function requireUser(userId: string): Promise<repo.UserRow> {
     const user = await repo.findUser(db, userId);
@@ -78,6 +87,9 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    ...signIn,
+    claimUnverified,
+
     async signUp(input: SignUpInput, client: ClientInfo): Promise<SignUpResult> {
       if (typeof input.created_at === "string" && Number.isNaN(Date.parse(input.created_at))) {
         throw new ValidationFailed([
@@ -89,6 +101,8 @@ export function createAccountsService(deps: AccountsDeps) {
           },
         ]);
       }
+      // Per address, on top of the per-client limit: answers 409 to nobody more than a few times an hour.
+      await deps.budgets.signUps.spend(normaliseEmail(input.email));
       return this.createAccount(
         {
           email: input.email,
@@ -162,21 +176,16 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
-    /** Starts a session for a user who has proven who they are (password, provider). */
-    async signIn(user: repo.UserRow, client: { ipAddress: string | null; userAgent: string }) {
-      let workspaceId = user.current_workspace_id;
-      if (!workspaceId || (await workspaceRepo.roleOf(db, workspaceId, user.id)) === undefined) {
-        workspaceId = (await repo.firstMembership(db, user.id)) ?? null;
-      }
-      return deps.sessions.startSession({ userId: user.id, workspaceId, ...client });
-    },
+    /** The account behind an address, if any. */
+    findByEmail: (email: string, q: Queryable = db) => repo.findUserByEmail(q, normaliseEmail(email)),
+    findById: (userId: string, q: Queryable = db) => repo.findUser(q, userId),
 
-    /** Password sign-in. Unknown email and wrong password are indistinguishable, in message and in time. */
-    async login(input: { email: string; password: string; ipAddress: string | null; userAgent: string }) {
-      const user = await repo.findUserByEmail(db, normaliseEmail(input.email));
-      const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-      if (!user || !valid) throw new AppError("invalid_credentials", "Incorrect email or password");
-      return this.signIn(user, { ipAddress: input.ipAddress, userAgent: input.userAgent });
+    /** Inside the caller's transaction: a new password hash (a change or a reset). */
+    async setPasswordHash(tx: Queryable, userId: string, passwordHash: string) {
+      await repo.updateUser(tx, userId, {
+        password_hash: passwordHash,
+        updated_at: clock.now().toISOString(),
+      });
     },
 
     async profile(userId: string) {
@@ -211,8 +220,8 @@ export function createAccountsService(deps: AccountsDeps) {
     async deleteAccount(actor: ActorContext, password: string) {
       const userId = actor.principal.userId;
       const user = await requireUser(userId);
-      // An account made through Google or GitHub has no password: its credential is the proof.
-      if (user.password_hash !== null && !(await verifyPassword(user.password_hash, password))) {
+      // An account made through Google or GitHub has no password: its session is the proof.
+      if (user.password_hash !== null && !(await signIn.passwordMatches(user, password))) {
         throw new AppError("password_incorrect", "The password is not correct; the account was not deleted");
       }
       const result = await db.transaction().execute(async (tx) => {

@@ -153,5 +153,16 @@ export interface AccountAudit {
   memberWorkspaces: MemberWorkspaces;
 }
 
+/** Records an account-level event in every workspace the acting user belongs to. */
+export async function recordAccountEvent(
+  accountAudit: AccountAudit,
+  tx: Queryable,
+  actor: AuditActor & { principal: RequestContext["principal"] },
+  entry: AuditEntryInput,
+): Promise<void> {
+  const workspaces = await accountAudit.memberWorkspaces(tx, actor.principal.userId);
+  await accountAudit.audit.recordInWorkspaces(tx, actor, workspaces, entry);
+}
+
 /** Audit retention: entries older than the cutoff. */
 export const purgeEvents = (db: Db, cutoff: string) => repo.purgeEvents(db, cutoff);

@@ -7,7 +7,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import { ROLE_NAMES } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
-import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
+import { hashPassword } from "../../crypto/passwords.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db } from "../../db/schema.ts";
@@ -15,7 +15,7 @@ import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { fullName, splitName } from "../../lib/names.ts";
 import * as accountsRepo from "../accounts/repo.ts";
-import { normaliseEmail, presentProfile } from "../accounts/service.ts";
+import { type AccountsService, normaliseEmail, presentProfile } from "../accounts/service.ts";
 import type { AuditService } from "../audit/service.ts";
 import { type Mailer, renderBody } from "../mail/service.ts";
 import { addTeamMember, findTeam } from "../teams/repo.ts";
@@ -31,6 +31,8 @@ export interface InvitesDeps {
   audit: Pick<AuditService, "record">;
   publicUrl: string;
   ttlSeconds: number;
+  /** Proves an existing account's password (with the account's budget of failures). */
+  passwords: Pick<AccountsService, "passwordMatches">;
 }
 
 export interface AcceptInput {
@@ -124,7 +126,7 @@ export function createInvitesService(deps: InvitesDeps) {
     if (caller && (!user || caller.userId !== user.id)) {
       throw new AppError("forbidden", "This invite was sent to another address than the signed-in account's");
     }
-    if (user && !caller && !(await verifyPassword(user.password_hash, input.password))) {
+    if (user && !caller && !(await deps.passwords.passwordMatches(user, input.password))) {
       throw new AppError(
         "invalid_credentials",
         "An account with this address exists: its password is needed to accept",

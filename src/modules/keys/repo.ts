@@ -48,3 +48,14 @@ export async function updateKey(
 export async function touchKey(db: Queryable, keyId: string, now: string): Promise<void> {
   await db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId).execute();
 }
+
+/** Revokes every key of the user that is not revoked yet; answers how many. */
+export async function revokeAllOf(db: Queryable, userId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable("api_keys")
+    .set({ revoked_at: now, updated_at: now })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

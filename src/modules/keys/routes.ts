@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
+import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { ApiKeyRow } from "./repo.ts";
@@ -11,19 +12,24 @@ import type { KeysService } from "./service.ts";
 const present = (row: ApiKeyRow) => ({ ...row, is_revoked: row.revoked_at !== null });
 
 export const keysRoutes =
-  (keys: KeysService): FastifyPluginAsync =>
+  (keys: KeysService, guard: AccountGuard): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     const tags = ["API keys"];
+    const sessionOnly =
+      " Needs a session (an API key cannot mint or change keys), and the two-factor code in X-Coffer-OTP when the account has it.";
 
     app.post(
       "/keys/",
       {
+        preHandler: guard("api_key.create"),
         schema: {
           tags,
           security: SECURITY,
+          description: `Mints an API key; the token is in this answer only.${sessionOnly}`,
+          headers: OtpHeader,
           body: CreateKeyBody,
-          response: { 201: CreatedApiKey, ...authErrors },
+          response: { 201: CreatedApiKey, 403: ErrorBody, ...authErrors },
         },
       },
       async (request, reply) => {
@@ -41,12 +47,15 @@ export const keysRoutes =
     app.patch(
       "/keys/:key_id",
       {
+        preHandler: guard("api_key.update"),
         schema: {
           tags,
           security: SECURITY,
+          description: `Changes a key's name, description or expiry, or revokes it.${sessionOnly}`,
+          headers: OtpHeader,
           params: KeyParams,
           body: UpdateKeyBody,
-          response: { 200: ApiKeyRecord, 404: ErrorBody, 409: ErrorBody, ...authErrors },
+          response: { 200: ApiKeyRecord, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
         },
       },
       async (request) => present(await keys.update(actorOf(request), request.params.key_id, request.body)),
@@ -55,11 +64,15 @@ export const keysRoutes =
     app.post(
       "/keys/:key_id",
       {
+        preHandler: guard("api_key.revoke", (request) => ({
+          apiKeyId: (request.params as { key_id: string }).key_id,
+        })),
         schema: {
           tags,
           security: SECURITY,
+          description: "Revokes a key. Needs a session, except for a key revoking itself.",
           params: KeyParams,
-          response: { 200: ApiKeyRecord, 404: ErrorBody, ...authErrors },
+          response: { 200: ApiKeyRecord, 403: ErrorBody, 404: ErrorBody, ...authErrors },
         },
       },
       async (request) => present(await keys.revoke(actorOf(request), request.params.key_id)),

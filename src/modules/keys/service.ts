@@ -132,6 +132,12 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
       return ownedKey(userId, keyId);
     },
 
+    /**
+     * Inside the caller's transaction: revokes every key of the user (an account taken over from an
+     * unverified holder). The caller publishes `tags.user` once it commits.
+     */
+    revokeAllOf: (tx: Queryable, userId: string) => repo.revokeAllOf(tx, userId, clock.now().toISOString()),
+
     async authenticateApiKey(token: string): Promise<Principal> {
       const digest = sha256(token);
       let key = cache.get(digest);

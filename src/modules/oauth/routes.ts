@@ -6,7 +6,7 @@ import { type RefreshCookieConfig, setRefreshCookie, tokenBody } from "../../htt
 import { ErrorBody } from "../../http/schemas.ts";
 import { sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { TokenResponse } from "../accounts/schemas.ts";
+import { SignInRefused, TokenResponse } from "../accounts/schemas.ts";
 import type { Provider, ProviderName } from "./providers.ts";
 import { type OAuthService, SignInError, STATE_COOKIE } from "./service.ts";
 
@@ -103,8 +103,10 @@ export const oauthRoutes =
             tags,
             description:
               `Completes the ${LABEL[name]} round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ ` +
-              "(or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=.",
-            response: { 200: TokenResponse },
+              "(or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=. " +
+              "An account with two-factor sign-in is sent to COFFER_PUBLIC_URL/two-factor#challenge=… (JSON: 401 " +
+              "two_factor_required with `challenge`) to finish at POST /auth/2fa/sign-in.",
+            response: { 200: TokenResponse, 401: SignInRefused },
           },
         },
         async (request, reply) => {
@@ -117,6 +119,22 @@ export const oauthRoutes =
               sessionClientOf(request),
             );
             reply.clearCookie(STATE_COOKIE, stateCookie);
+            if ("challenge" in tokens) {
+              // The provider proved who this is; the account's second factor is still to come.
+              if (wantsJson(request)) {
+                throw new AppError(
+                  "two_factor_required",
+                  "This account uses two-factor sign-in: finish with the challenge at POST /auth/2fa/sign-in",
+                  {
+                    body: { challenge: tokens.challenge },
+                  },
+                );
+              }
+              return reply.redirect(
+                `${deps.publicUrl}/two-factor#challenge=${encodeURIComponent(tokens.challenge)}`,
+                302,
+              );
+            }
             setRefreshCookie(reply, tokens, deps.cookie);
             if (wantsJson(request)) return reply.send(tokenBody(tokens));
             return reply.redirect(`${deps.publicUrl}/`, 302);

@@ -1,8 +1,11 @@
 // Sign-in through Google and GitHub: the authorization-code flow with state and PKCE (S256),
 // both kept in a short-lived signed HttpOnly cookie. A first sign-in creates the account and its
 // first workspace; a later one signs into the account linked to (provider, subject). An existing
-// password account is linked only when the provider vouches for the address.
+// password account is linked only when the provider vouches for the address, and one whose address
+// was never verified is taken over cleanly then (nothing of its previous holder survives). An
+// account with two-factor sign-in still needs its code: the callback hands over a challenge.
 import { createHash, createHmac } from "node:crypto";
+import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { Clock } from "../../clock.ts";
 import { constantTimeEqual, randomToken } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
@@ -18,7 +21,8 @@ const STATE_TTL_SECONDS = 600;
 export interface OAuthDeps {
   db: Db;
   clock: Clock;
-  accounts: Pick<AccountsService, "createAccount" | "signIn">;
+  accounts: Pick<AccountsService, "createAccount" | "signInOrChallenge" | "claimUnverified">;
+  bus: InvalidationBus;
   providers: Record<ProviderName, Provider>;
   publicUrl: string;
   /** Key that signs the state cookie (derived from the master key). */
@@ -88,12 +92,13 @@ export function createOAuthService(deps: OAuthDeps) {
     });
     const existing = await accountsRepo.findUserByEmail(db, email);
     if (existing) {
+      // Someone who signed up with this address but never proved it must not keep a way in (a
+      // password, a session, a key) into the account the address's owner now signs into.
       await db.transaction().execute(async (tx) => {
+        await deps.accounts.claimUnverified(tx, existing, provider, client);
         await repo.linkIdentity(tx, link(existing.id));
-        if (!existing.email_verified_at) {
-          await accountsRepo.updateUser(tx, existing.id, { email_verified_at: now, updated_at: now });
-        }
       });
+      if (!existing.email_verified_at) await deps.bus.publish(tags.user(existing.id));
       return existing;
     }
     let created: { id: string };
@@ -162,7 +167,7 @@ export function createOAuthService(deps: OAuthDeps) {
         const accessToken = await provider.exchange(query.code, redirectUri(provider.name), flow.verifier);
         const profile = await provider.profile(accessToken);
         const user = await accountFor(provider.name, profile, client);
-        return deps.accounts.signIn(user, client);
+        return deps.accounts.signInOrChallenge(user, client);
       } catch (error) {
         if (error instanceof ProviderError) throw new SignInError(error.code, error.message);
         throw error;

@@ -27,7 +27,7 @@ export function liveSessionsOf(db: Queryable, userId: string, now: string) {
 /** Revokes the user's live sessions, optionally only one device's or one session. Returns how many. */
 export async function revokeSessions(
   db: Queryable,
-  filter: { userId: string; userAgent?: string; sessionId?: string },
+  filter: { userId: string; userAgent?: string; sessionId?: string; exceptSessionId?: string },
   now: string,
 ): Promise<number> {
   let query = db
@@ -38,6 +38,7 @@ export async function revokeSessions(
     .where("expires_at", ">", now);
   if (filter.userAgent !== undefined) query = query.where("user_agent", "=", filter.userAgent);
   if (filter.sessionId !== undefined) query = query.where("id", "=", filter.sessionId);
+  if (filter.exceptSessionId !== undefined) query = query.where("id", "!=", filter.exceptSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

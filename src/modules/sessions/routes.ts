@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
+import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { actorOf } from "../../http/scope.ts";
@@ -8,7 +9,7 @@ import { RevokedCount, SessionParams, SessionRecord } from "./schemas.ts";
 import type { SessionsService } from "./service.ts";
 
 export const sessionsRoutes =
-  (sessions: SessionsService): FastifyPluginAsync =>
+  (sessions: SessionsService, guard: AccountGuard): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     const tags = ["Sessions"];
@@ -26,11 +27,13 @@ export const sessionsRoutes =
     app.post(
       "/sessions/:session_id/",
       {
+        preHandler: guard("session.revoke"),
         schema: {
           tags,
           security: SECURITY,
+          description: "Revokes one session of the account. Needs a session (not an API key).",
           params: SessionParams,
-          response: { 200: RevokedCount, 404: ErrorBody, ...authErrors },
+          response: { 200: RevokedCount, 403: ErrorBody, 404: ErrorBody, ...authErrors },
         },
       },
       async (request) => ({
@@ -40,7 +43,15 @@ export const sessionsRoutes =
 
     app.post(
       "/sessions/",
-      { schema: { tags, security: SECURITY, response: { 200: RevokedCount, ...authErrors } } },
+      {
+        preHandler: guard("session.revoke"),
+        schema: {
+          tags,
+          security: SECURITY,
+          description: "Revokes every session of the account. Needs a session (not an API key).",
+          response: { 200: RevokedCount, 403: ErrorBody, ...authErrors },
+        },
+      },
       async (request) => ({ revoked: await sessions.revokeAll(actorOf(request)) }),
     );
   };

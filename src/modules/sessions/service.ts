@@ -1,7 +1,8 @@
 // Sessions: sign-in bookkeeping, short-lived access tokens (HS256 JWT carrying sub, sid, ws),
-// rotating refresh tokens with reuse detection, and revocation that takes effect at once
-// (the session row is read on every request).
-import { randomUUID } from "node:crypto";
+// rotating refresh tokens with reuse detection (after a short grace window, DESIGN.md §4), an
+// absolute lifetime no refresh extends, and revocation that takes effect at once (the session row
+// is read on every request).
+import { createHmac, randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
@@ -20,6 +21,12 @@ export interface SessionsDeps {
   jwtKey: Buffer;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Seconds a rotated refresh token still yields its successor (two tabs refreshing at once). */
+  refreshReuseGrace: number;
+  /** Seconds a session lives at most from its sign-in, however often it is refreshed. */
+  sessionMaxAge: number;
+  /** Key of the HMAC that derives a refresh token's successor from it. */
+  refreshKey: Buffer;
   accountAudit: AccountAudit;
   observeCache?: CacheObserver;
 }
@@ -73,11 +80,30 @@ export function createSessionsService(deps: SessionsDeps) {
       .sign(deps.jwtKey);
   }
 
-  async function issueRefreshToken(tx: Queryable, sessionId: string, now: string): Promise<string> {
-    const token = randomToken();
+  async function storeRefreshToken(tx: Queryable, token: string, sessionId: string, now: string) {
     await repo.insertRefreshToken(tx, { token_hash: sha256(token), session_id: sessionId, created_at: now });
     return token;
   }
+
+  /**
+   * A refresh token's successor is derived from it (HMAC under a server key): presenting the same
+   * token again within the grace window yields the same successor, so a session never grows a
+   * second live chain, and nobody without the key can compute one.
+   */
+  const successorOf = (token: string) =>
+    createHmac("sha256", deps.refreshKey).update(token).digest("base64url");
+
+  /** Until when a session refreshed now lives: the refresh lifetime, never past its absolute end. */
+  const expiryAt = (createdAt: Date, now: Date) =>
+    new Date(
+      Math.min(
+        addSeconds(now, deps.refreshTokenTtl).getTime(),
+        addSeconds(createdAt, deps.sessionMaxAge).getTime(),
+      ),
+    ).toISOString();
+
+  const withinGrace = (usedAt: string | null, now: Date) =>
+    usedAt !== null && now.getTime() - Date.parse(usedAt) <= deps.refreshReuseGrace * 1000;
 
   function assertLive(session: repo.SessionRow | undefined, now: Date): repo.SessionRow {
     if (!session) throw new AppError("invalid_token", "Invalid session token");
@@ -112,10 +138,10 @@ export function createSessionsService(deps: SessionsDeps) {
           ip_address: input.ipAddress,
           user_agent: input.userAgent,
           created_at: nowIso,
-          expires_at: addSeconds(now, deps.refreshTokenTtl).toISOString(),
+          expires_at: expiryAt(now, now),
           revoked_at: null,
         });
-        return issueRefreshToken(tx, sessionId, nowIso);
+        return storeRefreshToken(tx, randomToken(), sessionId, nowIso);
       });
       if (replaced > 0) await bus.publish(tags.user(input.userId));
       const accessToken = await signAccessToken({
@@ -126,17 +152,31 @@ export function createSessionsService(deps: SessionsDeps) {
       return { sessionId, accessToken, refreshToken, expiresIn: deps.accessTokenTtl };
     },
 
-    /** Rotates a refresh token. A token presented twice revokes its session (reuse detection). */
+    /**
+     * Rotates a refresh token. A token presented again within the grace window yields its successor
+     * once more (same session); presented after it, it revokes its session (reuse detection).
+     */
     async refresh(refreshToken: string): Promise<IssuedTokens> {
       const now = clock.now();
       const nowIso = now.toISOString();
       const tokenHash = sha256(refreshToken);
+      const next = successorOf(refreshToken);
       const outcome = await db.transaction().execute(async (tx) => {
         const row = await repo.findRefreshToken(tx, tokenHash);
         if (!row) return { error: new AppError("refresh_token_invalid", "Invalid refresh token") };
         const session = await repo.findSession(tx, row.session_id);
         if (!session) return { error: new AppError("refresh_token_invalid", "Invalid refresh token") };
-        if (row.used_at !== null || !(await repo.spendRefreshToken(tx, tokenHash, nowIso))) {
+        const spent = row.used_at === null && (await repo.spendRefreshToken(tx, tokenHash, nowIso));
+        if (!spent) {
+          // Another request may have spent it since the read above: its time is what counts.
+          const usedAt = row.used_at ?? (await repo.findRefreshToken(tx, tokenHash))?.used_at ?? null;
+          if (withinGrace(usedAt, now)) {
+            try {
+              return { session: assertLive(session, now), next, extended: false };
+            } catch (error) {
+              return { error: error as AppError };
+            }
+          }
           // Committed, not rolled back: a replayed token must end the session it belongs to.
           await repo.revokeSessions(tx, { userId: session.user_id, sessionId: session.id }, nowIso);
           return {
@@ -152,20 +192,25 @@ export function createSessionsService(deps: SessionsDeps) {
         } catch (error) {
           return { error: error as AppError };
         }
-        await repo.extendSession(tx, session.id, addSeconds(now, deps.refreshTokenTtl).toISOString());
-        return { session, next: await issueRefreshToken(tx, session.id, nowIso) };
+        await repo.extendSession(tx, session.id, expiryAt(new Date(session.created_at), now));
+        return { session, next: await storeRefreshToken(tx, next, session.id, nowIso), extended: true };
       });
       // After the commit: the session was extended, or revoked by reuse detection.
-      if ("session" in outcome && outcome.session) await bus.publish(tags.session(outcome.session.id));
+      if ("extended" in outcome && outcome.extended) await bus.publish(tags.session(outcome.session.id));
       if ("revoked" in outcome && outcome.revoked) await bus.publish(tags.session(outcome.revoked));
       if ("error" in outcome) throw outcome.error;
-      const { session, next } = outcome;
+      const { session } = outcome;
       const accessToken = await signAccessToken({
         userId: session.user_id,
         sessionId: session.id,
         workspaceId: session.workspace_id,
       });
-      return { sessionId: session.id, accessToken, refreshToken: next, expiresIn: deps.accessTokenTtl };
+      return {
+        sessionId: session.id,
+        accessToken,
+        refreshToken: outcome.next,
+        expiresIn: deps.accessTokenTtl,
+      };
     },
 
     /** The session a refresh token belongs to, if it is known (used by logout without a bearer). */
@@ -246,6 +291,14 @@ export function createSessionsService(deps: SessionsDeps) {
       });
       await bus.publish(tags.user(userId));
       return revoked;
+    },
+
+    /**
+     * Inside the caller's transaction: revokes every live session of the user but `except` (their
+     * refresh tokens die with them). The caller publishes `tags.user` once it commits.
+     */
+    revokeAllOf(tx: Queryable, userId: string, except?: string): Promise<number> {
+      return repo.revokeSessions(tx, { userId, exceptSessionId: except }, clock.now().toISOString());
     },
 
     async revokeSession(userId: string, sessionId: string): Promise<number> {

@@ -1,7 +1,9 @@
 // Email verification by one-time code: six random digits, mailed, stored only as an HMAC,
 // alive for COFFER_OTP_TTL, dead after five wrong guesses. A fresh code is refused while a
-// delivered live one is outstanding.
+// delivered live one is outstanding, and an account gets only a few codes an hour: five guesses
+// per code times unlimited codes would otherwise guess any code.
 import { createHmac, randomUUID } from "node:crypto";
+import type { AttemptBudget } from "../../auth/attempt-budgets.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { constantTimeEqual, randomDigits } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
@@ -19,6 +21,8 @@ export interface VerificationDeps {
   /** Key of the code HMAC (derived from the master key). */
   codeKey: Buffer;
   ttlSeconds: number;
+  /** Codes an account may ask for (per hour). */
+  requests: AttemptBudget;
 }
 
 export function createVerificationService(deps: VerificationDeps) {
@@ -45,6 +49,7 @@ export function createVerificationService(deps: VerificationDeps) {
           headers: { "retry-after": String(wait) },
         });
       }
+      await deps.requests.spend(userId);
       const code = randomDigits(6);
       const row: repo.CodeRow = {
         id: randomUUID(),

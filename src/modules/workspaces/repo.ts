@@ -47,6 +47,30 @@ export async function roleOf(
   return row?.role;
 }
 
+/** The user's role in the workspace, and whether the workspace requires two-factor sign-in. */
+export function membershipOf(db: Queryable, workspaceId: string, userId: string) {
+  return db
+    .selectFrom("workspace_members as m")
+    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+    .select(["m.role", "w.two_factor_required_at"])
+    .where("m.workspace_id", "=", workspaceId)
+    .where("m.user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Names of the user's workspaces that require two-factor sign-in. */
+export async function requiringTwoFactorOf(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("workspace_members as m")
+    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+    .select("w.name")
+    .where("m.user_id", "=", userId)
+    .where("w.two_factor_required_at", "is not", null)
+    .orderBy("w.name")
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 export function workspacesOfUser(db: Queryable, userId: string) {
   return db
     .selectFrom("workspace_members as m")
@@ -129,7 +153,9 @@ export async function setCurrentWorkspace(db: Queryable, userId: string, workspa
 export async function updateWorkspace(
   db: Queryable,
   workspaceId: string,
-  patch: Partial<Pick<WorkspaceRow, "name" | "avatar_url" | "plan" | "updated_at">>,
+  patch: Partial<
+    Pick<WorkspaceRow, "name" | "avatar_url" | "plan" | "updated_at" | "two_factor_required_at">
+  >,
 ): Promise<number> {
   const result = await db
     .updateTable("workspaces")

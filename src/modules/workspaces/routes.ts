@@ -24,6 +24,12 @@ export const workspacesRoutes =
     const app = plugin as TypedApp;
     const tags = ["Workspaces"];
     const inWorkspace = workspaceScope(workspaces.lookup);
+    // A member who does not meet the workspace's requirements may still read it, and leave it.
+    const evenUnenrolled = workspaceScope(workspaces.lookup, () => true);
+    const leavingOnly = workspaceScope(
+      workspaces.lookup,
+      (request) => (request.params as { user_id?: string }).user_id === principalOf(request).userId,
+    );
     const scoped = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
 
     app.get(
@@ -48,7 +54,7 @@ export const workspacesRoutes =
     app.get(
       "/workspaces/current",
       {
-        preHandler: inWorkspace,
+        preHandler: evenUnenrolled,
         schema: {
           tags,
           security: SECURITY,
@@ -67,7 +73,9 @@ export const workspacesRoutes =
         schema: {
           tags,
           security: SECURITY,
-          description: "Owner only.",
+          description:
+            "Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 " +
+            "unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on.",
           params: WorkspaceParams,
           body: UpdateWorkspaceBody,
           response: { 200: WorkspaceRecord, ...scoped },
@@ -131,7 +139,7 @@ export const workspacesRoutes =
     app.delete(
       "/workspaces/:workspace_id/members/:user_id",
       {
-        preHandler: inWorkspace,
+        preHandler: leavingOnly,
         schema: {
           tags,
           security: SECURITY,

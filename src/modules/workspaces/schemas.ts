@@ -14,12 +14,21 @@ export const WorkspaceRecord = Type.Object({
   plan: Type.String({ description: "free | pro | enterprise (or an operator-defined plan)" }),
   role: Type.Integer({ description: "the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner" }),
   seat_limit: Nullable(Type.Integer({ description: "null = unlimited" })),
+  require_two_factor: Type.Boolean({
+    description: "every member must use two-factor sign-in to reach the workspace (Owners set it)",
+  }),
 });
 
 export const CreateWorkspaceBody = Type.Object({ name: Name, avatar_url: Type.Optional(AvatarUrl) });
 export const UpdateWorkspaceBody = Type.Object({
   name: Type.Optional(Name),
   avatar_url: Type.Optional(AvatarUrl),
+  require_two_factor: Type.Optional(
+    Type.Boolean({
+      description:
+        "require two-factor sign-in of every member (the Owner setting it must have it on); members without it get 403 two_factor_enrollment_required",
+    }),
+  ),
 });
 
 export const WorkspaceParams = Type.Object({ workspace_id: Uuid });
@@ -41,6 +50,7 @@ export const MemberRecord = Type.Object({
   last_name: Type.String(),
   role: Type.Integer(),
   joined_at: DateTime,
+  two_factor: Type.Boolean({ description: "the member has two-factor sign-in on" }),
 });
 
 export const SwitchWorkspaceResponse = Type.Object({

@@ -4,14 +4,14 @@ import { randomUUID } from "node:crypto";
 import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
-import { can, Role } from "../../auth/policy.ts";
+import { can, meetsWorkspaceRequirements, Role } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { MembershipLookup } from "../../http/scope.ts";
+import type { MembershipLookup, ScopeMembership } from "../../http/scope.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { fullName } from "../../lib/names.ts";
 import type { AuditActor, AuditService } from "../audit/service.ts";
@@ -27,6 +27,11 @@ export interface WorkspacesDeps {
   defaultPlan: string;
   audit: Pick<AuditService, "record">;
   sessions: Pick<SessionsService, "switchWorkspace">;
+  /** Whether users have two-factor sign-in on (the two-factor module answers). */
+  twoFactor: {
+    isEnabled(userId: string): Promise<boolean>;
+    enabledAmong(userIds: string[]): Promise<Set<string>>;
+  };
   bus: InvalidationBus;
   observeCache?: CacheObserver;
 }
@@ -36,10 +41,11 @@ const MEMBERS_PAGE_MAX = 10_000;
 
 export function createWorkspacesService(deps: WorkspacesDeps) {
   const { db, clock, plans, audit } = deps;
-  const present = (row: repo.WorkspaceRow, role: number) => ({
+  const present = ({ two_factor_required_at, ...row }: repo.WorkspaceRow, role: number) => ({
     ...row,
     role,
     seat_limit: plans.seatLimit(row.plan),
+    require_two_factor: two_factor_required_at !== null,
   });
 
   async function requireWorkspace(tx: Queryable, workspaceId: string) {
@@ -64,6 +70,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       plan: deps.defaultPlan,
       created_at: now,
       updated_at: now,
+      two_factor_required_at: null,
     };
     await repo.insertWorkspace(tx, row);
     await repo.insertMember(tx, { workspace_id: row.id, user_id: ownerId, role: Role.Owner, now });
@@ -109,19 +116,26 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     return current;
   }
 
-  // Roles by (workspace, user): every scoped request reads one. Only memberships are cached, so a
-  // person who joins is seen at once; a role change or removal empties the workspace's entries.
-  const roles = cacheOn<number>(deps.bus, "workspace_role", deps.observeCache);
+  // Memberships by (workspace, user): every scoped request reads one. Only memberships are cached,
+  // so a person who joins is seen at once; a role change, a removal or a change of the workspace's
+  // requirements empties the workspace's entries, a user's two-factor change the user's.
+  const memberships = cacheOn<ScopeMembership>(deps.bus, "workspace_role", deps.observeCache);
   const lookup: MembershipLookup = {
-    async roleIn(workspaceId, userId) {
+    async membershipIn(workspaceId, userId) {
       const key = `${workspaceId}|${userId}`;
-      const cached = roles.get(key);
+      const cached = memberships.get(key);
       if (cached !== undefined) return cached;
-      const mark = roles.mark();
-      const role = await repo.roleOf(db, workspaceId, userId);
-      if (role !== undefined) {
-        roles.set(key, role, [tags.workspace(workspaceId), tags.user(userId)], mark);
-        return role;
+      const mark = memberships.mark();
+      const found = await repo.membershipOf(db, workspaceId, userId);
+      if (found) {
+        const requiresTwoFactor = found.two_factor_required_at !== null;
+        const twoFactor = requiresTwoFactor && (await deps.twoFactor.isEnabled(userId));
+        const membership = {
+          role: found.role,
+          meetsRequirements: meetsWorkspaceRequirements({ requiresTwoFactor }, { twoFactor }),
+        };
+        memberships.set(key, membership, [tags.workspace(workspaceId), tags.user(userId)], mark);
+        return membership;
       }
       return (await repo.findWorkspace(db, workspaceId)) ? null : undefined;
     },
@@ -159,22 +173,46 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       return present(await requireWorkspace(db, ctx.workspaceId), ctx.role);
     },
 
-    async update(ctx: RequestContext, patch: { name?: string; avatar_url?: string | null }) {
+    async update(
+      ctx: RequestContext,
+      patch: { name?: string; avatar_url?: string | null; require_two_factor?: boolean },
+    ) {
       await authorize(db, ctx, "workspace.update");
-      return db.transaction().execute(async (tx) => {
-        const changes: Parameters<typeof repo.updateWorkspace>[2] = { updated_at: clock.now().toISOString() };
+      if (patch.require_two_factor && !(await deps.twoFactor.isEnabled(ctx.principal.userId))) {
+        throw new AppError(
+          "conflict",
+          "Turn on two-factor sign-in for your own account before you require it of every member",
+        );
+      }
+      const now = clock.now().toISOString();
+      const updated = await db.transaction().execute(async (tx) => {
+        const changes: Parameters<typeof repo.updateWorkspace>[2] = { updated_at: now };
         if (patch.name !== undefined) changes.name = patch.name.trim();
         if (patch.avatar_url !== undefined) changes.avatar_url = patch.avatar_url;
+        const before = await requireWorkspace(tx, ctx.workspaceId);
+        const requirementChanges =
+          patch.require_two_factor !== undefined &&
+          patch.require_two_factor !== (before.two_factor_required_at !== null);
+        if (requirementChanges) changes.two_factor_required_at = patch.require_two_factor ? now : null;
         await repo.updateWorkspace(tx, ctx.workspaceId, changes);
         await audit.record(tx, ctx, {
           action: "workspace.updated",
           resourceType: "workspace",
           resourceId: ctx.workspaceId,
-          details: { fields: Object.keys(patch).join(",") },
+          details: {
+            fields: Object.keys(patch).join(","),
+            ...(requirementChanges ? { require_two_factor: patch.require_two_factor ?? false } : {}),
+          },
         });
-        return present(await requireWorkspace(tx, ctx.workspaceId), ctx.role);
+        return { row: await requireWorkspace(tx, ctx.workspaceId), requirementChanges };
       });
+      // Members' cached standing depends on the requirement.
+      if (updated.requirementChanges) await deps.bus.publish(tags.workspace(ctx.workspaceId));
+      return present(updated.row, ctx.role);
     },
+
+    /** Names of the user's workspaces that require two-factor sign-in. */
+    requiringTwoFactorOf: (q: Queryable, userId: string) => repo.requiringTwoFactorOf(q, userId),
 
     /** Deletes the workspace and everything beneath it in one transaction. */
     async delete(ctx: RequestContext) {
@@ -203,8 +241,12 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         rows.map((m) => ({ ...m, name: fullName(m), id: m.user_id, created_at: m.joined_at })),
         limit,
       );
+      const withTwoFactor = await deps.twoFactor.enabledAmong(page.items.map((m) => m.user_id));
       return {
-        items: page.items.map(({ id: _id, created_at: _at, ...member }) => member),
+        items: page.items.map(({ id: _id, created_at: _at, ...member }) => ({
+          ...member,
+          two_factor: withTwoFactor.has(member.user_id),
+        })),
         nextCursor: page.nextCursor,
       };
     },
@@ -213,7 +255,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       await authorize(db, ctx, "workspace.read");
       const found = await repo.memberOf(db, ctx.workspaceId, userId);
       if (!found) throw notFound("Member");
-      return { ...found, name: fullName(found) };
+      return { ...found, name: fullName(found), two_factor: await deps.twoFactor.isEnabled(userId) };
     },
 
     async changeRole(ctx: RequestContext, userId: string, role: number) {

@@ -1,0 +1,114 @@
+// Sign-in: with a password (the account's budget of failed attempts, then its second factor), or
+// after a provider proved who this is; finishing a sign-in that waits for its second factor; and
+// re-checking a password outside sign-in against the same budget.
+import type { Budgets } from "../../auth/attempt-budgets.ts";
+import { verifyPassword } from "../../crypto/passwords.ts";
+import type { Db } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
+import type { TwoFactorService } from "../two-factor/service.ts";
+import * as workspaceRepo from "../workspaces/repo.ts";
+import * as repo from "./repo.ts";
+
+export interface ClientInfo {
+  ipAddress: string | null;
+  userAgent: string;
+}
+
+/** A sign-in that proved the first factor and now waits for the second (a challenge to finish it). */
+export interface SecondFactorPending {
+  challenge: string;
+}
+
+export interface SignInDeps {
+  db: Db;
+  sessions: Pick<SessionsService, "startSession">;
+  twoFactor: Pick<
+    TwoFactorService,
+    "isEnabled" | "checkCode" | "startChallenge" | "attemptChallenge" | "spendChallenge"
+  >;
+  budgets: Pick<Budgets, "signIn">;
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+const needsCode = (challenge: string) =>
+  new AppError(
+    "two_factor_required",
+    "This account uses two-factor sign-in: send the code of your authenticator app (or a recovery code) as `otp`, or finish with the challenge at POST /auth/2fa/sign-in",
+    { body: { challenge } },
+  );
+const wrongCode = () =>
+  new AppError("two_factor_incorrect", "The two-factor code is not correct, or was already used");
+const wrongPassword = () => new AppError("invalid_credentials", "Incorrect email or password");
+
+export function createSignIn(deps: SignInDeps) {
+  const { db, budgets, twoFactor } = deps;
+
+  /** Starts a session for a user who has proven who they are (password, provider). */
+  async function signIn(user: repo.UserRow, client: ClientInfo): Promise<IssuedTokens> {
+    let workspaceId = user.current_workspace_id;
+    if (!workspaceId || (await workspaceRepo.roleOf(db, workspaceId, user.id)) === undefined) {
+      workspaceId = (await repo.firstMembership(db, user.id)) ?? null;
+    }
+    return deps.sessions.startSession({ userId: user.id, workspaceId, ...client });
+  }
+
+  /**
+   * Password sign-in. Unknown email and wrong password are indistinguishable, in message and in
+   * time. Every attempt spends the account's budget until it fully succeeds; an account with
+   * two-factor sign-in also needs `otp`, or finishes later with the challenge the 401 carries.
+   */
+  async function login(input: { email: string; password: string; otp?: string } & ClientInfo) {
+    const email = normaliseEmail(input.email);
+    const client = { ipAddress: input.ipAddress, userAgent: input.userAgent };
+    await budgets.signIn.spend(email);
+    const user = await repo.findUserByEmail(db, email);
+    const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+    if (!user || !valid) throw wrongPassword();
+    if (await twoFactor.isEnabled(user.id)) {
+      if (!input.otp) {
+        // Not a failure: the password was right, the code comes next.
+        await budgets.signIn.refund(email);
+        throw needsCode(await twoFactor.startChallenge(user.id));
+      }
+      if (!(await twoFactor.checkCode(user.id, input.otp, client))) throw wrongCode();
+    }
+    await budgets.signIn.refund(email);
+    return signIn(user, client);
+  }
+
+  /** A sign-in whose first factor is proven (a provider): signed in, or waiting for the second factor. */
+  async function signInOrChallenge(
+    user: repo.UserRow,
+    client: ClientInfo,
+  ): Promise<IssuedTokens | SecondFactorPending> {
+    if (await twoFactor.isEnabled(user.id)) return { challenge: await twoFactor.startChallenge(user.id) };
+    return signIn(user, client);
+  }
+
+  /** Finishes a sign-in that waits for its second factor. */
+  async function finishChallenge(input: { challenge: string; otp: string }, client: ClientInfo) {
+    const userId = await twoFactor.attemptChallenge(input.challenge);
+    const user = await repo.findUser(db, userId);
+    if (!user) throw new AppError("two_factor_challenge_invalid", "This sign-in expired: sign in again");
+    await budgets.signIn.spend(user.email);
+    if (!(await twoFactor.checkCode(user.id, input.otp, client))) throw wrongCode();
+    await budgets.signIn.refund(user.email);
+    await twoFactor.spendChallenge(input.challenge);
+    return signIn(user, client);
+  }
+
+  /**
+   * Proves an account's password outside sign-in (an invite accepted with it, the account's own
+   * password re-checked): the same budget of failures as sign-in. A missing hash never matches.
+   */
+  async function passwordMatches(user: repo.UserRow, password: string): Promise<boolean> {
+    await budgets.signIn.spend(user.email);
+    if (!(await verifyPassword(user.password_hash, password))) return false;
+    await budgets.signIn.refund(user.email);
+    return true;
+  }
+
+  return { signIn, login, signInOrChallenge, finishChallenge, passwordMatches };
+}

@@ -1,0 +1,31 @@
+import Type from "typebox";
+import { DateTime, Nullable } from "../../http/schemas.ts";
+
+export const TwoFactorStatus = Type.Object({
+  enabled: Type.Boolean(),
+  enabled_at: Nullable(DateTime),
+  recovery_codes_left: Type.Integer({ description: "unused recovery codes (0 when two-factor is off)" }),
+});
+
+export const TwoFactorSetup = Type.Object({
+  secret: Type.String({ description: "the TOTP secret (base32): type it into an authenticator app, once" }),
+  otpauth_url: Type.String({ description: "the same as an otpauth:// URI, for a QR code" }),
+});
+
+export const EnableBody = Type.Object({
+  code: Type.String({
+    minLength: 6,
+    maxLength: 6,
+    pattern: "^[0-9]{6}$",
+    description: "the app's current code",
+  }),
+});
+
+export const RecoveryCodes = Type.Object({
+  recovery_codes: Type.Array(Type.String(), {
+    description: "single-use codes for when the app is lost; shown once, stored only as digests",
+  }),
+});
+
+export const Enabled = Type.Object({ enabled: Type.Boolean(), ...RecoveryCodes.properties });
+export const Disabled = Type.Object({ enabled: Type.Boolean() });
