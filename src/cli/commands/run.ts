@@ -6,8 +6,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Command } from "commander";
 import { CliError, EXIT, type Session } from "../api.ts";
-import { globalsOf, project, readSecrets, sessionFor } from "../context.ts";
-import { type FallbackCopy, loadFallback, type ProjectFile, saveFallback } from "../files.ts";
+import { projectSession, readSecrets } from "../context.ts";
+import { type FallbackCopy, loadFallback, saveFallback } from "../fallback.ts";
+import type { ProjectFile } from "../files.ts";
 import { warn } from "../output.ts";
 
 interface RunOptions {
@@ -37,10 +38,10 @@ async function fetchValues(
 }
 
 async function initialValues(session: Session, p: ProjectFile, options: RunOptions): Promise<FallbackCopy> {
-  const cached = options.fallback ? loadFallback(p.environment_id, session.credential) : undefined;
+  const cached = options.fallback ? loadFallback(p.environment_id, session.fallbackSecret()) : undefined;
   try {
     const copy = await fetchValues(session, p, options.allowPartial ?? false, cached);
-    if (options.fallback && copy !== cached) saveFallback(p.environment_id, session.credential, copy);
+    if (options.fallback && copy !== cached) saveFallback(p.environment_id, session.fallbackSecret(), copy);
     return copy;
   } catch (error) {
     const offline = error instanceof CliError && error.exitCode === EXIT.network;
@@ -145,12 +146,12 @@ export function registerRunCommand(program: Command): void {
     .argument("<command...>", "the command and its arguments")
     .action(async (command: string[], options: RunOptions) => {
       const every = watchInterval(options.watch);
-      const p = project();
-      const session = sessionFor(p, globalsOf(program).apiUrl);
+      const { p, session } = projectSession(program);
       const first = await initialValues(session, p, options);
       const poll = async (current: FallbackCopy) => {
         const next = await fetchValues(session, p, options.allowPartial ?? false, current);
-        if (options.fallback && next !== current) saveFallback(p.environment_id, session.credential, next);
+        if (options.fallback && next !== current)
+          saveFallback(p.environment_id, session.fallbackSecret(), next);
         return next;
       };
       process.exitCode = await supervise(command, first, every, poll);
