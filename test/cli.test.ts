@@ -15,6 +15,7 @@ import {
   spawnCoffer,
   storedCredential,
   waitForText,
+  watchPrinting,
 } from "./helpers/cli-process.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
@@ -500,15 +501,7 @@ describe("coffer, end to end as a process", () => {
   }, 20_000);
 
   it("run --watch restarts the command when a secret changes, and stops with it", async () => {
-    const { child, done } = coffer([
-      "run",
-      "--watch",
-      "1",
-      "--",
-      "node",
-      "-e",
-      "process.on('SIGTERM', () => process.exit(0)); console.log('PORT=' + process.env.PORT); setInterval(() => {}, 1000)",
-    ]);
+    const { child, done } = coffer(watchPrinting("PORT"));
     await waitForText(child.stdout!, "PORT=9000");
     expect((await run(["secrets", "set", "PORT=9002"])).code).toBe(0);
     await waitForText(child.stdout!, "PORT=9002");

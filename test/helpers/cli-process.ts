@@ -35,6 +35,17 @@ export async function signInOverHttp(apiUrl: string, email: string, password: st
   return { access_token, refresh_token };
 }
 
+/** `coffer run --watch 1` around a node process that prints KEY=value once and lives until SIGTERM. */
+export const watchPrinting = (key: string) => [
+  "run",
+  "--watch",
+  "1",
+  "--",
+  "node",
+  "-e",
+  `process.on('SIGTERM', () => process.exit(0)); console.log('${key}=' + process.env.${key}); setInterval(() => {}, 1000)`,
+];
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;

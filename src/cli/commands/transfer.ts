@@ -6,7 +6,8 @@ import { Option } from "commander";
 import { CliError, EXIT, failure } from "../api.ts";
 import { globalsOf, listSecrets, pathOf, projectSession, writeSecrets } from "../context.ts";
 import { type ExportFormat, formatSecrets, parseDotenv } from "../dotenv.ts";
-import { paint, print, readStdin } from "../output.ts";
+import { refusedVariables } from "../loader-variables.ts";
+import { paint, print, readStdin, warn } from "../output.ts";
 
 type Platform = "railway" | "vercel" | "render";
 
@@ -25,6 +26,14 @@ export function registerTransferCommands(program: Command): void {
     .action(async (options: { format: ExportFormat; allowPartial?: boolean }) => {
       const { p, session } = projectSession(program);
       const list = await listSecrets(session, p, options.allowPartial ?? false);
+      // Exported, they are data: `coffer run` would refuse these without --allow-env, and whoever
+      // sources or evals the output takes them on unchecked.
+      const risky = refusedVariables(list.map((s) => s.key));
+      if (risky.length > 0)
+        warn(
+          `the export holds ${risky.join(", ")}, which change how programs load code or find executables: ` +
+            "treat the output as data, and do not source or eval it where that is not wanted",
+        );
       process.stdout.write(
         formatSecrets(
           list.map((s) => [s.key, s.value]),
