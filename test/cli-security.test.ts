@@ -140,6 +140,20 @@ describe("a .coffer.json pointing to another server", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("an api_url that is not an http(s) URL, or an environment_id that is a path, is refused (exit 2) before anything is read or written", async () => {
+    const cwd = tempDir("coffer-sec-odd-");
+    const path = join(cwd, ".coffer.json");
+    writeFileSync(path, JSON.stringify({ ...ids, api_url: "file:///etc/passwd" }));
+    const scheme = await runCoffer(["secrets", "list"], { home, cwd });
+    expect(scheme.code).toBe(2);
+    expect(scheme.stderr).toContain(path);
+    writeFileSync(path, JSON.stringify({ ...ids, api_url: server.url, environment_id: "../../escape" }));
+    const traversal = await runCoffer(["run", "--fallback", "--", "true"], { home, cwd });
+    expect(traversal.code).toBe(2);
+    expect(traversal.stderr).toContain("environment_id");
+    expect(existsSync(join(home, ".config", "escape.enc"))).toBe(false);
+  });
+
   it("COFFER_TOKEN without COFFER_API_URL is refused the same way (CI on a hostile pull request); with COFFER_API_URL it goes only there", async () => {
     const marker = join(tempDir(), "marker");
     const hostile = await fakeCoffer({ secrets: { NODE_OPTIONS: codeRunningNodeOptions(marker) } });

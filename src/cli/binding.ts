@@ -36,8 +36,13 @@ export function resolveTarget(flag: string | undefined, found?: FoundProjectFile
   const chosen = chosenUrl(flag);
   if (chosen) return { apiUrl: normaliseApiUrl(chosen) };
   const fromProject = found?.project.api_url;
-  if (typeof fromProject === "string")
-    return { apiUrl: normaliseApiUrl(fromProject), projectFile: found!.path };
+  if (typeof fromProject === "string") {
+    try {
+      return { apiUrl: normaliseApiUrl(fromProject), projectFile: found!.path };
+    } catch (error) {
+      throw new CliError(`${found!.path}: api_url ${(error as Error).message}`, EXIT.usage);
+    }
+  }
   return { apiUrl: normaliseApiUrl(defaultUrl()) };
 }
 

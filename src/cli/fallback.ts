@@ -5,10 +5,19 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { CliError, EXIT } from "./errors.ts";
 import { configDir } from "./files.ts";
 import { warn } from "./output.ts";
 
-const fallbackFile = (environmentId: string) => join(configDir(), "fallback", `${environmentId}.enc`);
+// The id comes from `.coffer.json`, which comes with the code: it names a file, never a path.
+function fallbackFile(environmentId: string): string {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(environmentId))
+    throw new CliError(
+      `environment_id ${JSON.stringify(environmentId)} in .coffer.json is not an id`,
+      EXIT.usage,
+    );
+  return join(configDir(), "fallback", `${environmentId}.enc`);
+}
 const fallbackKey = (secret: string) =>
   Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "coffer-cli/fallback/v1", 32));
 
