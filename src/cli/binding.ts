@@ -22,7 +22,7 @@ export interface Target {
 }
 
 /** The URL the user chose: --api-url, else COFFER_API_URL. */
-const chosenUrl = (flag: string | undefined) => flag ?? process.env.COFFER_API_URL;
+const chosenUrl = (flag: string | undefined) => flag ?? (process.env.COFFER_API_URL || undefined); // empty = unset
 
 /** Where commands go when nothing names a server: the default stored server, else the built-in. */
 const defaultUrl = () => readCredentialsFile().default ?? DEFAULT_API_URL;
