@@ -2,12 +2,21 @@
 // whoami, init, secrets list/get/set/delete/history, export, import, run (env, exit code,
 // signals, fallback), 207 handling, a revoked key, logout. HOME and XDG_CONFIG_HOME point to a
 // temp dir, so nothing touches the user's own files.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../src/db/connect.ts";
+import {
+  type CliOptions,
+  runStoreEnv,
+  signInOverHttp,
+  spawnCoffer,
+  storedCredential,
+  waitForText,
+  watchPrinting,
+} from "./helpers/cli-process.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
@@ -20,7 +29,6 @@ import {
 } from "./helpers/server-process.ts";
 
 const databaseUrl = inject("databaseUrl");
-const masterKey = inject("masterKey");
 const PASSWORD = "correct horse battery";
 let server: ServerProcess;
 let fake: FakePlatforms;
@@ -29,40 +37,13 @@ let home: string;
 let workdir: string;
 let email: string;
 let apiKey: string;
+/** An API key for the tests that reach Coffer through a proxy: a credential is bound to its URL. */
+let proxyKey: string;
 let ids: { ws: string; team: string; project: string; env: string };
 
-interface Result {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function coffer(
-  args: string[],
-  options: { input?: string; env?: Record<string, string>; cwd?: string } = {},
-) {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin/coffer.mjs"), ...args], {
-    cwd: options.cwd ?? workdir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, ".config"),
-      NO_COLOR: "1",
-      ...options.env,
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (c) => (stdout += c));
-  child.stderr!.on("data", (c) => (stderr += c));
-  child.stdin!.end(options.input ?? "");
-  const done = new Promise<Result>((resolve) =>
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return { child, done };
-}
+/** The CLI in the shared home, in the project's subdirectory unless told otherwise. */
+const coffer = (args: string[], options: Partial<CliOptions> = {}) =>
+  spawnCoffer(args, { home, cwd: workdir, ...options });
 const run = (args: string[], options: Parameters<typeof coffer>[1] = {}) => coffer(args, options).done;
 
 async function api(method: string, path: string, body?: unknown, token?: string) {
@@ -82,9 +63,7 @@ async function api(method: string, path: string, body?: unknown, token?: string)
 
 beforeAll(async () => {
   dataDir = join(tempDir(), "data");
-  const env: Record<string, string> = databaseUrl
-    ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: masterKey }
-    : { COFFER_DATA_DIR: dataDir };
+  const env = runStoreEnv(dataDir);
   fake = await startFakePlatforms();
   fake.render.set("srv-cli", [
     { key: "FROM_RENDER", value: "r1" },
@@ -107,11 +86,7 @@ beforeAll(async () => {
     password: PASSWORD,
     created_at: new Date().toISOString(),
   });
-  const login = await fetch(`${server.url}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
+  const token = (await signInOverHttp(server.url, email, PASSWORD)).access_token;
   const ws = signup.body.workspace.id;
   const team = (await api("POST", `/teams/${ws}/`, { name: "Platform" }, token)).body.id;
   const project = (await api("POST", `/projects/${ws}/${team}/`, { name: "Payments API" }, token)).body.id;
@@ -125,6 +100,7 @@ beforeAll(async () => {
   ).body.id;
   ids = { ws, team: String(team), project: String(project), env: String(envId) };
   apiKey = String((await api("POST", "/keys/", { name: "cli" }, token)).body.token);
+  proxyKey = String((await api("POST", "/keys/", { name: "cli-proxy" }, token)).body.token);
 }, 60_000);
 afterAll(async () => {
   await killChildren();
@@ -263,7 +239,7 @@ describe("coffer, end to end as a process", () => {
       "-e",
       "process.on('SIGTERM', () => { console.log('got SIGTERM'); process.exit(42) }); setInterval(() => {}, 1000); console.log('ready')",
     ]);
-    await waitFor(child, "ready");
+    await waitForText(child.stdout!, "ready");
     child.kill("SIGTERM");
     const result = await done;
     expect(result.stdout).toContain("got SIGTERM");
@@ -271,36 +247,25 @@ describe("coffer, end to end as a process", () => {
   });
 
   it("--fallback keeps an encrypted copy and uses it, with a warning, when Coffer is unreachable", async () => {
-    const online = await run([
-      "run",
-      "--fallback",
-      "--",
-      "node",
-      "-e",
-      "process.stdout.write(process.env.PORT)",
-    ]);
+    // Coffer "goes away" by closing a proxy in front of it: the credential belongs to one URL.
+    const proxy = await startRecordingProxy(server.url);
+    const env = { COFFER_API_URL: proxy.url, COFFER_TOKEN: proxyKey };
+    const printPort = ["run", "--fallback", "--", "node", "-e", "process.stdout.write(process.env.PORT)"];
+    const online = await run(printPort, { env });
     expect(online.stdout).toBe("9000");
-    const offline = await run(
-      ["run", "--fallback", "--", "node", "-e", "process.stdout.write(process.env.PORT)"],
-      {
-        env: { COFFER_API_URL: "http://127.0.0.1:1" },
-      },
-    );
+    await proxy.close();
+    const offline = await run(printPort, { env });
     expect(offline.code, offline.stderr).toBe(0);
     expect(offline.stdout).toBe("9000");
     expect(offline.stderr).toContain("fallback");
-    const without = await run(["run", "--", "true"], { env: { COFFER_API_URL: "http://127.0.0.1:1" } });
+    const without = await run(["run", "--", "true"], { env });
     expect(without.code).toBe(6);
   });
 
   it("an API key through COFFER_TOKEN works; revoked, it fails with the auth exit code and a clear message", async () => {
     const ok = await run(["secrets", "get", "PORT"], { env: { COFFER_TOKEN: apiKey } });
     expect(ok.stdout).toBe("9000\n");
-    const login = await fetch(`${server.url}/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({ username: email, password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = (await signInOverHttp(server.url, email, PASSWORD)).access_token;
     const keys = await api("GET", "/keys/", undefined, token);
     const id = (keys.body as unknown as { id: string; name: string }[]).find((k) => k.name === "cli")!.id;
     await api("POST", `/keys/${id}`, undefined, token);
@@ -359,11 +324,7 @@ describe("coffer, end to end as a process", () => {
 
   it("init without flags, in a terminal: arrow-key menus (driven through a pseudo-terminal)", async () => {
     // A second team, so that the arrow key matters: Platform is first, Data second.
-    const login = await fetch(`${server.url}/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({ username: email, password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = (await signInOverHttp(server.url, email, PASSWORD)).access_token;
     const data = String((await api("POST", `/teams/${ids.ws}/`, { name: "Data" }, token)).body.id);
     const project = String(
       (await api("POST", `/projects/${ids.ws}/${data}/`, { name: "Warehouse" }, token)).body.id,
@@ -469,9 +430,7 @@ describe("coffer, end to end as a process", () => {
   });
 
   it("an expired access token is refreshed silently and the new one kept", async () => {
-    const env: Record<string, string> = databaseUrl
-      ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: masterKey }
-      : { COFFER_DATA_DIR: join(tempDir(), "data") };
+    const env = runStoreEnv();
     const shortLived = await startServer({ ...env, COFFER_ACCESS_TOKEN_TTL: "1" });
     const fresh = tempDir("coffer-cli-refresh-");
     const cliEnv = { HOME: fresh, XDG_CONFIG_HOME: join(fresh, ".config"), COFFER_API_URL: shortLived.url };
@@ -481,13 +440,12 @@ describe("coffer, end to end as a process", () => {
       env: cliEnv,
     });
     expect(signup.code, signup.stderr).toBe(0);
-    const file = join(fresh, ".config", "coffer", "credentials.json");
-    const before = JSON.parse(readFileSync(file, "utf8"));
+    const before = storedCredential(fresh, shortLived.url)!;
     await new Promise((r) => setTimeout(r, 2100));
     const whoami = await run(["whoami"], { env: cliEnv });
     expect(whoami.code, whoami.stderr).toBe(0);
     expect(whoami.stdout).toContain(address);
-    const after = JSON.parse(readFileSync(file, "utf8"));
+    const after = storedCredential(fresh, shortLived.url)!;
     expect(after.access_token).not.toBe(before.access_token);
     expect(after.refresh_token).not.toBe(before.refresh_token);
     await shortLived.stop();
@@ -497,7 +455,7 @@ describe("coffer, end to end as a process", () => {
     const proxy = await startRecordingProxy(server.url);
     try {
       const printPort = ["run", "--fallback", "--", "node", "-e", "process.stdout.write(process.env.PORT)"];
-      const env = { COFFER_API_URL: proxy.url };
+      const env = { COFFER_API_URL: proxy.url, COFFER_TOKEN: proxyKey };
       expect((await run(printPort, { env })).stdout).toBe("9000");
       const reused = await run(printPort, { env });
       expect(reused.code, reused.stderr).toBe(0);
@@ -526,7 +484,7 @@ describe("coffer, end to end as a process", () => {
         : undefined,
     );
     try {
-      const env = { COFFER_API_URL: proxy.url };
+      const env = { COFFER_API_URL: proxy.url, COFFER_TOKEN: proxyKey };
       const patient = await run(["secrets", "get", "PORT"], { env });
       expect(patient.code, patient.stderr).toBe(0);
       expect(patient.stdout).toBe("9000\n");
@@ -543,18 +501,10 @@ describe("coffer, end to end as a process", () => {
   }, 20_000);
 
   it("run --watch restarts the command when a secret changes, and stops with it", async () => {
-    const { child, done } = coffer([
-      "run",
-      "--watch",
-      "1",
-      "--",
-      "node",
-      "-e",
-      "process.on('SIGTERM', () => process.exit(0)); console.log('PORT=' + process.env.PORT); setInterval(() => {}, 1000)",
-    ]);
-    await waitFor(child, "PORT=9000");
+    const { child, done } = coffer(watchPrinting("PORT"));
+    await waitForText(child.stdout!, "PORT=9000");
     expect((await run(["secrets", "set", "PORT=9002"])).code).toBe(0);
-    await waitFor(child, "PORT=9002");
+    await waitForText(child.stdout!, "PORT=9002");
     child.kill("SIGTERM");
     const result = await done;
     expect(result.code).toBe(0);
@@ -597,13 +547,3 @@ describe("coffer, end to end as a process", () => {
     expect(after.stderr).toContain("coffer login");
   });
 });
-
-function waitFor(child: ChildProcess, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = "";
-    child.stdout!.on("data", (chunk) => {
-      seen += chunk;
-      if (seen.includes(text)) resolve();
-    });
-  });
-}

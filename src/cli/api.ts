@@ -1,61 +1,60 @@
-// The CLI's connection to Coffer: the typed client (coffer/client) with the caller's credential,
-// plus what a command line must survive — 429 (waits Retry-After, bounded), an expired access
-// token (refreshes silently and keeps the new one), a server that is not there (a clear message).
+// The CLI's connection to Coffer: the typed client (coffer/client) with the credential bound to the
+// server's URL (binding.ts), plus what a command line must survive — 429 (waits Retry-After,
+// bounded), an expired access token (refreshes silently and keeps the new one), a server that is
+// not there (a clear message). Redirects are never followed: they would carry the credential (or
+// a password) to wherever the answer points.
 import { type CofferClient, createClient } from "../client/index.ts";
-import { type Credentials, readCredentials, writeCredentials } from "./files.ts";
+import type { Binding } from "./binding.ts";
+import { updateCredential } from "./credentials.ts";
+import { CliError, EXIT } from "./errors.ts";
 
-export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, notFound: 4, partial: 5, network: 6 } as const;
+export { CliError, EXIT };
 
-// No parameter properties: the CLI runs with Node's type stripping, which only erases types.
-export class CliError extends Error {
-  readonly exitCode: number;
-  constructor(message: string, exitCode: number = EXIT.error) {
-    super(message);
-    this.exitCode = exitCode;
-  }
-}
-
-export const DEFAULT_API_URL = "http://127.0.0.1:8080";
 const MAX_RETRIES = 3;
 const MAX_WAIT_S = 30;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]); // not 304: that is "unchanged", for ETags
 
 export interface Session {
   client: CofferClient;
   apiUrl: string;
-  /** The secret that proves who we are (for the fallback file's key). */
-  credential: string;
+  /** The secret the fallback file's key comes from (binding.ts). */
+  fallbackSecret(): string;
 }
 
-/** Credentials from COFFER_TOKEN / COFFER_API_URL, else the stored ones. */
-export function currentCredentials(apiUrlOverride?: string): Credentials | undefined {
-  const token = process.env.COFFER_TOKEN;
-  const stored = readCredentials();
-  const apiUrl = apiUrlOverride ?? process.env.COFFER_API_URL ?? stored?.api_url ?? DEFAULT_API_URL;
-  if (token) {
-    return token.startsWith("sk-")
-      ? { api_url: apiUrl, api_key: token }
-      : { api_url: apiUrl, access_token: token };
+/** fetch that stays at the address it is given: a 3xx is an error, an unreachable server exit 6. */
+export const fetchHere: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : input);
+  let response: Response;
+  try {
+    response = await fetch(input, { ...init, redirect: "manual" });
+  } catch {
+    throw new CliError(`cannot reach Coffer at ${url.origin}: is it running? (COFFER_API_URL)`, EXIT.network);
   }
-  return stored ? { ...stored, api_url: apiUrl } : undefined;
-}
+  if (REDIRECTS.has(response.status)) {
+    throw new CliError(
+      `${url.origin} answered ${url.pathname} with a redirect to ${response.headers.get("location") ?? "nowhere"}; ` +
+        "the CLI follows no redirect (it would carry your credential or password there): if Coffer lives " +
+        "there, use that address (--api-url)",
+      EXIT.error,
+    );
+  }
+  return response;
+};
 
-const refreshCookie = (response: Response) =>
+export const refreshCookie = (response: Response) =>
   response.headers
     .getSetCookie()
     .map((c) => c.match(/^refresh_token=([^;]*)/)?.[1])
     .find((v) => v);
 
-export function connect(apiUrlOverride?: string): Session {
-  const credentials = currentCredentials(apiUrlOverride);
-  if (!credentials || (!credentials.api_key && !credentials.access_token)) {
-    throw new CliError("not signed in: run `coffer login` (or set COFFER_TOKEN)", EXIT.auth);
-  }
-  const state = { ...credentials };
-  const persisted = !process.env.COFFER_TOKEN;
+export function connect(binding: Binding): Session {
+  const { apiUrl } = binding;
+  const state = { ...binding.credential };
 
+  // The refresh token goes only to the URL its credential is stored under (binding.apiUrl).
   async function refresh(): Promise<boolean> {
     if (!state.refresh_token) return false;
-    const response = await fetch(`${state.api_url}/auth/refresh`, {
+    const response = await fetchHere(`${apiUrl}/auth/refresh`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ refresh_token: state.refresh_token }),
@@ -63,7 +62,8 @@ export function connect(apiUrlOverride?: string): Session {
     if (response.status !== 200) return false;
     state.access_token = ((await response.json()) as { access_token: string }).access_token;
     state.refresh_token = refreshCookie(response) ?? state.refresh_token;
-    if (persisted) writeCredentials(state);
+    if (binding.stored)
+      updateCredential(apiUrl, { access_token: state.access_token, refresh_token: state.refresh_token });
     return true;
   }
 
@@ -73,15 +73,7 @@ export function connect(apiUrlOverride?: string): Session {
       const request = original.clone();
       if (!state.api_key && state.access_token)
         request.headers.set("authorization", `Bearer ${state.access_token}`);
-      let response: Response;
-      try {
-        response = await fetch(request);
-      } catch {
-        throw new CliError(
-          `cannot reach Coffer at ${state.api_url}: is it running? (COFFER_API_URL)`,
-          EXIT.network,
-        );
-      }
+      const response = await fetchHere(request);
       if (response.status === 429 && attempt < MAX_RETRIES) {
         const wait = Number(response.headers.get("retry-after") ?? "1");
         if (wait <= MAX_WAIT_S) {
@@ -102,15 +94,11 @@ export function connect(apiUrlOverride?: string): Session {
   };
 
   const client = createClient({
-    baseUrl: state.api_url,
+    baseUrl: apiUrl,
     ...(state.api_key ? { apiKey: state.api_key } : { accessToken: state.access_token! }),
     fetch: resilientFetch,
   });
-  return {
-    client,
-    apiUrl: state.api_url,
-    credential: state.api_key ?? state.refresh_token ?? state.access_token!,
-  };
+  return { client, apiUrl, fallbackSecret: binding.fallbackSecret };
 }
 
 /** Turns an error answer into a CliError with the right exit code. */

@@ -2,7 +2,8 @@
 // environment's secrets read (with their ETag) and written (in bulk calls).
 import type { Command } from "commander";
 import { CliError, connect, EXIT, failure, type Session } from "./api.ts";
-import { findProjectFile, type ProjectFile } from "./files.ts";
+import { bind, resolveTarget } from "./binding.ts";
+import { type FoundProjectFile, findProjectFile, type ProjectFile } from "./files.ts";
 import { progressBar, warn } from "./output.ts";
 
 export type Secret = { id: string; key: string; value: string; current_version: number };
@@ -10,10 +11,10 @@ export type Globals = { apiUrl?: string; json?: boolean };
 
 export const globalsOf = (program: Command) => program.opts<Globals>();
 
-export function project(): ProjectFile {
+function requireProjectFile(): FoundProjectFile {
   const found = findProjectFile();
   if (!found) throw new CliError("no .coffer.json here or above: run `coffer init` first", EXIT.usage);
-  return found.project;
+  return found;
 }
 
 export const pathOf = (p: ProjectFile) => ({
@@ -23,8 +24,19 @@ export const pathOf = (p: ProjectFile) => ({
   environment_id: p.environment_id,
 });
 
-export function sessionFor(p?: ProjectFile, apiUrl?: string): Session {
-  return connect(apiUrl ?? process.env.COFFER_API_URL ?? p?.api_url);
+/**
+ * A connection to the server this command resolves to (binding.ts), with the credential bound to
+ * it; `found` is the project file whose api_url may choose the server.
+ */
+export function sessionFor(program: Command, found?: FoundProjectFile): Session {
+  const flag = globalsOf(program).apiUrl;
+  return connect(bind(resolveTarget(flag, found), flag));
+}
+
+/** The environment of this directory's `.coffer.json`, and a connection to its server. */
+export function projectSession(program: Command): { p: ProjectFile; session: Session } {
+  const found = requireProjectFile();
+  return { p: found.project, session: sessionFor(program, found) };
 }
 
 export type SecretsRead =

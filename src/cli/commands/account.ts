@@ -1,38 +1,57 @@
-// Who you are: `coffer signup`, `login` (password or API key), `logout`, `whoami`.
+// Who you are: `coffer signup`, `login` (password or API key), `logout`, `whoami`. Credentials are
+// kept per server (credentials.ts); signing in stores one for the URL signed in to and makes that
+// server the default.
 import type { Command } from "commander";
 import { createClient } from "../../client/index.ts";
-import { CliError, DEFAULT_API_URL, EXIT, failure } from "../api.ts";
+import { CliError, connect, EXIT, failure, fetchHere, refreshCookie } from "../api.ts";
+import { bind, newFallbackKey, resolveTarget } from "../binding.ts";
 import { globalsOf, sessionFor } from "../context.ts";
-import { findProjectFile, removeCredentials, writeCredentials } from "../files.ts";
+import {
+  forgetCredential,
+  readCredentialsFile,
+  type StoredCredential,
+  storeCredential,
+} from "../credentials.ts";
+import { findProjectFile } from "../files.ts";
 import { print, readStdin } from "../output.ts";
 
-const apiUrlOf = (program: Command) =>
-  (globalsOf(program).apiUrl ?? process.env.COFFER_API_URL ?? DEFAULT_API_URL).replace(/\/+$/, "");
-
-const unreachable = (apiUrl: string) => () => {
-  throw new CliError(`cannot reach Coffer at ${apiUrl}`, EXIT.network);
-};
+/**
+ * Where to sign in: --api-url, COFFER_API_URL, the default server, the built-in — never a
+ * project file's api_url, which would choose where a password goes.
+ */
+const signInUrl = (program: Command) => resolveTarget(globalsOf(program).apiUrl).apiUrl;
 
 const passwordFromStdin = async () => (await readStdin()).replace(/\r?\n$/, "");
 
-/** Password sign-in; stores the access token and the refresh token for silent refreshes. */
-async function signIn(program: Command, apiUrl: string, email: string, password: string): Promise<void> {
-  const response = await fetch(`${apiUrl}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: email, password }),
-    headers: { "user-agent": "coffer-cli" },
-  }).catch(unreachable(apiUrl));
-  if (response.status !== 200) throw new CliError("wrong email or password", EXIT.auth);
-  const { access_token } = (await response.json()) as { access_token: string };
-  const refresh_token = response.headers
-    .getSetCookie()
-    .map((c) => c.match(/^refresh_token=([^;]*)/)?.[1])
-    .find((v) => v);
-  const file = writeCredentials({ api_url: apiUrl, access_token, refresh_token, email });
+function remember(program: Command, apiUrl: string, credential: StoredCredential, how: string): void {
+  const file = storeCredential(apiUrl, credential);
+  const { email } = credential;
   print(
     globalsOf(program).json ?? false,
     { email, api_url: apiUrl },
-    `signed in as ${email}, saved to ${file}\n`,
+    `signed in to ${apiUrl} as ${email}${how}, saved to ${file}\n`,
+  );
+}
+
+/** Password sign-in; stores the access token and the refresh token for silent refreshes. */
+async function signIn(program: Command, apiUrl: string, email: string, password: string): Promise<void> {
+  const response = await fetchHere(`${apiUrl}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password }),
+    headers: { "user-agent": "coffer-cli" },
+  });
+  if (response.status !== 200) throw new CliError("wrong email or password", EXIT.auth);
+  const { access_token } = (await response.json()) as { access_token: string };
+  // The same account signing in again keeps its offline-copy secret: its copies stay readable.
+  const previous = readCredentialsFile().servers[apiUrl];
+  const fallback_key =
+    previous?.email === email && previous.fallback_key ? previous.fallback_key : newFallbackKey();
+  const refresh_token = refreshCookie(response);
+  remember(
+    program,
+    apiUrl,
+    { email, access_token, ...(refresh_token ? { refresh_token } : {}), fallback_key },
+    "",
   );
 }
 
@@ -43,20 +62,13 @@ export function registerAccountCommands(program: Command): void {
     .option("--api-key <key>", "an API key (sk-…)")
     .option("--email <email>", "sign in with this email; the password is read from stdin")
     .action(async (options: { apiKey?: string; email?: string }) => {
-      const apiUrl = apiUrlOf(program);
+      const apiUrl = signInUrl(program);
       if (options.apiKey) {
-        const me = await fetch(`${apiUrl}/auth/me`, { headers: { "x-api-key": options.apiKey } }).catch(
-          unreachable(apiUrl),
-        );
+        const me = await fetchHere(`${apiUrl}/auth/me`, { headers: { "x-api-key": options.apiKey } });
         if (me.status !== 200)
           throw new CliError("this API key is not accepted (revoked, expired or unknown)", EXIT.auth);
         const { email } = (await me.json()) as { email: string };
-        const file = writeCredentials({ api_url: apiUrl, api_key: options.apiKey, email });
-        print(
-          globalsOf(program).json ?? false,
-          { email, api_url: apiUrl },
-          `signed in as ${email} (API key), saved to ${file}\n`,
-        );
+        remember(program, apiUrl, { email, api_key: options.apiKey }, " (API key)");
         return;
       }
       if (!options.email)
@@ -70,50 +82,54 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption("--email <email>", "your email")
     .requiredOption("--name <full name>", 'first and last name, e.g. "Ada Lovelace"')
     .action(async (options: { email: string; name: string }) => {
-      const apiUrl = apiUrlOf(program);
+      const apiUrl = signInUrl(program);
       const [first, ...rest] = options.name.trim().split(/\s+/);
       if (!first || rest.length === 0) throw new CliError("--name needs a first and a last name", EXIT.usage);
       const password = await passwordFromStdin();
-      const created = await createClient({ baseUrl: apiUrl })
-        .POST("/auth/get-started", {
-          body: {
-            email: options.email,
-            first_name: first,
-            last_name: rest.join(" "),
-            password,
-            created_at: new Date().toISOString(),
-          },
-        })
-        .catch(unreachable(apiUrl));
+      const created = await createClient({ baseUrl: apiUrl, fetch: fetchHere }).POST("/auth/get-started", {
+        body: {
+          email: options.email,
+          first_name: first,
+          last_name: rest.join(" "),
+          password,
+          created_at: new Date().toISOString(),
+        },
+      });
       if (!created.response.ok) throw failure(created.response, created.error, "cannot sign up");
       await signIn(program, apiUrl, options.email, password);
     });
 
   program
     .command("logout")
-    .description("end the session and forget the stored credentials")
+    .description("end the session and forget the credential stored for this server")
     .action(async () => {
+      const flag = globalsOf(program).apiUrl;
+      const target = resolveTarget(flag, findProjectFile());
       try {
-        await sessionFor(undefined, globalsOf(program).apiUrl).client.POST("/auth/logout");
+        await connect(bind(target, flag)).client.POST("/auth/logout");
       } catch {
-        // Not signed in, or the server is gone: forgetting the credentials is what matters.
+        // Not signed in there, or the server is gone: forgetting the credential is what matters.
       }
-      const removed = removeCredentials();
+      const removed = forgetCredential(target.apiUrl);
       print(
         globalsOf(program).json ?? false,
-        { signed_out: removed },
-        removed ? "signed out\n" : "was not signed in\n",
+        { signed_out: removed, api_url: target.apiUrl },
+        removed ? `signed out of ${target.apiUrl}\n` : `was not signed in to ${target.apiUrl}\n`,
       );
     });
 
   program
     .command("whoami")
-    .description("who the stored credential belongs to")
+    .description("who the credential for this directory's server belongs to, and that server's URL")
     .action(async () => {
-      const session = sessionFor(findProjectFile()?.project, globalsOf(program).apiUrl);
+      const session = sessionFor(program, findProjectFile());
       const { data, error, response } = await session.client.GET("/auth/me");
       if (!response.ok) throw failure(response, error, "cannot read the profile");
       const me = data as { email: string };
-      print(globalsOf(program).json ?? false, data, `${me.email} on ${session.apiUrl}\n`);
+      print(
+        globalsOf(program).json ?? false,
+        { ...me, api_url: session.apiUrl },
+        `${me.email} on ${session.apiUrl}\n`,
+      );
     });
 }

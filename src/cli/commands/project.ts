@@ -103,7 +103,7 @@ export function registerProjectCommands(program: Command): void {
         environment: string;
         type: EnvironmentType;
       }) => {
-        const session = sessionFor(undefined, globalsOf(program).apiUrl);
+        const session = sessionFor(program);
         const h = hierarchy(session.client);
         const ws = options.workspace
           ? match(await h.workspaces(), options.workspace)
@@ -137,7 +137,7 @@ export function registerProjectCommands(program: Command): void {
     .option("--environment <id|name>", "environment id, slug or name")
     .action(
       async (options: { workspace?: string; team?: string; project?: string; environment?: string }) => {
-        const session = sessionFor(undefined, globalsOf(program).apiUrl);
+        const session = sessionFor(program);
         const h = hierarchy(session.client);
         const ws = await pick(await h.workspaces(), options.workspace, "workspace");
         const team = await pick(await h.teams(ws.id), options.team, "team");

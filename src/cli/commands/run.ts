@@ -2,18 +2,22 @@
 // Signals go to the child, its exit code comes back. --fallback keeps an encrypted copy with the
 // list's ETag: the next run asks "changed since?" (304: nothing decrypted or sent) and, when Coffer
 // cannot be reached, runs on the copy with a warning. --watch polls the same way and restarts the
-// command when a value changes.
+// command when a value changes. Variables that change how programs load code (loader-variables.ts)
+// are injected only when named with --allow-env, at the start and at every restart.
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Command } from "commander";
 import { CliError, EXIT, type Session } from "../api.ts";
-import { globalsOf, project, readSecrets, sessionFor } from "../context.ts";
-import { type FallbackCopy, loadFallback, type ProjectFile, saveFallback } from "../files.ts";
+import { projectSession, readSecrets } from "../context.ts";
+import { type FallbackCopy, loadFallback, saveFallback } from "../fallback.ts";
+import type { ProjectFile } from "../files.ts";
+import { refusedVariables } from "../loader-variables.ts";
 import { warn } from "../output.ts";
 
 interface RunOptions {
   fallback?: boolean;
   allowPartial?: boolean;
   watch?: boolean | string;
+  allowEnv: string[];
 }
 
 const SIGNAL_NUMBER: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
@@ -37,10 +41,10 @@ async function fetchValues(
 }
 
 async function initialValues(session: Session, p: ProjectFile, options: RunOptions): Promise<FallbackCopy> {
-  const cached = options.fallback ? loadFallback(p.environment_id, session.credential) : undefined;
+  const cached = options.fallback ? loadFallback(p.environment_id, session.fallbackSecret()) : undefined;
   try {
     const copy = await fetchValues(session, p, options.allowPartial ?? false, cached);
-    if (options.fallback && copy !== cached) saveFallback(p.environment_id, session.credential, copy);
+    if (options.fallback && copy !== cached) saveFallback(p.environment_id, session.fallbackSecret(), copy);
     return copy;
   } catch (error) {
     const offline = error instanceof CliError && error.exitCode === EXIT.network;
@@ -64,12 +68,24 @@ const sameValues = (a: Record<string, string>, b: Record<string, string>) => {
   return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 };
 
+/** Why these values must not reach the command (exit 2), or undefined when they may. */
+function refusal(values: Record<string, string>, allowed: ReadonlySet<string>): CliError | undefined {
+  const refused = refusedVariables(Object.keys(values), allowed);
+  if (refused.length === 0) return undefined;
+  return new CliError(
+    `the secrets hold ${refused.join(", ")}, which change how programs load code or find executables: ` +
+      `coffer run injects such variables only when each is named (--allow-env ${refused.join(",")})`,
+    EXIT.usage,
+  );
+}
+
 /** Runs the command; with `every` set, restarts it whenever the secrets change. */
 async function supervise(
   command: string[],
   first: FallbackCopy,
   every: number | undefined,
   poll: (current: FallbackCopy) => Promise<FallbackCopy>,
+  allowed: ReadonlySet<string>,
 ): Promise<number> {
   const [bin, ...args] = command;
   let current = first;
@@ -99,11 +115,19 @@ async function supervise(
   start();
 
   let timer: NodeJS.Timeout | undefined;
+  let lastRefused: Record<string, string> | undefined;
   if (every !== undefined) {
     const tick = async () => {
       try {
         const next = await poll(current);
-        if (next !== current && !sameValues(next.values, current.values) && !stopping) {
+        const changed = next !== current && !sameValues(next.values, current.values);
+        const refused = changed ? refusal(next.values, allowed) : undefined;
+        if (refused) {
+          // The command goes on with the values it has; said once per refused set of values.
+          if (!lastRefused || !sameValues(next.values, lastRefused))
+            warn(`not restarting, the command keeps running with the previous values: ${refused.message}`);
+          lastRefused = next.values;
+        } else if (changed && !stopping) {
           process.stderr.write("coffer: the secrets changed, restarting the command\n");
           current = next;
           restarting = true;
@@ -142,17 +166,27 @@ export function registerRunCommand(program: Command): void {
       "--watch [seconds]",
       `restart the command when a secret changes (checks every ${DEFAULT_WATCH_SECONDS} s)`,
     )
+    .option(
+      "--allow-env <names>",
+      "inject these variables although they change how programs load code (NODE_OPTIONS, LD_PRELOAD, PATH…): " +
+        "exact names, repeatable or comma-separated",
+      (value: string, previous: string[]) => [...previous, ...value.split(",").map((n) => n.trim())],
+      [],
+    )
     .argument("<command...>", "the command and its arguments")
     .action(async (command: string[], options: RunOptions) => {
       const every = watchInterval(options.watch);
-      const p = project();
-      const session = sessionFor(p, globalsOf(program).apiUrl);
+      const allowed = new Set(options.allowEnv.filter(Boolean));
+      const { p, session } = projectSession(program);
       const first = await initialValues(session, p, options);
+      const refused = refusal(first.values, allowed);
+      if (refused) throw refused;
       const poll = async (current: FallbackCopy) => {
         const next = await fetchValues(session, p, options.allowPartial ?? false, current);
-        if (options.fallback && next !== current) saveFallback(p.environment_id, session.credential, next);
+        if (options.fallback && next !== current)
+          saveFallback(p.environment_id, session.fallbackSecret(), next);
         return next;
       };
-      process.exitCode = await supervise(command, first, every, poll);
+      process.exitCode = await supervise(command, first, every, poll, allowed);
     });
 }

@@ -1,7 +1,7 @@
 // `coffer secrets list|get|set|delete|history`: the environment of this directory, key by key.
 import type { Command } from "commander";
 import { CliError, EXIT, failure } from "../api.ts";
-import { globalsOf, listSecrets, pathOf, project, sessionFor, writeSecrets } from "../context.ts";
+import { globalsOf, listSecrets, pathOf, projectSession, writeSecrets } from "../context.ts";
 import { print, readStdin } from "../output.ts";
 
 export function registerSecretsCommands(program: Command): void {
@@ -9,10 +9,7 @@ export function registerSecretsCommands(program: Command): void {
     .command("secrets")
     .description("list, read, set and delete the environment's secrets");
   const json = () => globalsOf(program).json ?? false;
-  const connected = () => {
-    const p = project();
-    return { p, session: sessionFor(p, globalsOf(program).apiUrl) };
-  };
+  const connected = () => projectSession(program);
   const find = async (key: string) => {
     const { p, session } = connected();
     const found = (await listSecrets(session, p, true)).find((s) => s.key === key);

@@ -4,9 +4,10 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { Option } from "commander";
 import { CliError, EXIT, failure } from "../api.ts";
-import { globalsOf, listSecrets, pathOf, project, sessionFor, writeSecrets } from "../context.ts";
+import { globalsOf, listSecrets, pathOf, projectSession, writeSecrets } from "../context.ts";
 import { type ExportFormat, formatSecrets, parseDotenv } from "../dotenv.ts";
-import { paint, print, readStdin } from "../output.ts";
+import { refusedVariables } from "../loader-variables.ts";
+import { paint, print, readStdin, warn } from "../output.ts";
 
 type Platform = "railway" | "vercel" | "render";
 
@@ -23,12 +24,16 @@ export function registerTransferCommands(program: Command): void {
     )
     .option("--allow-partial", "go on when some values cannot be decrypted")
     .action(async (options: { format: ExportFormat; allowPartial?: boolean }) => {
-      const p = project();
-      const list = await listSecrets(
-        sessionFor(p, globalsOf(program).apiUrl),
-        p,
-        options.allowPartial ?? false,
-      );
+      const { p, session } = projectSession(program);
+      const list = await listSecrets(session, p, options.allowPartial ?? false);
+      // Exported, they are data: `coffer run` would refuse these without --allow-env, and whoever
+      // sources or evals the output takes them on unchecked.
+      const risky = refusedVariables(list.map((s) => s.key));
+      if (risky.length > 0)
+        warn(
+          `the export holds ${risky.join(", ")}, which change how programs load code or find executables: ` +
+            "treat the output as data, and do not source or eval it where that is not wanted",
+        );
       process.stdout.write(
         formatSecrets(
           list.map((s) => [s.key, s.value]),
@@ -42,14 +47,13 @@ export function registerTransferCommands(program: Command): void {
     .description("import a .env file: new keys are created; --overwrite also updates existing ones")
     .option("--overwrite", "update keys that exist already")
     .action(async (file: string, options: { overwrite?: boolean }) => {
-      const p = project();
+      const { p, session } = projectSession(program);
       let parsed: Map<string, string>;
       try {
         parsed = parseDotenv(readFileSync(file, "utf8"));
       } catch (error) {
         throw new CliError(`${file}: ${(error as Error).message}`, EXIT.usage);
       }
-      const session = sessionFor(p, globalsOf(program).apiUrl);
       const result = await writeSecrets(session, p, parsed, options.overwrite ?? false);
       const kept = result.skipped ? `, kept ${result.skipped} existing (--overwrite replaces them)` : "";
       print(json(), result, `created ${result.created}, updated ${result.updated}${kept}\n`);
@@ -85,7 +89,7 @@ export function registerTransferCommands(program: Command): void {
         apply?: boolean;
         overwrite?: boolean;
       }) => {
-        const p = project();
+        const { p, session } = projectSession(program);
         const token = (await readStdin()).trim();
         if (!token) throw new CliError("pipe the platform token on stdin (it is never stored)", EXIT.usage);
         const body = {
@@ -99,7 +103,6 @@ export function registerTransferCommands(program: Command): void {
           },
           reveal: options.reveal ?? false,
         };
-        const session = sessionFor(p, globalsOf(program).apiUrl);
         const params = { params: { path: pathOf(p) } };
         const result = options.apply
           ? await session.client.POST(
