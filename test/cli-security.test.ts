@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CliOptions,
@@ -374,4 +375,56 @@ describe("the offline copy (run --fallback)", () => {
     expect(offline.stdout).toBe("still here");
     expect(offline.stderr).toContain("fallback copy");
   }, 30_000);
+});
+
+describe("coffer login with two-factor sign-in", () => {
+  it("asks for the code (exit 3, naming --otp), takes it as --otp or on the line after the password", async () => {
+    const where = fresh("otp");
+    const address = `otp-${randomUUID()}@example.com`;
+    const signedUp = await fetch(`${server.url}/auth/get-started`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: address,
+        first_name: "Two",
+        last_name: "Factor",
+        password: PASSWORD,
+        created_at: new Date().toISOString(),
+      }),
+    });
+    expect(signedUp.status).toBe(201);
+    const { access_token } = await signInOverHttp(server.url, address, PASSWORD);
+    const auth = { authorization: `Bearer ${access_token}`, "content-type": "application/json" };
+    const setup = await fetch(`${server.url}/auth/2fa/setup`, { method: "POST", headers: auth });
+    const { secret } = (await setup.json()) as { secret: string };
+    const app = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
+    const enabled = await fetch(`${server.url}/auth/2fa/enable`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ code: app.generate() }),
+    });
+    const { recovery_codes } = (await enabled.json()) as { recovery_codes: string[] };
+    const login = (args: string[], input: string) =>
+      runCoffer(["--api-url", server.url, "login", "--email", address, ...args], { ...where, input });
+
+    const withoutCode = await login([], `${PASSWORD}\n`);
+    expect(withoutCode.code).toBe(3);
+    expect(withoutCode.stderr).toContain("--otp");
+    const wrong = await login(["--otp", "000000"], `${PASSWORD}\n`);
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toContain("not correct");
+
+    const onStdin = await login([], `${PASSWORD}\n${recovery_codes[0]}\n`);
+    expect(onStdin.code, onStdin.stderr).toBe(0);
+    // The next step's code: inside the accepted window, and after the step that turned it on.
+    const withFlag = await login(
+      ["--otp", app.generate({ timestamp: Date.now() + 30_000 })],
+      `${PASSWORD}\n`,
+    );
+    expect(withFlag.code, withFlag.stderr).toBe(0);
+    const whoami = await runCoffer(["--api-url", server.url, "whoami"], where);
+    expect(whoami.code, whoami.stderr).toBe(0);
+    expect(whoami.stdout).toContain(address);
+    expect(withFlag.stdout + withFlag.stderr).not.toContain(PASSWORD);
+  });
 });

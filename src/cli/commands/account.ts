@@ -21,7 +21,36 @@ import { print, readStdin } from "../output.ts";
  */
 const signInUrl = (program: Command) => resolveTarget(globalsOf(program).apiUrl).apiUrl;
 
-const passwordFromStdin = async () => (await readStdin()).replace(/\r?\n$/, "");
+/** The password is stdin's first line; a two-factor code may follow on the next one. */
+async function passwordAndCodeFromStdin(): Promise<{ password: string; code?: string }> {
+  const input = await readStdin();
+  const newline = input.search(/\r?\n/);
+  if (newline === -1) return { password: input };
+  const password = input.slice(0, newline);
+  const code = input.slice(newline).trim().split(/\r?\n/)[0]?.trim();
+  return code ? { password, code } : { password };
+}
+
+/** Why the server refused a password sign-in, as the person should read it. */
+async function signInRefusal(response: Response): Promise<CliError> {
+  const body = (await response.json().catch(() => ({}))) as { code?: string; detail?: string };
+  switch (body.code) {
+    case "two_factor_required":
+      return new CliError(
+        "this account uses two-factor sign-in: pass --otp <code> (or put the code on the line after the password)",
+        EXIT.auth,
+      );
+    case "two_factor_incorrect":
+      return new CliError(
+        "the two-factor code is not correct, or was already used: try the next one",
+        EXIT.auth,
+      );
+    case "rate_limited":
+      return new CliError(body.detail ?? "too many attempts: try again later", EXIT.auth);
+    default:
+      return new CliError("wrong email or password", EXIT.auth);
+  }
+}
 
 function remember(program: Command, apiUrl: string, credential: StoredCredential, how: string): void {
   const file = storeCredential(apiUrl, credential);
@@ -34,13 +63,22 @@ function remember(program: Command, apiUrl: string, credential: StoredCredential
 }
 
 /** Password sign-in; stores the access token and the refresh token for silent refreshes. */
-async function signIn(program: Command, apiUrl: string, email: string, password: string): Promise<void> {
+async function signIn(
+  program: Command,
+  apiUrl: string,
+  email: string,
+  secrets: { password: string; code?: string },
+): Promise<void> {
   const response = await fetchHere(`${apiUrl}/auth/login`, {
     method: "POST",
-    body: new URLSearchParams({ username: email, password }),
+    body: new URLSearchParams({
+      username: email,
+      password: secrets.password,
+      ...(secrets.code ? { otp: secrets.code } : {}),
+    }),
     headers: { "user-agent": "coffer-cli" },
   });
-  if (response.status !== 200) throw new CliError("wrong email or password", EXIT.auth);
+  if (response.status !== 200) throw await signInRefusal(response);
   const { access_token } = (await response.json()) as { access_token: string };
   // The same account signing in again keeps its offline-copy secret: its copies stay readable.
   const previous = readCredentialsFile().servers[apiUrl];
@@ -61,7 +99,11 @@ export function registerAccountCommands(program: Command): void {
     .description("sign in with an API key, or with email and password (password from stdin)")
     .option("--api-key <key>", "an API key (sk-…)")
     .option("--email <email>", "sign in with this email; the password is read from stdin")
-    .action(async (options: { apiKey?: string; email?: string }) => {
+    .option(
+      "--otp <code>",
+      "the two-factor code (or a recovery code), for an account that has two-factor sign-in",
+    )
+    .action(async (options: { apiKey?: string; email?: string; otp?: string }) => {
       const apiUrl = signInUrl(program);
       if (options.apiKey) {
         const me = await fetchHere(`${apiUrl}/auth/me`, { headers: { "x-api-key": options.apiKey } });
@@ -73,7 +115,11 @@ export function registerAccountCommands(program: Command): void {
       }
       if (!options.email)
         throw new CliError("give --api-key, or --email with the password on stdin", EXIT.usage);
-      await signIn(program, apiUrl, options.email, await passwordFromStdin());
+      const fromStdin = await passwordAndCodeFromStdin();
+      await signIn(program, apiUrl, options.email, {
+        password: fromStdin.password,
+        ...(options.otp || fromStdin.code ? { code: options.otp ?? fromStdin.code } : {}),
+      });
     });
 
   program
@@ -85,7 +131,7 @@ export function registerAccountCommands(program: Command): void {
       const apiUrl = signInUrl(program);
       const [first, ...rest] = options.name.trim().split(/\s+/);
       if (!first || rest.length === 0) throw new CliError("--name needs a first and a last name", EXIT.usage);
-      const password = await passwordFromStdin();
+      const { password } = await passwordAndCodeFromStdin();
       const created = await createClient({ baseUrl: apiUrl, fetch: fetchHere }).POST("/auth/get-started", {
         body: {
           email: options.email,
@@ -96,7 +142,7 @@ export function registerAccountCommands(program: Command): void {
         },
       });
       if (!created.response.ok) throw failure(created.response, created.error, "cannot sign up");
-      await signIn(program, apiUrl, options.email, password);
+      await signIn(program, apiUrl, options.email, { password });
     });
 
   program
