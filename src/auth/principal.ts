@@ -14,3 +14,15 @@ export interface CredentialResolver {
   /** Resolves a session access token (JWT); throws AppError 401 with a precise code. */
   authenticateAccessToken(token: string): Promise<Principal>;
 }
+
+/**
+ * A person acting without a credential of their own yet (signing up, accepting an invite, using a
+ * reset link or a recovery code): the principal their audit entries name.
+ */
+export const personActing = (userId: string): Principal => ({
+  userId,
+  kind: "session",
+  sessionId: null,
+  apiKeyId: null,
+  workspaceClaim: null,
+});

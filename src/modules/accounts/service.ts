@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Budgets } from "../../auth/attempt-budgets.ts";
 import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
-import type { Principal } from "../../auth/principal.ts";
+import { personActing } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { hashPassword } from "../../crypto/passwords.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
@@ -153,13 +153,7 @@ export function createAccountsService(deps: AccountsDeps) {
             };
             await repo.insertUser(tx, user);
             await alsoInside?.(tx, user);
-            const principal: Principal = {
-              userId: user.id,
-              kind: "session",
-              sessionId: null,
-              apiKeyId: null,
-              workspaceClaim: null,
-            };
+            const principal = personActing(user.id);
             const workspace = await deps.workspaces.createWithOwner(
               tx,
               { principal, ipAddress: client.ipAddress, userAgent: client.userAgent },

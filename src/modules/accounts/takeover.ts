@@ -1,7 +1,7 @@
 // The clean takeover of an account whose address was never verified, by whoever just proved that
 // address (a provider vouching for it, a reset link mailed to it). Anyone can sign up with an
 // address they do not own; what they set up must not survive the address's real owner.
-import type { Principal } from "../../auth/principal.ts";
+import { personActing } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { type AccountAudit, recordAccountEvent } from "../audit/service.ts";
@@ -38,13 +38,7 @@ export function createTakeover(deps: TakeoverDeps) {
     const keysRevoked = await deps.keys.revokeAllOf(tx, user.id);
     const twoFactorCleared = await deps.twoFactor.clear(tx, user.id);
     await repo.updateUser(tx, user.id, { password_hash: null, email_verified_at: now, updated_at: now });
-    const principal: Principal = {
-      userId: user.id,
-      kind: "session",
-      sessionId: null,
-      apiKeyId: null,
-      workspaceClaim: null,
-    };
+    const principal = personActing(user.id);
     await recordAccountEvent(
       deps.accountAudit,
       tx,

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { ROLE_NAMES } from "../../auth/policy.ts";
-import type { Principal } from "../../auth/principal.ts";
+import { type Principal, personActing } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { hashPassword } from "../../crypto/passwords.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
@@ -183,13 +183,7 @@ export function createInvitesService(deps: InvitesDeps) {
       }
       if (!user.current_workspace_id)
         await workspaceRepo.setCurrentWorkspace(tx, user.id, invite.workspace_id);
-      const principal: Principal = {
-        userId: user.id,
-        kind: "session",
-        sessionId: null,
-        apiKeyId: null,
-        workspaceClaim: null,
-      };
+      const principal = personActing(user.id);
       await audit.record(
         tx,
         { principal, ...client, workspaceId: invite.workspace_id },

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { Budgets } from "../../auth/attempt-budgets.ts";
 import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
-import type { Principal } from "../../auth/principal.ts";
+import { personActing } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { hashPassword } from "../../crypto/passwords.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
@@ -41,16 +41,10 @@ const invalidToken = () =>
     "This reset link is not valid: it expired or was used. Ask for a new one",
   );
 
-const actingAs = (userId: string, client: ClientInfo): ActorContext => {
-  const principal: Principal = {
-    userId,
-    kind: "session",
-    sessionId: null,
-    apiKeyId: null,
-    workspaceClaim: null,
-  };
-  return { principal, ...client };
-};
+const actingAs = (userId: string, client: ClientInfo): ActorContext => ({
+  principal: personActing(userId),
+  ...client,
+});
 
 export function createPasswordsService(deps: PasswordsDeps) {
   const { db, clock } = deps;

@@ -7,6 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import type { InvalidationBus } from "../../auth/auth-cache.ts";
 import { tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
+import { personActing } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { DecryptionError } from "../../crypto/aead.ts";
 import type { MasterKeys } from "../../crypto/keyring.ts";
@@ -220,13 +221,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       return db.transaction().execute(async (tx) => {
         if (!(await repo.spendRecoveryCode(tx, userId, hash, now))) return false;
         const left = await repo.unusedRecoveryCodes(tx, userId);
-        const principal = {
-          userId,
-          kind: "session" as const,
-          sessionId: null,
-          apiKeyId: null,
-          workspaceClaim: null,
-        };
+        const principal = personActing(userId);
         await recordAccountEvent(
           deps.accountAudit,
           tx,
