@@ -51,7 +51,8 @@ import { secretsRoutes } from "./modules/secrets/routes.ts";
 import { createSecretsService } from "./modules/secrets/service.ts";
 import { sessionsRoutes } from "./modules/sessions/routes.ts";
 import { createSessionsService } from "./modules/sessions/service.ts";
-import { shareViewRoutes } from "./modules/sharing/routes.ts";
+import { createShareLinkManagement } from "./modules/sharing/manage.ts";
+import { shareLinkRoutes, shareViewRoutes } from "./modules/sharing/routes.ts";
 import { createSharingService } from "./modules/sharing/service.ts";
 import { teamsRoutes } from "./modules/teams/routes.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
@@ -380,7 +381,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(environmentsRoutes({ environments, workspaces }));
   await app.register(secretsRoutes({ secrets, sharing, workspaces }));
   await app.register(importsRoutes({ imports, workspaces }));
-  await app.register(shareViewRoutes({ sharing, rateLimit: authRateLimit }));
+  await app.register(shareViewRoutes({ sharing, rateLimit: authRateLimit, publicUrl: config.publicUrl }));
+  await app.register(shareLinkRoutes({ links: createShareLinkManagement({ db, clock, audit }), workspaces }));
   await app.register(verificationRoutes(verification));
   await app.register(invitesRoutes({ invites, workspaces, tokenRateLimit: authRateLimit }));
   await app.register(

@@ -89,7 +89,7 @@ describe("POST .../share", () => {
     const response = await share(s, { secret_ids: s.secrets.map((x) => x.id) });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(["expires_at", "id", "max_views", "url"]);
+    expect(Object.keys(body).sort()).toEqual(["browser_url", "expires_at", "id", "max_views", "url"]);
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.url.startsWith(`${PUBLIC_URL}/share/`)).toBe(true);
     expect(tokenOf(body.url)).toMatch(/^[A-Za-z0-9_-]{40,}$/);

@@ -48,6 +48,16 @@ export const MATRIX = {
     team: true,
     description: "create / update / delete one secret, bulk create / update, share, import preview",
   },
+  "share_link.list": {
+    minRole: Role.Viewer,
+    team: false,
+    description: "list share links (Viewers and Members see the ones they made)",
+  },
+  "share_link.manage_all": {
+    minRole: Role.Admin,
+    team: false,
+    description: "see and revoke every share link of the workspace (anyone may revoke their own)",
+  },
   "secret.delete_all": {
     minRole: Role.Owner,
     team: false,

@@ -1015,7 +1015,7 @@ export interface paths {
         };
         /**
          * Read the secrets behind a share link
-         * @description Reads a share link's key/value pairs and spends one view. A passphrase, when the link has one, goes in the X-Share-Passphrase header. Expired or used-up links answer 410.
+         * @description Reads a share link's key/value pairs and spends one view. A passphrase, when the link has one, goes in the X-Share-Passphrase header; five wrong ones burn the link. Expired, used-up, revoked or burnt links answer 410. A browser opening this URL (or a link preview) is redirected (303) to the page /s/#{token}, where the values show only when the reader asks: nothing is spent by opening it.
          */
         get: operations["viewShareLink"];
         put?: never;
@@ -1252,6 +1252,46 @@ export interface paths {
          * @description Owner only. Changes a member's role; the last Owner cannot be demoted (409).
          */
         patch: operations["updateMemberRole"];
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's share links the caller answers for
+         * @description The workspace's share links, newest first: every link for Admins and Owners, the caller's own for Viewers and Members. Never a token or a value. Optional `limit` and `cursor` (X-Next-Cursor).
+         */
+        get: operations["listShareLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/share-links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a share link
+         * @description Revokes a share link: its snapshot is erased and its URL answers 410. The person who made it, or an Admin or Owner. Revoking it again changes nothing.
+         */
+        delete: operations["revokeShareLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/workspaces/{workspace_id}/switch": {
@@ -7734,6 +7774,7 @@ export interface operations {
                     expires_in_minutes?: number;
                     /** @default 1 */
                     max_views?: number;
+                    /** @description 8 characters or more; five wrong guesses burn the link */
                     passphrase?: string;
                     secret_ids: string[];
                 };
@@ -7747,12 +7788,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the link to send a person: the dashboard's page with the token in the fragment, which no server or link preview sees; the values show only when the reader asks */
+                        browser_url: string;
                         /** Format: date-time */
                         expires_at: string;
                         /** Format: uuid */
                         id: string;
                         max_views: number;
-                        /** @description open with a plain GET; the token in it is shown once */
+                        /** @description for scripts: a plain GET reads the values and spends a view (a browser opening it is sent to browser_url instead); the token in it is shown once */
                         url: string;
                     };
                 };
@@ -8160,6 +8203,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description a browser or a link preview: go to the page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No valid credential */
             401: {
                 headers: {
@@ -8179,6 +8229,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        attempts_left?: number;
                         code: string;
                         detail: string;
                     };
@@ -10103,6 +10154,258 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    listShareLinks: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description pass as `cursor` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        /** Format: uuid */
+                        environment_id: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description wrong passphrases so far (five burn the link) */
+                        failed_attempts: number;
+                        /** Format: uuid */
+                        id: string;
+                        max_views: number;
+                        /** @description the link has a passphrase */
+                        passphrase: boolean;
+                        /** Format: date-time */
+                        revoked_at: string | null;
+                        /** @description the shared secrets' key names (never values) */
+                        secret_keys: string[];
+                        /** @enum {string} */
+                        status: "active" | "expired" | "used_up" | "revoked" | "burnt";
+                        views: number;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        /** Format: uuid */
+                        environment_id: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description wrong passphrases so far (five burn the link) */
+                        failed_attempts: number;
+                        /** Format: uuid */
+                        id: string;
+                        max_views: number;
+                        /** @description the link has a passphrase */
+                        passphrase: boolean;
+                        /** Format: date-time */
+                        revoked_at: string | null;
+                        /** @description the shared secrets' key names (never values) */
+                        secret_keys: string[];
+                        /** @enum {string} */
+                        status: "active" | "expired" | "used_up" | "revoked" | "burnt";
+                        views: number;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

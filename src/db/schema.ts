@@ -188,6 +188,11 @@ export interface ShareLinksTable {
   expires_at: string;
   created_by: string;
   created_at: string;
+  /** Wrong passphrases so far; at the limit the link is burnt. */
+  failed_attempts: number;
+  revoked_at: string | null;
+  /** JSON array of the shared secrets' key names (names, never values). */
+  secret_keys: string;
 }
 
 export interface OneTimeCodesTable {

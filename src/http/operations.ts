@@ -45,6 +45,11 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`DELETE /workspaces${W}/members/:user_id`]: ["removeMember", "Remove a member (or leave)"],
   [`POST /workspaces${W}/switch`]: ["switchWorkspace", "Make a workspace the session's scope"],
   [`GET /workspaces${W}/audit`]: ["listAuditEntries", "The workspace's audit trail, newest first"],
+  [`GET /workspaces${W}/share-links`]: [
+    "listShareLinks",
+    "The workspace's share links the caller answers for",
+  ],
+  [`DELETE /workspaces${W}/share-links/:link_id`]: ["revokeShareLink", "Revoke a share link"],
   [`GET /teams${W}/`]: ["listTeams", "The teams the caller can see"],
   [`POST /teams${W}/`]: ["createTeam", "Create a team"],
   [`GET /teams${T}`]: ["getTeam", "One team"],

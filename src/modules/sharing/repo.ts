@@ -1,6 +1,7 @@
 // Share-link queries. Links are found by the digest of their token, never by the token.
 import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { Queryable, ShareLinksTable } from "../../db/schema.ts";
+import type { Position } from "../../lib/cursor.ts";
 
 export type ShareLinkRow = ShareLinksTable;
 
@@ -24,9 +25,102 @@ export async function countView(db: Queryable, id: string, now: string): Promise
     .where("id", "=", id)
     .where((eb) => eb("views", "<", eb.ref("max_views")))
     .where("expires_at", ">", now)
+    .where("revoked_at", "is", null)
+    .where("ciphertext", "!=", "")
     .returning(["views", "max_views"])
     .executeTakeFirst();
   return row ? Number(row.max_views) - Number(row.views) : null;
+}
+
+/**
+ * Reserves one guess of a passphrase, before it is judged, so that parallel guesses cannot pass
+ * the limit: answers the guesses counted so far, or null when the link takes no more (burnt,
+ * revoked, spent, expired).
+ */
+export async function reserveGuess(
+  db: Queryable,
+  id: string,
+  limit: number,
+  now: string,
+): Promise<number | null> {
+  const row = await db
+    .updateTable("share_links")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("failed_attempts", "<", limit)
+    .where("revoked_at", "is", null)
+    .where("ciphertext", "!=", "")
+    .where("expires_at", ">", now)
+    .returning("failed_attempts")
+    .executeTakeFirst();
+  return row ? Number(row.failed_attempts) : null;
+}
+
+/** Gives back a reserved guess that turned out right. */
+export async function refundGuess(db: Queryable, id: string): Promise<void> {
+  await db
+    .updateTable("share_links")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "-", 1) }))
+    .where("id", "=", id)
+    .where("failed_attempts", ">", 0)
+    .execute();
+}
+
+/** Revokes a live link of the workspace: its snapshot is erased. False when it was revoked already. */
+export async function revoke(db: Queryable, workspaceId: string, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("share_links")
+    .set({ revoked_at: now, ciphertext: "" })
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+const listedColumns = [
+  "id",
+  "workspace_id",
+  "environment_id",
+  "created_by",
+  "created_at",
+  "expires_at",
+  "max_views",
+  "views",
+  "passphrase_hash",
+  "failed_attempts",
+  "revoked_at",
+  "secret_keys",
+] as const;
+
+export type ListedLink = Pick<ShareLinkRow, (typeof listedColumns)[number]>;
+
+export function findInWorkspace(db: Queryable, workspaceId: string, id: string) {
+  return db
+    .selectFrom("share_links")
+    .select(listedColumns)
+    .where("workspace_id", "=", workspaceId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** A page of the workspace's links (or one person's), newest first; never a token or a snapshot. */
+export function listLinks(
+  db: Queryable,
+  q: { workspaceId: string; createdBy?: string; limit: number; before?: Position },
+) {
+  let query = db.selectFrom("share_links").select(listedColumns).where("workspace_id", "=", q.workspaceId);
+  if (q.createdBy) query = query.where("created_by", "=", q.createdBy);
+  if (q.before) {
+    const { createdAt, id } = q.before;
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", createdAt),
+        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
+      ]),
+    );
+  }
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).execute();
 }
 
 /** Burn after reading: once the last view is spent, the snapshot itself is erased. */

@@ -1,16 +1,29 @@
 import Type from "typebox";
-import { DateTime, Uuid } from "../../http/schemas.ts";
+import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 
 export const ShareBody = Type.Object({
   secret_ids: Type.Array(Uuid, { minItems: 1, maxItems: 1000 }),
   expires_in_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 43200, default: 60 })),
   max_views: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 1 })),
-  passphrase: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+  passphrase: Type.Optional(
+    Type.String({
+      minLength: 8,
+      maxLength: 256,
+      description: "8 characters or more; five wrong guesses burn the link",
+    }),
+  ),
 });
 
 export const ShareCreated = Type.Object({
   id: Uuid,
-  url: Type.String({ description: "open with a plain GET; the token in it is shown once" }),
+  url: Type.String({
+    description:
+      "for scripts: a plain GET reads the values and spends a view (a browser opening it is sent to browser_url instead); the token in it is shown once",
+  }),
+  browser_url: Type.String({
+    description:
+      "the link to send a person: the dashboard's page with the token in the fragment, which no server or link preview sees; the values show only when the reader asks",
+  }),
   expires_at: DateTime,
   max_views: Type.Integer(),
 });
@@ -22,3 +35,21 @@ export const SharedSecrets = Type.Object({
 });
 
 export const ShareTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const ShareLinkRecord = Type.Object({
+  id: Uuid,
+  workspace_id: Uuid,
+  environment_id: Uuid,
+  created_by: Uuid,
+  created_at: DateTime,
+  expires_at: DateTime,
+  max_views: Type.Integer(),
+  views: Type.Integer(),
+  passphrase: Type.Boolean({ description: "the link has a passphrase" }),
+  failed_attempts: Type.Integer({ description: "wrong passphrases so far (five burn the link)" }),
+  revoked_at: Nullable(DateTime),
+  secret_keys: Type.Array(Type.String(), { description: "the shared secrets' key names (never values)" }),
+  status: StringEnum(["active", "expired", "used_up", "revoked", "burnt"]),
+});
+
+export const ShareLinkParams = Type.Object({ workspace_id: Uuid, link_id: Uuid });

@@ -1,6 +1,8 @@
 // Share links, designed as a one-time-secret service: a random token (only its digest is
 // stored), a snapshot of the shared values encrypted at rest under the workspace's data key, an
-// expiry, a view budget, an optional passphrase (argon2id). The last view erases the snapshot.
+// expiry, a view budget, an optional passphrase (argon2id) that takes MAX_PASSPHRASE_GUESSES wrong
+// guesses before the link burns. The last view, the last wrong guess or a revocation erases the
+// snapshot. Listing and revoking are in manage.ts.
 import { randomUUID } from "node:crypto";
 import type { RequestContext } from "../../auth/context.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
@@ -35,10 +37,53 @@ export interface ShareInput {
 
 /** A snapshot is bound to its link: moved to another row, it fails to decrypt. */
 export const shareAad = (id: string) => `share:${id}`;
-const gone = () => new AppError("gone", "This share link has expired or has been used up");
+export const MAX_PASSPHRASE_GUESSES = 5;
+const gone = () => new AppError("gone", "This share link has expired, has been used up or revoked");
 
 export function createSharingService(deps: SharingDeps) {
   const { db, clock, keyring, audit } = deps;
+
+  /**
+   * The passphrase of a link that has one. Each guess is counted before it is judged (parallel
+   * guesses cannot pass the limit) and given back when right; the last wrong one burns the link.
+   */
+  async function provePassphrase(
+    link: repo.ShareLinkRow,
+    passphrase: string | undefined,
+    viewer: Omit<AuditActor, "principal">,
+    now: string,
+  ) {
+    if (!passphrase) {
+      throw new AppError("passphrase_required", "This share link needs its passphrase (X-Share-Passphrase)");
+    }
+    const guesses = await repo.reserveGuess(db, link.id, MAX_PASSPHRASE_GUESSES, now);
+    if (guesses === null) throw gone();
+    if (await verifyPassword(link.passphrase_hash, passphrase)) {
+      await repo.refundGuess(db, link.id);
+      return;
+    }
+    const left = MAX_PASSPHRASE_GUESSES - guesses;
+    if (left === 0) {
+      await db.transaction().execute(async (tx) => {
+        await repo.burn(tx, link.id);
+        await audit.recordMany(tx, { principal: null, ...viewer, workspaceId: link.workspace_id }, [
+          {
+            action: "share.burnt",
+            resourceType: "share_link",
+            resourceId: link.id,
+            details: { reason: "passphrase_guesses", guesses },
+          },
+        ]);
+      });
+    }
+    throw new AppError(
+      "passphrase_incorrect",
+      left > 0
+        ? `The passphrase is not correct; ${left} attempt${left === 1 ? "" : "s"} left`
+        : "The passphrase is not correct; the link is now burnt",
+      { body: { attempts_left: left } },
+    );
+  }
 
   return {
     async create(ctx: RequestContext, path: EnvironmentPath, input: ShareInput) {
@@ -64,6 +109,9 @@ export function createSharingService(deps: SharingDeps) {
           expires_at: expiresAt,
           created_by: ctx.principal.userId,
           created_at: now.toISOString(),
+          failed_attempts: 0,
+          revoked_at: null,
+          secret_keys: JSON.stringify(pairs.map((p) => p.key)),
         });
         await audit.recordMany(
           tx,
@@ -82,7 +130,13 @@ export function createSharingService(deps: SharingDeps) {
           })),
         );
       });
-      return { id, url: `${deps.publicUrl}/share/${token}`, expires_at: expiresAt, max_views: maxViews };
+      return {
+        id,
+        url: `${deps.publicUrl}/share/${token}`,
+        browser_url: `${deps.publicUrl}/s/#${token}`,
+        expires_at: expiresAt,
+        max_views: maxViews,
+      };
     },
 
     /** Anyone with the link (and the passphrase, when set) reads the values; each read spends a view. */
@@ -90,17 +144,15 @@ export function createSharingService(deps: SharingDeps) {
       const link = await repo.findByTokenHash(db, sha256(token));
       if (!link) throw new AppError("not_found", "No such share link");
       const now = clock.now().toISOString();
-      if (link.expires_at <= now || link.views >= link.max_views) throw gone();
-      if (link.passphrase_hash) {
-        if (!passphrase)
-          throw new AppError(
-            "passphrase_required",
-            "This share link needs its passphrase (X-Share-Passphrase)",
-          );
-        if (!(await verifyPassword(link.passphrase_hash, passphrase))) {
-          throw new AppError("passphrase_incorrect", "The passphrase is not correct");
-        }
+      if (
+        link.expires_at <= now ||
+        link.views >= link.max_views ||
+        link.revoked_at ||
+        link.ciphertext === ""
+      ) {
+        throw gone();
       }
+      if (link.passphrase_hash) await provePassphrase(link, passphrase, viewer, now);
       const result = await db.transaction().execute(async (tx) => {
         const viewsLeft = await repo.countView(tx, link.id, now);
         if (viewsLeft === null) return null;
