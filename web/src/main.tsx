@@ -1,10 +1,12 @@
-// The dashboard's entry: providers (queries, session) around the router.
+// The dashboard's entry: providers (queries, session) around the router, and the one two-factor
+// code prompt of sensitive actions (api/second-factor.ts).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ApiError } from "./api/errors.ts";
 import { SessionProvider } from "./api/session.tsx";
+import { SecondFactorPrompt } from "./components/SecondFactorPrompt.tsx";
 import { applyStoredTheme } from "./lib/theme.ts";
 import { router } from "./routes.tsx";
 import "./styles.css";
@@ -28,6 +30,7 @@ if (root) {
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <RouterProvider router={router} />
+          <SecondFactorPrompt />
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -21,3 +21,15 @@ export const NAV: NavEntry[] = [
   { label: "Sessions", to: "/w/$workspaceId/sessions" },
   { label: "Audit", to: "/w/$workspaceId/audit", action: "audit.read" },
 ];
+
+/**
+ * The pages about the person rather than the workspace (route ids): they open even where the
+ * workspace refuses the person (a member without the two-factor sign-in it requires), so that
+ * they can turn it on.
+ */
+export const ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
+  "/w/$workspaceId/account",
+  "/w/$workspaceId/account/security",
+  "/w/$workspaceId/api-keys",
+  "/w/$workspaceId/sessions",
+]);

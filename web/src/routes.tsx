@@ -10,17 +10,21 @@ import { AppShell } from "./components/AppShell.tsx";
 import { Account } from "./screens/Account.tsx";
 import { ApiKeys } from "./screens/ApiKeys.tsx";
 import { Audit } from "./screens/Audit.tsx";
+import { ForgotPassword } from "./screens/ForgotPassword.tsx";
 import { Home } from "./screens/Home.tsx";
 import { Import } from "./screens/Import.tsx";
 import { InviteAccept } from "./screens/InviteAccept.tsx";
 import { Members } from "./screens/Members.tsx";
 import { NotFound } from "./screens/NotFound.tsx";
+import { ResetPassword } from "./screens/ResetPassword.tsx";
 import { Secrets } from "./screens/Secrets.tsx";
+import { Security } from "./screens/Security.tsx";
 import { Sessions } from "./screens/Sessions.tsx";
 import { ShareView } from "./screens/ShareView.tsx";
 import { SignIn } from "./screens/SignIn.tsx";
 import { SignUp } from "./screens/SignUp.tsx";
 import { Tree } from "./screens/Tree.tsx";
+import { TwoFactorSignIn } from "./screens/TwoFactorSignIn.tsx";
 
 /** ?error= (a failed provider sign-in) and ?next= (where to go after signing in), both optional. */
 function authSearch(search: Record<string, unknown>): { error?: string; next?: string } {
@@ -45,6 +49,23 @@ const signInRoute = createRoute({
   component: SignIn,
 });
 const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: "/sign-up", component: SignUp });
+/** Where a provider sign-in of an account with two-factor sign-in lands: /two-factor#challenge=… */
+const twoFactorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/two-factor",
+  component: TwoFactorSignIn,
+});
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/forgot-password",
+  component: ForgotPassword,
+});
+/** Where the reset mail links: /reset-password#token=… (the token stays in the fragment). */
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset-password",
+  component: ResetPassword,
+});
 /** A share link opened in a browser: /s/#<token> (the token stays in the fragment). */
 const shareViewRoute = createRoute({ getParentRoute: () => rootRoute, path: "/s", component: ShareView });
 /** Where invite mails link (`/invite?token=…`; the API's invite routes all have more segments). */
@@ -95,11 +116,19 @@ const accountRoute = createRoute({
   path: "/account",
   component: Account,
 });
+const securityRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/account/security",
+  component: Security,
+});
 
 const routeTree = rootRoute.addChildren([
   homeRoute,
   signInRoute,
   signUpRoute,
+  twoFactorRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   shareViewRoute,
   inviteRoute,
   workspaceRoute.addChildren([
@@ -111,6 +140,7 @@ const routeTree = rootRoute.addChildren([
     apiKeysRoute,
     sessionsRoute,
     accountRoute,
+    securityRoute,
   ]),
 ]);
 
@@ -119,5 +149,14 @@ export const router = createRouter({ routeTree, scrollRestoration: true });
 declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;
+  }
+}
+
+// What a page may hand the next one in the history entry (never in the URL): the sign-in screen
+// prefills the address and shows the notice a password reset leaves.
+declare module "@tanstack/history" {
+  interface HistoryState {
+    email?: string;
+    notice?: string;
   }
 }

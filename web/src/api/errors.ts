@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly body: unknown,
+    /** Seconds to wait, from a 429's Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -39,11 +41,42 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok) return data as T;
   const { code, message } = messageOf(response.status, error);
-  throw new ApiError(response.status, code, message, error);
+  const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
+  throw new ApiError(response.status, code, message, error, retryAfter > 0 ? retryAfter : undefined);
 }
 
 /** A paid capability the plan lacks (402): shown as an upgrade hint, not an error. */
 export const isPlanRequired = (error: unknown): boolean => error instanceof ApiError && error.status === 402;
 
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : "Something went wrong";
+/** What some answers mean for the person, where the API's words speak to a programmer. */
+const PLAIN_WORDS: Record<string, string> = {
+  // What is left when the person closes the code prompt (api/second-factor.ts) without a code.
+  two_factor_code_required:
+    "Not done: this needs the current code of your authenticator app (or one of your recovery codes).",
+};
+
+/** "You can try again at 14:32." for a 429's Retry-After (seconds), in the reader's time. */
+export function retryAt(seconds: number, now: Date): string {
+  const at = new Date(now.getTime() + seconds * 1000);
+  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return seconds < 60 ? `You can try again in ${seconds} seconds.` : `You can try again at ${time}.`;
+}
+
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return "Something went wrong";
+  if (!(error instanceof ApiError)) return error.message;
+  const message = PLAIN_WORDS[error.code] ?? error.message;
+  return error.retryAfter === undefined
+    ? message
+    : `${message.replace(/\.$/, "")}. ${retryAt(error.retryAfter, new Date())}`;
+}
+
+/** The `challenge` of a sign-in that waits for its second factor (401 two_factor_required). */
+export function challengeOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== "two_factor_required") return undefined;
+  const { body } = error;
+  if (body && typeof body === "object" && "challenge" in body && typeof body.challenge === "string") {
+    return body.challenge;
+  }
+  return undefined;
+}

@@ -10,7 +10,13 @@ export type SessionStatus = "restoring" | "signed-in" | "signed-out";
 
 interface SessionValue {
   status: SessionStatus;
+  /**
+   * Password sign-in. An account with two-factor sign-in answers 401 two_factor_required: the
+   * thrown ApiError carries the challenge (errors.ts challengeOf) for finishTwoFactor.
+   */
   signIn(email: string, password: string): Promise<void>;
+  /** Finishes a sign-in that waits for its second factor: the challenge and a code. */
+  finishTwoFactor(challenge: string, otp: string): Promise<void>;
   signOut(): Promise<void>;
   /** The session's workspace changed (POST /workspaces/{id}/switch answers a new token). */
   replaceToken(token: string): void;
@@ -53,20 +59,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [endLocally]);
 
-  const value = useMemo<SessionValue>(
-    () => ({
+  const value = useMemo<SessionValue>(() => {
+    const signedIn = (tokens: { access_token: string }) => {
+      setAccessToken(tokens.access_token);
+      queryClient.clear();
+      setStatus("signed-in");
+    };
+    return {
       status,
       async signIn(email, password) {
-        const tokens = await unwrap(
-          api.POST("/auth/login", {
-            body: { username: email, password },
-            bodySerializer: formBody,
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-          }),
+        signedIn(
+          await unwrap(
+            api.POST("/auth/login", {
+              body: { username: email, password },
+              bodySerializer: formBody,
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+            }),
+          ),
         );
-        setAccessToken(tokens.access_token);
-        queryClient.clear();
-        setStatus("signed-in");
+      },
+      async finishTwoFactor(challenge, otp) {
+        signedIn(await unwrap(api.POST("/auth/2fa/sign-in", { body: { challenge, otp } })));
       },
       async signOut() {
         // Revokes the session and clears the refresh cookie; signed out locally whatever happens.
@@ -76,9 +89,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       replaceToken(token) {
         setAccessToken(token);
       },
-    }),
-    [status, queryClient, endLocally],
-  );
+    };
+  }, [status, queryClient, endLocally]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

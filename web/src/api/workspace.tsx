@@ -1,7 +1,10 @@
 // The workspace a page is about (from the URL) and the caller's place in it: role from the
-// workspace listing, teams from the teams listing. RoleGate reads it.
+// workspace listing, teams from the teams listing. RoleGate reads it. A workspace that requires
+// two-factor sign-in of a member who has none refuses them everything in it (403
+// two_factor_enrollment_required): the "enrollment" state, whose value has no teams.
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Caller } from "../lib/permissions.ts";
+import { isEnrollmentRequired } from "../lib/security.ts";
 import { type Team, useTeams, useWorkspaces, type Workspace } from "./queries.ts";
 
 interface WorkspaceValue {
@@ -16,6 +19,7 @@ export type WorkspaceState =
   | { status: "loading" }
   | { status: "missing" }
   | { status: "error"; error: unknown }
+  | { status: "enrollment"; value: WorkspaceValue }
   | { status: "ready"; value: WorkspaceValue };
 
 export function useWorkspaceState(workspaceId: string): WorkspaceState {
@@ -26,6 +30,12 @@ export function useWorkspaceState(workspaceId: string): WorkspaceState {
     if (workspaces.error) return { status: "error", error: workspaces.error };
     if (!workspaces.data) return { status: "loading" };
     if (!workspace) return { status: "missing" };
+    if (isEnrollmentRequired(teams.error)) {
+      return {
+        status: "enrollment",
+        value: { workspace, teams: [], caller: { role: workspace.role, teamIds: new Set() } },
+      };
+    }
     if (teams.error) return { status: "error", error: teams.error };
     if (!teams.data) return { status: "loading" };
     const caller = { role: workspace.role, teamIds: new Set(teams.data.map((t) => t.id)) };

@@ -1,15 +1,18 @@
 // The frame of every signed-in page: header (brand, workspace switcher, navigation, theme, account
 // menu), the email-verification banner, then the page. Signed-out visitors go to the sign-in screen.
-import { Link, Navigate, Outlet, useParams } from "@tanstack/react-router";
+// A member who lacks the two-factor sign-in the workspace requires sees how to turn it on instead
+// of its pages; their account pages (nav.ts ACCOUNT_ROUTES) still open, under a banner.
+import { Link, Navigate, Outlet, useMatches, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
 import { useMe } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { useWorkspaceState, WorkspaceProvider } from "../api/workspace.tsx";
 import { allows } from "../lib/permissions.ts";
-import { NAV } from "../nav.ts";
+import { ACCOUNT_ROUTES, NAV } from "../nav.ts";
 import { Alert, Loading } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
+import { EnrollmentBanner, EnrollmentRequired } from "./EnrollmentRequired.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { VerificationBanner } from "./VerificationBanner.tsx";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher.tsx";
@@ -30,7 +33,10 @@ function SignedInShell() {
   const me = useMe();
   const { signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
-  const caller = state.status === "ready" ? state.value.caller : undefined;
+  const caller = state.status === "ready" || state.status === "enrollment" ? state.value.caller : undefined;
+  const onAccountPage = useMatches({
+    select: (matches) => matches.some((m) => ACCOUNT_ROUTES.has(m.routeId)),
+  });
 
   return (
     <div className="shell">
@@ -86,6 +92,9 @@ function SignedInShell() {
         </nav>
       </header>
       {me.data && !me.data.email_verified && <VerificationBanner email={me.data.email} />}
+      {state.status === "enrollment" && onAccountPage && (
+        <EnrollmentBanner workspace={state.value.workspace} />
+      )}
       <main id="main" className="main" tabIndex={-1}>
         {state.status === "loading" && <Loading />}
         {state.status === "error" && <Alert kind="error">{errorMessage(state.error)}</Alert>}
@@ -94,7 +103,10 @@ function SignedInShell() {
             This workspace does not exist or you are not a member. <Link to="/">Go to your workspaces</Link>
           </Alert>
         )}
-        {state.status === "ready" && (
+        {state.status === "enrollment" && !onAccountPage && (
+          <EnrollmentRequired workspace={state.value.workspace} />
+        )}
+        {(state.status === "ready" || (state.status === "enrollment" && onAccountPage)) && (
           <WorkspaceProvider value={state.value}>
             <Outlet />
           </WorkspaceProvider>

@@ -1,33 +1,29 @@
 // Account settings: the name (first, middle, last; the email is fixed and shown read-only) and
-// deleting the account, which asks for the password, says what went with it, then signs out.
+// deleting the account, which asks for the password (and, with two-factor sign-in, the code: see
+// api/second-factor.ts), says what went with it, then signs out. Security is the next tab.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
-import { type Ok, type Profile, queryKeys, useMe } from "../api/queries.ts";
+import { type Ok, type Profile, queryKeys } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
+import { AccountPage } from "../components/AccountPage.tsx";
+import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { Field, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
-import "../styles/people.css";
 
 export function Account() {
-  const me = useMe();
-  if (me.error) return <Alert kind="error">{errorMessage(me.error)}</Alert>;
-  if (!me.data) return <Loading />;
   return (
-    <section aria-labelledby="account-title" className="people account">
-      <div className="page-header">
-        <div>
-          <h1 id="account-title">Account</h1>
-          <p className="muted">Your name as others in your workspaces see it.</p>
-        </div>
-      </div>
-      <ProfileForm profile={me.data} />
-      <DeleteAccount />
-    </section>
+    <AccountPage title="Account" intro="Your name as others in your workspaces see it.">
+      {(profile) => (
+        <>
+          <ProfileForm profile={profile} />
+          <DeleteAccount />
+        </>
+      )}
+    </AccountPage>
   );
 }
 

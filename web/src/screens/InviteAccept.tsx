@@ -1,11 +1,12 @@
 // `/invite?token=…`, where the invite mail links. The token is read once and removed from the
 // address bar (and so from the history); it lives on only in this component's state. The page
 // checks the invite (POST /invite/validate), then joins as a new account (name + password, then
-// sign in), as an existing account (sign in, then accept), or declines.
+// sign in), as an existing account (sign in — with its two-factor code when it has one — then
+// accept), or declines.
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { challengeOf, errorMessage, unwrap } from "../api/errors.ts";
 import { type Ok, useMe } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
@@ -13,6 +14,7 @@ import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { TwoFactorStep } from "../components/TwoFactorStep.tsx";
 import { roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
 
@@ -105,6 +107,24 @@ function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  /** An existing account with two-factor sign-in: its code comes before joining. */
+  const [challenge, setChallenge] = useState<string>();
+
+  const opened = () =>
+    navigate({ to: "/w/$workspaceId", params: { workspaceId: invite.workspace_id }, replace: true });
+
+  /** Signed in as the invitee: accept (the API checks the session, not the password) and open it. */
+  async function join() {
+    await unwrap(api.POST("/invite/accept", { body: { token, password } }));
+    setPassword("");
+    const answer = await unwrap(
+      api.POST("/workspaces/{workspace_id}/switch", {
+        params: { path: { workspace_id: invite.workspace_id } },
+      }),
+    );
+    if (answer.access_token) session.replaceToken(answer.access_token);
+    await opened();
+  }
 
   async function accept(event: FormEvent) {
     event.preventDefault();
@@ -116,22 +136,31 @@ function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
       if (mode === "new") {
         await unwrap(api.POST("/invite/accept", { body: { token, name: name.trim(), password } }));
         await session.signIn(invite.invitee_email, password);
+        await opened();
       } else {
         await session.signIn(invite.invitee_email, password);
-        await unwrap(api.POST("/invite/accept", { body: { token, password } }));
-        await unwrap(
-          api.POST("/workspaces/{workspace_id}/switch", {
-            params: { path: { workspace_id: invite.workspace_id } },
-          }),
-        ).then((answer) => answer.access_token && session.replaceToken(answer.access_token));
+        await join();
       }
-      await navigate({ to: "/w/$workspaceId", params: { workspaceId: invite.workspace_id }, replace: true });
     } catch (failure) {
-      setError(errorMessage(failure));
+      const next = challengeOf(failure);
+      if (next) setChallenge(next);
+      else setError(errorMessage(failure));
       setBusy(false);
     }
   }
 
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={join}
+        onRestart={(message) => {
+          setChallenge(undefined);
+          setError(message);
+        }}
+      />
+    );
+  }
   return (
     <form className="stack" onSubmit={accept}>
       {session.status === "signed-in" && <SignedInNote invitee={invite.invitee_email} />}

@@ -1,5 +1,6 @@
-// A workspace's members and their roles. Owners change roles and remove members; anyone may leave
-// (the API refuses the last Owner with a 409, shown in the dialog). Below: the invites (Admin+).
+// A workspace's members, their roles and whether they use two-factor sign-in. Owners change roles,
+// remove members and may require two-factor sign-in of everyone; anyone may leave (the API refuses
+// the last Owner with a 409, shown in the dialog). Below: the invites (Admin+).
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { api } from "../api/client.ts";
@@ -12,10 +13,12 @@ import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
+import { TwoFactorRequirement } from "../components/TwoFactorRequirement.tsx";
 import { ROLE_CHOICES, roleFromName } from "../lib/people.ts";
 import { roleName } from "../lib/permissions.ts";
 import { Invites } from "./MembersInvites.tsx";
 import "../styles/people.css";
+import "../styles/security.css";
 
 export function Members() {
   const { workspace } = useWorkspace();
@@ -97,6 +100,14 @@ export function Members() {
     { header: "Email", cell: (m) => <span className="mono break">{m.email}</span> },
     { header: "Role", cell: (m) => <span className={`badge role-${m.role}`}>{roleName(m.role)}</span> },
     {
+      header: "Two-factor",
+      cell: (m) => (
+        <span className={m.two_factor ? "badge two-factor-on" : "badge two-factor-off"}>
+          {m.two_factor ? "On" : "Off"}
+        </span>
+      ),
+    },
+    {
       header: "Joined",
       cell: (m) => <time dateTime={m.joined_at}>{new Date(m.joined_at).toLocaleDateString()}</time>,
     },
@@ -152,6 +163,7 @@ export function Members() {
           </p>
         </div>
       </div>
+      <TwoFactorRequirement members={members.data && !members.hasNextPage ? rows : undefined} ask={ask} />
       {members.isPending && <Loading label="Loading members…" />}
       {members.error && <Alert kind="error">{errorMessage(members.error)}</Alert>}
       {members.data && (

@@ -1,15 +1,19 @@
 // Sign in with email and password, or with Google / GitHub when this deployment configures them
 // (their buttons are plain links: the provider round trip is a full-page navigation that comes
-// back to `/` with the refresh cookie set).
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
-import { errorMessage } from "../api/errors.ts";
+// back to `/` with the refresh cookie set, or to /two-factor for an account with two-factor
+// sign-in). An account with two-factor sign-in then gets a second step (TwoFactorStep) that
+// finishes with the API's challenge: the password is forgotten once the first step is done.
+import { Link, useNavigate, useRouterState, useSearch } from "@tanstack/react-router";
+import { useState } from "react";
+import { challengeOf } from "../api/errors.ts";
 import { useProviders } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { Alert } from "../components/Alert.tsx";
 import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
+import { TwoFactorStep } from "../components/TwoFactorStep.tsx";
+import { useSubmit } from "../components/useSubmit.ts";
 
 const PROVIDER_ERRORS: Record<string, string> = {
   provider_denied: "The sign-in was cancelled at the provider.",
@@ -23,77 +27,134 @@ export const safeNext = (next: string | undefined): string =>
 
 export function SignIn() {
   const search = useSearch({ from: "/sign-in" });
-  const { signIn } = useSession();
-  const providers = useProviders();
+  // A page that sends the person here (a password reset) may pass the address and a notice in the
+  // history entry's state: never in the URL.
+  const arrival = useRouterState({ select: (s) => s.location.state });
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState(arrival.email ?? "");
+  const [challenge, setChallenge] = useState<string>();
+  const [restarted, setRestarted] = useState<string>();
+  const signedIn = () => navigate({ href: safeNext(search.next), replace: true });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await signIn(email, password);
-      await navigate({ href: safeNext(search.next), replace: true });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+  if (challenge) {
+    return (
+      <AuthLayout title="Sign in">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(undefined);
+            setRestarted(message);
+          }}
+        />
+        <p className="auth-alt">
+          <Button variant="ghost" size="sm" className="link-btn" onClick={() => setChallenge(undefined)}>
+            Start over
+          </Button>
+        </p>
+      </AuthLayout>
+    );
   }
 
   const providerError = search.error
     ? (PROVIDER_ERRORS[search.error] ?? `Sign-in with the provider failed (${search.error}).`)
     : undefined;
-
   return (
     <AuthLayout title="Sign in">
+      {arrival.notice && !restarted && <Alert kind="success">{arrival.notice}</Alert>}
       {providerError && <Alert kind="error">{providerError}</Alert>}
-      <form onSubmit={submit} className="stack">
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error && <Alert kind="error">{error}</Alert>}
-        <Button type="submit" variant="primary" busy={busy}>
-          Sign in
-        </Button>
-      </form>
-      {(providers.data?.google || providers.data?.github) && (
-        <div className="providers">
-          <p className="divider">
-            <span>or</span>
-          </p>
-          {providers.data.google && (
-            <a className="btn btn-secondary" href="/auth/google-login">
-              Continue with Google
-            </a>
-          )}
-          {providers.data.github && (
-            <a className="btn btn-secondary" href="/auth/github-login">
-              Continue with GitHub
-            </a>
-          )}
-        </div>
-      )}
+      {restarted && <Alert kind="error">{restarted}</Alert>}
+      <PasswordStep
+        email={email}
+        onEmail={setEmail}
+        onSignedIn={signedIn}
+        onChallenge={(next) => {
+          setRestarted(undefined);
+          setChallenge(next);
+        }}
+      />
+      <Providers />
       <p className="auth-alt">
         New to Coffer? <Link to="/sign-up">Create an account</Link>
       </p>
     </AuthLayout>
+  );
+}
+
+function PasswordStep({
+  email,
+  onEmail,
+  onSignedIn,
+  onChallenge,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onSignedIn: () => Promise<unknown>;
+  onChallenge: (challenge: string) => void;
+}) {
+  const { signIn } = useSession();
+  const [password, setPassword] = useState("");
+  const { busy, error, submit } = useSubmit(async () => {
+    try {
+      await signIn(email, password);
+    } catch (failure) {
+      const challenge = challengeOf(failure);
+      if (!challenge) throw failure;
+      setPassword("");
+      onChallenge(challenge); // this step unmounts: nothing of the password is left
+      return;
+    }
+    await onSignedIn();
+  });
+
+  return (
+    <form onSubmit={submit} className="stack">
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => onEmail(e.target.value)}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && <Alert kind="error">{error}</Alert>}
+      <Button type="submit" variant="primary" busy={busy}>
+        Sign in
+      </Button>
+      <p className="forgot">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+    </form>
+  );
+}
+
+const PROVIDERS = [
+  { id: "google", name: "Google" },
+  { id: "github", name: "GitHub" },
+] as const;
+
+/** "Continue with Google/GitHub" for the providers this deployment configures. */
+function Providers() {
+  const providers = useProviders();
+  if (!providers.data?.google && !providers.data?.github) return null;
+  return (
+    <div className="providers">
+      <p className="divider">
+        <span>or</span>
+      </p>
+      {PROVIDERS.filter(({ id }) => providers.data[id]).map(({ id, name }) => (
+        <a key={id} className="btn btn-secondary" href={`/auth/${id}-login`}>
+          Continue with {name}
+        </a>
+      ))}
+    </div>
   );
 }

@@ -1,37 +1,25 @@
 // Create an account (and its first workspace), then sign in with it.
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { useSession } from "../api/session.tsx";
 import { Alert } from "../components/Alert.tsx";
 import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field, useFields } from "../components/Field.tsx";
+import { useSubmit } from "../components/useSubmit.ts";
 
 export function SignUp() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [form, set] = useFields({ first_name: "", last_name: "", email: "", password: "" });
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const account = await unwrap(
-        api.POST("/auth/get-started", { body: { ...form, created_at: new Date().toISOString() } }),
-      );
-      await signIn(form.email, form.password);
-      await navigate({ to: "/w/$workspaceId", params: { workspaceId: account.workspace.id } });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, submit } = useSubmit(async () => {
+    const account = await unwrap(
+      api.POST("/auth/get-started", { body: { ...form, created_at: new Date().toISOString() } }),
+    );
+    await signIn(form.email, form.password);
+    await navigate({ to: "/w/$workspaceId", params: { workspaceId: account.workspace.id } });
+  });
 
   return (
     <AuthLayout title="Create your account">
