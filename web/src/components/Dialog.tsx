@@ -21,6 +21,9 @@ export function Dialog({ open, title, onClose, children, footer, wide }: DialogP
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // React's autoFocus ran while the dialog was still closed (and so did nothing); the field
+      // that asked for it (Field marks it) gets the focus now, instead of the close button.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
       return () => {
         dialog.close();
         opener?.focus();

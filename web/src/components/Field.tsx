@@ -73,7 +73,7 @@ export function Field({
       hint={hint}
       error={error}
       hideLabel={hideLabel}
-      control={(props) => <input {...props} {...input} />}
+      control={(props) => <input {...props} {...input} data-autofocus={input.autoFocus || undefined} />}
     />
   );
 }

@@ -61,7 +61,7 @@ export function RecoveryCodesDialog({
             Download .txt
           </Button>
         </div>
-        <label className="check">
+        <label className="check recovery-saved">
           <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} /> I have saved
           these recovery codes
         </label>

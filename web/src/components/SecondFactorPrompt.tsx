@@ -19,6 +19,8 @@ export function SecondFactorPrompt() {
       new Promise((resolve) => {
         answer.current = resolve;
         setCode("");
+        // A new question starts with the app's code; asking again keeps what the person chose.
+        if (!attempt.again) setKind("app");
         setAsking(attempt);
       });
     return setCodePrompt(ask);

@@ -42,7 +42,8 @@ function RequirementSwitch({ members, ask }: RequirementProps) {
   const hintId = useId();
   const required = workspace.require_two_factor;
   // The API's 409: an Owner must have it before requiring it (turning it off is always allowed).
-  const blocked = !required && own.data?.enabled === false;
+  // Until their own state is known, the switch waits rather than invite a refusal.
+  const blocked = !required && own.data?.enabled !== true;
   const lockedOut = members ? withoutTwoFactor(members) : undefined;
 
   const change = (next: boolean) =>
@@ -85,7 +86,7 @@ function RequirementSwitch({ members, ask }: RequirementProps) {
         Require two-factor sign-in for every member
       </label>
       <p id={hintId} className="muted">
-        {blocked ? (
+        {blocked && own.data ? (
           <>
             Turn on two-factor sign-in for your own account first (
             <Link to="/w/$workspaceId/account/security" params={{ workspaceId: workspace.id }}>

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import type { Ok } from "../api/queries.ts";
-import { type TwoFactorStatus, useTwoFactorStatus } from "../api/security-queries.ts";
+import { securityKeys, type TwoFactorStatus, useTwoFactorStatus } from "../api/security-queries.ts";
 import { useActionDialog } from "./ActionDialog.tsx";
 import { Alert, Loading } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
@@ -26,7 +26,9 @@ export function TwoFactorSettings({ email }: { email: string }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string>();
-  // Everything may change with it: the status, and workspaces that require it open up or close.
+  const refreshStatus = () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() });
+  // Turning it on or off may open or close workspaces that require it: everything is read again.
+  // Not while recovery codes are shown: a workspace page reloading around them would unmount them.
   const refreshAll = () => queryClient.invalidateQueries();
 
   async function begin() {
@@ -59,7 +61,7 @@ export function TwoFactorSettings({ email }: { email: string }) {
       run: async () => {
         const renewed = await unwrap(api.POST("/auth/2fa/recovery-codes"));
         setCodes(renewed.recovery_codes);
-        await refreshAll();
+        await refreshStatus();
       },
     });
 
@@ -93,11 +95,20 @@ export function TwoFactorSettings({ email }: { email: string }) {
           onClose={() => setSetup(null)}
           onEnabled={async (recoveryCodes) => {
             setCodes(recoveryCodes);
-            await refreshAll();
+            await refreshStatus();
           }}
         />
       )}
-      {codes && <RecoveryCodesDialog codes={codes} account={email} onDone={() => setCodes(null)} />}
+      {codes && (
+        <RecoveryCodesDialog
+          codes={codes}
+          account={email}
+          onDone={() => {
+            setCodes(null);
+            void refreshAll();
+          }}
+        />
+      )}
       {dialog}
     </section>
   );

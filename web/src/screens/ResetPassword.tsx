@@ -14,6 +14,8 @@ import { NewPasswordFields, useNewPassword } from "../components/NewPasswordFiel
 import { useFragmentParam } from "../components/useFragmentParam.ts";
 import { useSubmit } from "../components/useSubmit.ts";
 
+const sessions = (n: number) => (n === 1 ? "1 session" : `${n} sessions`);
+
 export function ResetPassword() {
   const token = useFragmentParam("token");
   const session = useSession();
@@ -36,7 +38,7 @@ export function ResetPassword() {
       replace: true,
       state: {
         email: done.email,
-        notice: `Your password is changed. Every session of your account was signed out (${done.sessions_revoked}): sign in with the new password.`,
+        notice: `Your password is changed, and every session of your account was signed out (${sessions(done.sessions_revoked)}). Sign in with the new password.`,
       },
     });
   });

@@ -67,6 +67,7 @@ export function SignIn() {
       <PasswordStep
         email={email}
         onEmail={setEmail}
+        autoFocusPassword={Boolean(arrival.email)}
         onSignedIn={signedIn}
         onChallenge={(next) => {
           setRestarted(undefined);
@@ -84,10 +85,13 @@ export function SignIn() {
 function PasswordStep({
   email,
   onEmail,
+  autoFocusPassword,
   onSignedIn,
   onChallenge,
 }: {
   email: string;
+  /** The address came filled in (after a password reset): the password is next. */
+  autoFocusPassword: boolean;
   onEmail: (email: string) => void;
   onSignedIn: () => Promise<unknown>;
   onChallenge: (challenge: string) => void;
@@ -122,16 +126,19 @@ function PasswordStep({
         type="password"
         autoComplete="current-password"
         required
+        autoFocus={autoFocusPassword}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <p className="forgot">
+        <Link to="/forgot-password" state={email ? { email } : {}}>
+          Forgot your password?
+        </Link>
+      </p>
       {error && <Alert kind="error">{error}</Alert>}
       <Button type="submit" variant="primary" busy={busy}>
         Sign in
       </Button>
-      <p className="forgot">
-        <Link to="/forgot-password">Forgot your password?</Link>
-      </p>
     </form>
   );
 }
