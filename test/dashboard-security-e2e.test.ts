@@ -182,7 +182,11 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
   }
 
   /** Turns on two-factor sign-in on the Security page; answers the secret the dialog showed. */
-  async function enableTwoFactor(page: Page, shots?: string): Promise<{ secret: string; codes: string[] }> {
+  async function enableTwoFactor(
+    page: Page,
+    shots?: string,
+    whileOpen?: () => Promise<void>,
+  ): Promise<{ secret: string; codes: string[] }> {
     await on(page).button("Set up two-factor sign-in").click();
     const dialog = on(page).dialog("Set up two-factor sign-in");
     const qr = dialog.getByRole("img", { name: "QR code to add Coffer to an authenticator app" });
@@ -195,6 +199,8 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
       await screenshots(page, `${shots}-setup`, engine);
       await screenshots(page, `${shots}-setup`, engine, { dark: true });
     }
+    await whileOpen?.();
+    expect(await dialog.getByTestId("two-factor-secret").innerText()).toContain(secret.slice(0, 4));
     const authenticator = new Authenticator(secret);
     // A wrong first code is refused in the dialog, which stays open.
     await dialog.getByLabel("Authentication code").fill(authenticator.wrongCode());
@@ -420,6 +426,7 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
 
   let member: ApiAccount;
   let memberPage: Page;
+  let memberRecoveryCodes: string[] = [];
 
   it(
     "the Owner requires two-factor of every member; the members list shows who has it",
@@ -487,7 +494,13 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
       await page.getByRole("link", { name: "Set up two-factor sign-in" }).click();
       await page.getByRole("heading", { name: "Security", level: 1 }).waitFor();
       await page.getByRole("region", { name: "Two-factor sign-in required" }).waitFor();
-      await enableTwoFactor(page);
+      // Back from the authenticator app: the page regains focus and the refused workspace is read
+      // again; the set-up stays open meanwhile.
+      const backFromTheApp = async () => {
+        await page.evaluate("window.dispatchEvent(new Event('visibilitychange'))");
+        await page.waitForTimeout(500);
+      };
+      memberRecoveryCodes = (await enableTwoFactor(page, undefined, backFromTheApp)).codes;
       await page.getByRole("region", { name: "Two-factor sign-in required" }).waitFor({ state: "detached" });
       await on(page).nav("Projects").click();
       await page.getByRole("heading", { name: "Turn on two-factor sign-in to continue" }).waitFor({
@@ -544,6 +557,30 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
       const card = page.getByRole("region", { name: "Two-factor sign-in", exact: true });
       await card.getByText("Off", { exact: true }).waitFor();
       await on(page).button("Set up two-factor sign-in").waitFor();
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "a member with two-factor deletes their account: the password, then a code",
+    async () => {
+      const page = memberPage;
+      await page.getByRole("link", { name: /^Account settings/ }).click();
+      await on(page).button("Delete account…").click();
+      const confirm = on(page).dialog("Delete your account?");
+      await confirm.getByLabel("Password").fill(member.password);
+      await confirm.getByRole("button", { name: "Delete my account" }).click();
+      await answerPrompt(page, memberRecoveryCodes[0] ?? "", "recovery");
+      const deleted = on(page).dialog("Your account is deleted");
+      await deleted.getByText("you left 1 other workspace").waitFor();
+      await deleted.getByRole("button", { name: "Done" }).click();
+      await page.waitForURL(/\/sign-in/);
+      const login = await fetch(`${apiUrl}/auth/login`, {
+        method: "POST",
+        body: new URLSearchParams({ username: member.email, password: member.password }),
+      });
+      expect(login.status).toBe(401);
+      expect(await login.json()).toMatchObject({ code: "invalid_credentials" });
     },
     STEP_TIMEOUT,
   );

@@ -2,7 +2,7 @@
 // workspace listing, teams from the teams listing. RoleGate reads it. A workspace that requires
 // two-factor sign-in of a member who has none refuses them everything in it (403
 // two_factor_enrollment_required): the "enrollment" state, whose value has no teams.
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useRef } from "react";
 import type { Caller } from "../lib/permissions.ts";
 import { isEnrollmentRequired } from "../lib/security.ts";
 import { type Team, useTeams, useWorkspaces, type Workspace } from "./queries.ts";
@@ -26,11 +26,18 @@ export function useWorkspaceState(workspaceId: string): WorkspaceState {
   const workspaces = useWorkspaces();
   const workspace = workspaces.data?.find((w) => w.id === workspaceId);
   const teams = useTeams(workspaceId);
+  // Refetching a query that failed clears its error until the answer comes: the refusal is kept
+  // meanwhile, or the account pages (and a two-factor set-up open on them) would unmount for a
+  // "loading" each time the window regains focus.
+  const refused = useRef({ workspaceId, enrollment: false });
+  if (refused.current.workspaceId !== workspaceId) refused.current = { workspaceId, enrollment: false };
+  if (teams.error || teams.data) refused.current.enrollment = isEnrollmentRequired(teams.error);
+  const enrollment = refused.current.enrollment;
   return useMemo<WorkspaceState>(() => {
     if (workspaces.error) return { status: "error", error: workspaces.error };
     if (!workspaces.data) return { status: "loading" };
     if (!workspace) return { status: "missing" };
-    if (isEnrollmentRequired(teams.error)) {
+    if (enrollment) {
       return {
         status: "enrollment",
         value: { workspace, teams: [], caller: { role: workspace.role, teamIds: new Set() } },
@@ -40,7 +47,7 @@ export function useWorkspaceState(workspaceId: string): WorkspaceState {
     if (!teams.data) return { status: "loading" };
     const caller = { role: workspace.role, teamIds: new Set(teams.data.map((t) => t.id)) };
     return { status: "ready", value: { workspace, teams: teams.data, caller } };
-  }, [workspaces.data, workspaces.error, workspace, teams.data, teams.error]);
+  }, [workspaces.data, workspaces.error, workspace, teams.data, teams.error, enrollment]);
 }
 
 export function WorkspaceProvider({ value, children }: { value: WorkspaceValue; children: ReactNode }) {
