@@ -8,7 +8,7 @@ import { ApiError, challengeOf, errorMessage, retryAt, unwrap } from "../web/src
 import { type AskForCode, OTP_HEADER, secondFactorMiddleware } from "../web/src/api/second-factor.ts";
 import { qrPath } from "../web/src/lib/qr.ts";
 import {
-  codeComplete,
+  codeProblem,
   fragmentParam,
   groupSecret,
   isEnrollmentRequired,
@@ -40,16 +40,16 @@ describe("two-factor codes as typed", () => {
     expect(normaliseCode("123 456", "app")).toBe("123456");
     expect(normaliseCode("12-34-567", "app")).toBe("123456");
     expect(normaliseCode("abc", "app")).toBe("");
-    expect(codeComplete("123456", "app")).toBe(true);
-    expect(codeComplete("12345", "app")).toBe(false);
+    expect(codeProblem("123456", "app")).toBeUndefined();
+    expect(codeProblem("12345", "app")).toBe("Enter the 6 digits your app shows.");
   });
 
   it("keeps a recovery code's characters in lower case, with or without its dash", () => {
     expect(normaliseCode(" ABCDE-FGHJK ", "recovery")).toBe("abcde-fghjk");
     expect(normaliseCode("abcde-fghjk-extra", "recovery")).toBe("abcde-fghjk");
-    expect(codeComplete("abcde-fghjk", "recovery")).toBe(true);
-    expect(codeComplete("abcdefghjk", "recovery")).toBe(true);
-    expect(codeComplete("abcde-fghj", "recovery")).toBe(false);
+    expect(codeProblem("abcde-fghjk", "recovery")).toBeUndefined();
+    expect(codeProblem("abcdefghjk", "recovery")).toBeUndefined();
+    expect(codeProblem("abcde-fghj", "recovery")).toMatch(/whole recovery code/);
   });
 });
 

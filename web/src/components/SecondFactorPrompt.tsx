@@ -3,7 +3,7 @@
 // to the middleware, which replays the action with it. Mounted once, beside the router.
 import { useEffect, useRef, useState } from "react";
 import { type AskForCode, setCodePrompt } from "../api/second-factor.ts";
-import { type CodeKind, codeComplete } from "../lib/security.ts";
+import { type CodeKind, requireCode } from "../lib/security.ts";
 import { Alert } from "./Alert.tsx";
 import { CodeField } from "./CodeField.tsx";
 import { FormDialog } from "./FormDialog.tsx";
@@ -41,8 +41,7 @@ export function SecondFactorPrompt() {
       submitLabel="Confirm"
       onClose={() => settle(null)}
       onSubmit={async () => {
-        if (!codeComplete(code, kind))
-          throw new Error(kind === "app" ? "Enter the 6 digits." : "Enter the whole recovery code.");
+        requireCode(code, kind);
         settle(code);
       }}
     >

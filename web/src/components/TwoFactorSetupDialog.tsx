@@ -4,7 +4,7 @@ import { useState } from "react";
 import { api } from "../api/client.ts";
 import { unwrap } from "../api/errors.ts";
 import type { Ok } from "../api/queries.ts";
-import { codeComplete, groupSecret } from "../lib/security.ts";
+import { groupSecret, requireCode } from "../lib/security.ts";
 import { CodeField } from "./CodeField.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { FormDialog } from "./FormDialog.tsx";
@@ -22,7 +22,7 @@ export function TwoFactorSetupDialog({
   const [code, setCode] = useState("");
 
   async function enable() {
-    if (!codeComplete(code, "app")) throw new Error("Enter the 6 digits your app shows.");
+    requireCode(code, "app");
     try {
       const enabled = await unwrap(api.POST("/auth/2fa/enable", { body: { code } }));
       await onEnabled(enabled.recovery_codes);

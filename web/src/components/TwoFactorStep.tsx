@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
 import { useSession } from "../api/session.tsx";
-import { type CodeKind, codeComplete, refusalOf } from "../lib/security.ts";
+import { type CodeKind, refusalOf, requireCode } from "../lib/security.ts";
 import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { CodeField } from "./CodeField.tsx";
@@ -25,11 +25,7 @@ export function TwoFactorStep({
   const [kind, setKind] = useState<CodeKind>("app");
   const [code, setCode] = useState("");
   const { busy, error, submit } = useSubmit(async () => {
-    if (!codeComplete(code, kind)) {
-      throw new Error(
-        kind === "app" ? "Enter the 6 digits your app shows." : "Enter the whole recovery code.",
-      );
-    }
+    requireCode(code, kind);
     try {
       await finishTwoFactor(challenge, code);
     } catch (failure) {

@@ -25,9 +25,16 @@ export function normaliseCode(input: string, kind: CodeKind): string {
     .slice(0, 11);
 }
 
-/** Whether a code can be sent: six digits, or a recovery code's ten characters (xxxxx-xxxxx). */
-export function codeComplete(code: string, kind: CodeKind): boolean {
-  return kind === "app" ? /^\d{6}$/.test(code) : code.replace(/-/g, "").length === 10;
+/** Why a code cannot be sent yet (six digits, or a recovery code's ten characters); undefined when it can. */
+export function codeProblem(code: string, kind: CodeKind): string | undefined {
+  if (kind === "app") return /^\d{6}$/.test(code) ? undefined : "Enter the 6 digits your app shows.";
+  return code.replace(/-/g, "").length === 10 ? undefined : "Enter the whole recovery code (xxxxx-xxxxx).";
+}
+
+/** Throws the reason a code cannot be sent (a form's submit shows it). */
+export function requireCode(code: string, kind: CodeKind): void {
+  const problem = codeProblem(code, kind);
+  if (problem) throw new Error(problem);
 }
 
 /** The base32 secret in groups of four, for typing into an app by hand. */
