@@ -190,7 +190,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       );
       await reader.reload();
       await reader.getByRole("button", { name: "Show the secrets" }).click();
-      await reader.getByText("This link has expired or its views are used up.").waitFor();
+      await reader.getByText("This link no longer works").waitFor();
       await reader.close();
 
       await dialog().getByRole("button", { name: "Done" }).click();
@@ -199,6 +199,40 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await button("Share 1").click();
       expect(await dialog().getByLabel("Share link", { exact: true }).count()).toBe(0);
       await page.keyboard.press("Escape");
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "lists the workspace's share links with what became of them, and revokes one: its URL then answers 410",
+    async () => {
+      await button("Share 1").click();
+      await dialog().getByLabel("Passphrase (optional)").fill("short");
+      await dialog().getByRole("button", { name: "Create link" }).click();
+      // Too short: refused before anything is sent (the field's minimum, as the API's).
+      expect(await dialog().getByLabel("API link", { exact: true }).count()).toBe(0);
+      await dialog().getByLabel("Passphrase (optional)").fill("a long enough passphrase");
+      await dialog().getByRole("button", { name: "Create link" }).click();
+      const apiLink = new URL(await dialog().getByLabel("API link", { exact: true }).inputValue());
+      await dialog().getByRole("button", { name: "Done" }).click();
+
+      await page.getByRole("link", { name: "Share links", exact: true }).click();
+      await page.getByRole("heading", { name: "Share links" }).waitFor();
+      const table = page.getByRole("table", { name: "Share links" });
+      await table.getByText("Used up").waitFor();
+      await table.getByText("Active").waitFor();
+      expect(await page.locator("main").innerText()).not.toContain(apiLink.pathname.slice("/share/".length));
+      await screenshots(page, "share-links", engine);
+
+      await page.getByRole("button", { name: "Revoke the link to PAYMENT_KEY" }).first().click();
+      await dialog().getByRole("button", { name: "Revoke link" }).click();
+      await table.getByText("Revoked").waitFor();
+      const answer = await fetch(`${server.url}${apiLink.pathname}`, {
+        headers: { "x-share-passphrase": "a long enough passphrase" },
+      });
+      expect(answer.status).toBe(410);
+      await page.goto(envUrl());
+      await row("PAYMENT_KEY").waitFor();
     },
     STEP_TIMEOUT,
   );
@@ -281,8 +315,9 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
 
       await page.getByLabel("Action").fill("secret.shared");
       await button("Filter").click();
-      await expect.poll(() => rows.count()).toBe(1);
-      expect(await rows.innerText()).toContain(account.email);
+      // Two links were made (the second one revoked on the share links screen).
+      await expect.poll(() => rows.count()).toBe(2);
+      for (const text of await rows.allInnerTexts()) expect(text).toContain(account.email);
       await screenshots(page, "audit-filtered", engine, { dark: true });
       await button("Clear").click();
       await expect.poll(() => rows.count()).toBe(everything); // the unfiltered pages, as loaded

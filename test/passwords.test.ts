@@ -192,11 +192,17 @@ describe("POST /auth/password/forgot and /reset", () => {
 
   it("gives a provider-only account a password", async () => {
     const person = googlePerson();
-    await signInWithGoogle(t.app, fakes.google, person, { json: true });
+    const signedIn = await signInWithGoogle(t.app, fakes.google, person, { json: true });
+    const before = await send(t.app, "GET", "/auth/me", bearer(signedIn.json().access_token));
+    expect(before.json().has_password).toBe(false);
     expect(await canSignIn(person.email, NEW_PASSWORD)).toBe(false);
     const token = await mailedResetToken(person.email);
     expect((await reset(token)).statusCode).toBe(200);
     expect(await canSignIn(person.email, NEW_PASSWORD)).toBe(true);
+    const session = await login(t.app, person.email, NEW_PASSWORD, "after-reset");
+    expect((await send(t.app, "GET", "/auth/me", bearer(session.accessToken))).json().has_password).toBe(
+      true,
+    );
   });
 
   it("takes an unverified account over cleanly: the pre-hijacker's key and sessions die too", async () => {

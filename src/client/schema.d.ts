@@ -2039,6 +2039,8 @@ export interface operations {
                         email: string;
                         email_verified: boolean;
                         first_name: string;
+                        /** @description false for an account made through Google or GitHub that never set one (a reset sets it) */
+                        has_password: boolean;
                         /** Format: uuid */
                         id: string;
                         last_name: string;
@@ -2483,6 +2485,8 @@ export interface operations {
                         email: string;
                         email_verified: boolean;
                         first_name: string;
+                        /** @description false for an account made through Google or GitHub that never set one (a reset sets it) */
+                        has_password: boolean;
                         /** Format: uuid */
                         id: string;
                         last_name: string;
@@ -2679,6 +2683,8 @@ export interface operations {
                         email: string;
                         email_verified: boolean;
                         first_name: string;
+                        /** @description false for an account made through Google or GitHub that never set one (a reset sets it) */
+                        has_password: boolean;
                         /** Format: uuid */
                         id: string;
                         last_name: string;

@@ -10,6 +10,7 @@ export interface NavEntry {
     | "/w/$workspaceId/audit"
     | "/w/$workspaceId/members"
     | "/w/$workspaceId/api-keys"
+    | "/w/$workspaceId/share-links"
     | "/w/$workspaceId/sessions";
   action?: Action;
 }
@@ -17,6 +18,7 @@ export interface NavEntry {
 export const NAV: NavEntry[] = [
   { label: "Projects", to: "/w/$workspaceId" },
   { label: "Members", to: "/w/$workspaceId/members", action: "workspace.read" },
+  { label: "Share links", to: "/w/$workspaceId/share-links", action: "share_link.list" },
   { label: "API keys", to: "/w/$workspaceId/api-keys" },
   { label: "Sessions", to: "/w/$workspaceId/sessions" },
   { label: "Audit", to: "/w/$workspaceId/audit", action: "audit.read" },

@@ -20,6 +20,7 @@ import { ResetPassword } from "./screens/ResetPassword.tsx";
 import { Secrets } from "./screens/Secrets.tsx";
 import { Security } from "./screens/Security.tsx";
 import { Sessions } from "./screens/Sessions.tsx";
+import { ShareLinks } from "./screens/ShareLinks.tsx";
 import { ShareView } from "./screens/ShareView.tsx";
 import { SignIn } from "./screens/SignIn.tsx";
 import { SignUp } from "./screens/SignUp.tsx";
@@ -106,6 +107,11 @@ const apiKeysRoute = createRoute({
   path: "/api-keys",
   component: ApiKeys,
 });
+const shareLinksRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/share-links",
+  component: ShareLinks,
+});
 const sessionsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/sessions",
@@ -138,6 +144,7 @@ const routeTree = rootRoute.addChildren([
     auditRoute,
     membersRoute,
     apiKeysRoute,
+    shareLinksRoute,
     sessionsRoute,
     accountRoute,
     securityRoute,

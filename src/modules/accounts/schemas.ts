@@ -69,6 +69,9 @@ export const Profile = Type.Object({
   middle_name: Nullable(Type.String()),
   last_name: Type.String(),
   email_verified: Type.Boolean(),
+  has_password: Type.Boolean({
+    description: "false for an account made through Google or GitHub that never set one (a reset sets it)",
+  }),
   current_workspace_id: Nullable(Uuid),
   created_at: DateTime,
   updated_at: DateTime,

@@ -65,6 +65,7 @@ export function presentProfile(user: repo.UserRow) {
     middle_name: user.middle_name,
     last_name: user.last_name,
     email_verified: user.email_verified_at !== null,
+    has_password: user.password_hash !== null,
     current_workspace_id: user.current_workspace_id,
     created_at: user.created_at,
     updated_at: user.updated_at,

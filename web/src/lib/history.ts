@@ -15,7 +15,7 @@ const shorten = (text: string): string =>
 // Share links -------------------------------------------------------------------------------
 
 /** The API's bounds (src/modules/sharing/schemas.ts). */
-export const SHARE_LIMITS = { maxMinutes: 43_200, maxViews: 100 } as const;
+export const SHARE_LIMITS = { maxMinutes: 43_200, maxViews: 100, minPassphrase: 8 } as const;
 
 export const EXPIRY_PRESETS: readonly { minutes: number; label: string }[] = [
   { minutes: 15, label: "15 minutes" },
@@ -51,7 +51,12 @@ export function shareRequest(
     max_views: views,
   };
   // An empty passphrase means none (the API refuses an empty string).
-  if (fields.passphrase !== "") body.passphrase = fields.passphrase;
+  if (fields.passphrase !== "") {
+    if (fields.passphrase.length < SHARE_LIMITS.minPassphrase) {
+      return { ok: false, error: `A passphrase needs at least ${SHARE_LIMITS.minPassphrase} characters` };
+    }
+    body.passphrase = fields.passphrase;
+  }
   return { ok: true, body };
 }
 
@@ -215,21 +220,6 @@ export function auditQuery(filters: { action: string; actor: string }, cursor?: 
 }
 
 // The share-link viewer page -------------------------------------------------------------------
-
-/**
- * The browser-friendly form of a share link: /s/#<token> on the same server. The token rides in
- * the fragment, which browsers never send, so it stays out of every server's access log.
- */
-export function viewerLink(apiUrl: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(apiUrl);
-  } catch {
-    return null;
-  }
-  const token = /^\/share\/([^/]+)$/.exec(url.pathname)?.[1];
-  return token ? `${url.origin}/s/#${token}` : null;
-}
 
 /** The token in a viewer page's fragment ("#abc" -> "abc"), or null when there is none. */
 export function tokenFromFragment(hash: string): string | null {

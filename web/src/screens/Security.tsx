@@ -1,6 +1,7 @@
 // Account → Security: changing the password (the current one, then the new one twice; the other
 // sessions end) and two-factor sign-in (components/TwoFactorSettings.tsx). An account made through
-// Google or GitHub has no password to change: it is offered the reset mail, which sets one.
+// Google or GitHub has no password to change (the profile's has_password): it is offered the reset
+// mail, which sets one.
 import { useState } from "react";
 import { api } from "../api/client.ts";
 import { ApiError, unwrap } from "../api/errors.ts";
@@ -18,7 +19,11 @@ export function Security() {
       {(profile) => (
         <>
           <TwoFactorSettings email={profile.email} />
-          <ChangePassword email={profile.email} />
+          {profile.has_password ? (
+            <ChangePassword email={profile.email} />
+          ) : (
+            <SetPasswordByMail email={profile.email} />
+          )}
         </>
       )}
     </AccountPage>

@@ -12,7 +12,7 @@ import { CopyButton } from "../components/CopyButton.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { Field } from "../components/Field.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
-import { EXPIRY_PRESETS, SHARE_LIMITS, shareRequest, viewerLink } from "../lib/history.ts";
+import { EXPIRY_PRESETS, SHARE_LIMITS, shareRequest } from "../lib/history.ts";
 import "../styles/history.css";
 
 type Created = Ok<"createShareLink">;
@@ -90,9 +90,10 @@ function ShareForm({
             ? "The reader also needs the passphrase: tell it to them another way."
             : "Anyone with the link can read the shared values."}
         </Alert>
-        <LinkField label="Share link" value={viewerLink(created.url) ?? created.url} />
+        <LinkField label="Share link" value={created.browser_url} />
         <p className="field-hint">
-          Opens a page that shows the values after a click. For scripts, the same link as JSON:
+          Send this one to a person: it opens a page that shows the values after a click, and chat link
+          previews cannot spend it. For scripts, the same link as JSON:
         </p>
         <LinkField label="API link" value={created.url} />
         <p className="muted">
@@ -154,8 +155,9 @@ function ShareForm({
         label="Passphrase (optional)"
         type="password"
         autoComplete="new-password"
+        minLength={SHARE_LIMITS.minPassphrase}
         maxLength={256}
-        hint="The reader must send it too. Tell it to them another way than the link."
+        hint={`At least ${SHARE_LIMITS.minPassphrase} characters. The reader must send it too: tell it to them another way than the link. Five wrong guesses burn the link.`}
         value={passphrase}
         onChange={(e) => setPassphrase(e.target.value)}
       />

@@ -17,9 +17,8 @@ import "../styles/history.css";
 type Shared = Ok<"viewShareLink">;
 
 const READER_ERRORS: Record<string, string> = {
-  gone: "This link has expired or its views are used up. Ask the sender for a new one.",
+  gone: "This link no longer works: it expired, its views are used up, it was revoked, or wrong passphrases burnt it. Ask the sender for a new one.",
   not_found: "This link does not exist. Check that it was copied whole.",
-  passphrase_incorrect: "That passphrase is not correct.",
 };
 
 export function ShareView() {
@@ -46,6 +45,9 @@ export function ShareView() {
       );
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === "passphrase_required") setNeedsPassphrase(true);
+      // The API's message says how many attempts are left before the link burns.
+      else if (failure instanceof ApiError && failure.code === "passphrase_incorrect")
+        setError(failure.message);
       else
         setError(
           failure instanceof ApiError
