@@ -236,6 +236,7 @@ describe("sensitive actions need the code", () => {
       { name: "ci" },
     );
     expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().code).toBe("two_factor_code_incorrect");
     const right = await send(
       t.app,
       "POST",
@@ -310,6 +311,7 @@ describe("a workspace that requires two-factor sign-in", () => {
       require_two_factor: true,
     });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("two_factor_not_enabled");
     await enableTwoFactor(t.app, owner.accessToken, t.clock);
     const required = await send(t.app, "PATCH", `/workspaces/${owner.workspaceId}`, owner.headers, {
       require_two_factor: true,
@@ -360,6 +362,10 @@ describe("a workspace that requires two-factor sign-in", () => {
       "x-coffer-otp": enrolled.nextCode(),
     });
     expect(off.statusCode).toBe(409);
+    expect(off.json()).toMatchObject({
+      code: "two_factor_required_by_workspace",
+      workspaces: [{ id: owner.workspaceId, name: expect.any(String) }],
+    });
     expect(off.json().detail).toContain("required");
   });
 

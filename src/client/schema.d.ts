@@ -1548,6 +1548,10 @@ export interface operations {
                     "application/json": {
                         code: string;
                         detail: string;
+                        workspaces?: {
+                            id: string;
+                            name: string;
+                        }[];
                     };
                 };
             };

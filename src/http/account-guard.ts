@@ -43,7 +43,7 @@ export function createAccountGuard(secondFactor: SecondFactor, guesses: AttemptB
     await guesses.spend(principal.userId);
     if (!(await secondFactor.checkCode(principal.userId, code, clientOf(request)))) {
       throw new AppError(
-        "two_factor_code_required",
+        "two_factor_code_incorrect",
         "The two-factor code is not correct, or was already used: send the next one in X-Coffer-OTP",
       );
     }

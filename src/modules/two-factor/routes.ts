@@ -6,7 +6,15 @@ import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { Disabled, EnableBody, Enabled, RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from "./schemas.ts";
+import {
+  Disabled,
+  EnableBody,
+  Enabled,
+  RecoveryCodes,
+  RequiredByWorkspaces,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from "./schemas.ts";
 import type { TwoFactorService } from "./service.ts";
 
 export const twoFactorRoutes =
@@ -64,7 +72,7 @@ export const twoFactorRoutes =
           headers: OtpHeader,
           description:
             "Turns two-factor sign-in off (the current code in X-Coffer-OTP). 409 while a workspace of yours requires it.",
-          response: { 200: Disabled, ...refusals },
+          response: { 200: Disabled, ...refusals, 409: RequiredByWorkspaces },
         },
       },
       async (request) => {

@@ -29,3 +29,10 @@ export const RecoveryCodes = Type.Object({
 
 export const Enabled = Type.Object({ enabled: Type.Boolean(), ...RecoveryCodes.properties });
 export const Disabled = Type.Object({ enabled: Type.Boolean() });
+
+/** 409 two_factor_required_by_workspace: the workspaces that keep two-factor on. */
+export const RequiredByWorkspaces = Type.Object({
+  detail: Type.String(),
+  code: Type.String(),
+  workspaces: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))),
+});

@@ -28,7 +28,7 @@ export interface TwoFactorDeps {
   /** The name authenticator apps show beside the account (the deployment's host). */
   issuer: string;
   /** Names of the workspaces the user belongs to that require two-factor sign-in. */
-  workspacesRequiring: (q: Queryable, userId: string) => Promise<string[]>;
+  workspacesRequiring: (q: Queryable, userId: string) => Promise<{ id: string; name: string }[]>;
   /** The account's email, for the authenticator app's label. */
   emailOf: (userId: string) => Promise<string>;
 }
@@ -169,8 +169,9 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const requiring = await deps.workspacesRequiring(db, userId);
       if (requiring.length > 0) {
         throw new AppError(
-          "conflict",
-          `Two-factor sign-in is required by ${requiring.map((n) => `"${n}"`).join(", ")}: it cannot be turned off while you are a member`,
+          "two_factor_required_by_workspace",
+          `Two-factor sign-in is required by ${requiring.map((w) => `"${w.name}"`).join(", ")}: it cannot be turned off while you are a member`,
+          { body: { workspaces: requiring } },
         );
       }
       const removed = await db.transaction().execute(async (tx) => {

@@ -58,17 +58,16 @@ export function membershipOf(db: Queryable, workspaceId: string, userId: string)
     .executeTakeFirst();
 }
 
-/** Names of the user's workspaces that require two-factor sign-in. */
-export async function requiringTwoFactorOf(db: Queryable, userId: string): Promise<string[]> {
-  const rows = await db
+/** The user's workspaces that require two-factor sign-in (id and name). */
+export function requiringTwoFactorOf(db: Queryable, userId: string): Promise<{ id: string; name: string }[]> {
+  return db
     .selectFrom("workspace_members as m")
     .innerJoin("workspaces as w", "w.id", "m.workspace_id")
-    .select("w.name")
+    .select(["w.id", "w.name"])
     .where("m.user_id", "=", userId)
     .where("w.two_factor_required_at", "is not", null)
     .orderBy("w.name")
     .execute();
-  return rows.map((r) => r.name);
 }
 
 export function workspacesOfUser(db: Queryable, userId: string) {

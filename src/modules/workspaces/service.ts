@@ -180,7 +180,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       await authorize(db, ctx, "workspace.update");
       if (patch.require_two_factor && !(await deps.twoFactor.isEnabled(ctx.principal.userId))) {
         throw new AppError(
-          "conflict",
+          "two_factor_not_enabled",
           "Turn on two-factor sign-in for your own account before you require it of every member",
         );
       }
@@ -211,7 +211,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       return present(updated.row, ctx.role);
     },
 
-    /** Names of the user's workspaces that require two-factor sign-in. */
+    /** The user's workspaces that require two-factor sign-in (id and name). */
     requiringTwoFactorOf: (q: Queryable, userId: string) => repo.requiringTwoFactorOf(q, userId),
 
     /** Deletes the workspace and everything beneath it in one transaction. */

@@ -53,6 +53,8 @@ const PLAIN_WORDS: Record<string, string> = {
   // What is left when the person closes the code prompt (api/second-factor.ts) without a code.
   two_factor_code_required:
     "Not done: this needs the current code of your authenticator app (or one of your recovery codes).",
+  two_factor_code_incorrect:
+    "Not done: that code was not accepted. A code works once: wait for the next one, or use a recovery code.",
 };
 
 /** "You can try again at 14:32." for a 429's Retry-After (seconds), in the reader's time. */

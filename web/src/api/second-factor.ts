@@ -1,14 +1,15 @@
 // The one way sensitive actions get the two-factor code. An account with two-factor sign-in must
 // send its current code in X-Coffer-OTP to mint or change an API key, change the password, delete
-// itself or manage two-factor; without it (or with a wrong or spent code) the API answers 403
-// two_factor_code_required before doing anything. This middleware turns that answer into a
+// itself or manage two-factor; without it the API answers 403 two_factor_code_required (with a
+// wrong or spent code, two_factor_code_incorrect) before doing anything. This middleware turns that answer into a
 // question: it asks the person for a code (the prompt components/SecondFactorPrompt.tsx
 // registers), replays the request with the header, and asks again while the code is refused. No
 // screen handles the header itself. The code lives only in the replayed request's header.
 import type { Middleware } from "openapi-fetch";
 
 export const OTP_HEADER = "x-coffer-otp";
-const CODE_REQUIRED = "two_factor_code_required";
+// Asked for (none was sent), or refused (wrong, or already used): either way, ask the person.
+const CODE_ANSWERS = new Set(["two_factor_code_required", "two_factor_code_incorrect"]);
 
 /** Asks for a code; `again` when the last one was refused. null: the person gave up. */
 export type AskForCode = (attempt: { again: boolean }) => Promise<string | null>;
@@ -44,7 +45,7 @@ async function codeOf(response: Response): Promise<string | undefined> {
 
 /** Whether an answer asks for the two-factor code. */
 export const needsCode = async (response: Response): Promise<boolean> =>
-  (await codeOf(response)) === CODE_REQUIRED;
+  CODE_ANSWERS.has((await codeOf(response)) ?? "");
 
 /**
  * The middleware. `send` replays a request with the session (client.ts: a fresh token, one
