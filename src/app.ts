@@ -298,7 +298,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     publicUrl: config.publicUrl,
     ttlSeconds: config.inviteTtl,
-    passwords: { passwordMatches: (user, password) => accounts.passwordMatches(user, password) },
+    passwords: {
+      passwordMatches: (user, password) => accounts.passwordMatches(user, password),
+      proveSecondFactor: (user, otp, client) => accounts.proveSecondFactor(user, otp, client),
+    },
   });
   const providers = { google: google(config.google), github: github(config.github) };
   const environments = createEnvironmentsService({

@@ -1,6 +1,7 @@
 // Two-factor sign-in with TOTP (issue 18): set-up with codes computed from the shared secret,
 // recovery codes shown once, the code at password and provider sign-in, on the sensitive account
 // actions, and a workspace that requires it of every member. A code works once.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, login, newUser, PASSWORD, signUp } from "./helpers/factories.ts";
@@ -389,5 +390,49 @@ describe("sign-up and the password form stay as they were for accounts without i
   it("a new account signs in with its password alone", async () => {
     const user = await signUp(t.app);
     expect((await login(t.app, user.email)).accessToken).toBeTruthy();
+  });
+});
+
+describe("an invite accepted with an existing account's password", () => {
+  it("needs the account's two-factor code too (401 two_factor_required), and joins with it", async () => {
+    const owner = await newUser(t.app);
+    const invitee = await enrolledUser();
+    const invite = await send(t.app, "POST", `/invite/${owner.workspaceId}`, owner.headers, {
+      invitee_email: invitee.email,
+      role: 1,
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    // The token is mailed; the test reads the stored invite's token through a fresh one it knows.
+    const token = `t-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    await t.db
+      .updateTable("invites")
+      .set({ token_hash: createHash("sha256").update(token).digest("hex") })
+      .where("id", "=", invite.json().id)
+      .execute();
+
+    const withoutCode = await send(t.app, "POST", "/invite/accept", {}, { token, password: PASSWORD });
+    expect(withoutCode.statusCode).toBe(401);
+    expect(withoutCode.json().code).toBe("two_factor_required");
+    const wrongCode = await send(
+      t.app,
+      "POST",
+      "/invite/accept",
+      {},
+      { token, password: PASSWORD, otp: "000000" },
+    );
+    expect(wrongCode.json().code).toBe("two_factor_incorrect");
+    const joined = await send(
+      t.app,
+      "POST",
+      "/invite/accept",
+      {},
+      {
+        token,
+        password: PASSWORD,
+        otp: invitee.nextCode(),
+      },
+    );
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().workspace_id).toBe(owner.workspaceId);
   });
 });

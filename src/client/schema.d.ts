@@ -653,7 +653,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invite
-         * @description Joins the workspace with the invite's role and team. A new address gets an account (name and password required); an existing account proves itself with its password or its credential. A higher role or another team than the invite's is refused (403).
+         * @description Joins the workspace with the invite's role and team. A new address gets an account (name and password required); an existing account proves itself with its password (and its two-factor code as `otp` when it has two-factor sign-in) or its credential. A higher role or another team than the invite's is refused (403).
          */
         post: operations["acceptInvite"];
         delete?: never;
@@ -4893,6 +4893,8 @@ export interface operations {
                 "application/json": {
                     /** @description required when the address has no account yet */
                     name?: string;
+                    /** @description the two-factor code of an existing account that accepts with its password */
+                    otp?: string;
                     password: string;
                     /** @description 0 Viewer, 1 Member, 2 Admin, 3 Owner */
                     role?: number;

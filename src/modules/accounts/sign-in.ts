@@ -110,5 +110,22 @@ export function createSignIn(deps: SignInDeps) {
     return true;
   }
 
-  return { signIn, login, signInOrChallenge, finishChallenge, passwordMatches };
+  /**
+   * The second factor of an account proven some other way than a sign-in (an invite accepted with
+   * its password): nothing to do without two-factor; else the code, with the sign-in budget.
+   */
+  async function proveSecondFactor(user: repo.UserRow, otp: string | undefined, client: ClientInfo) {
+    if (!(await twoFactor.isEnabled(user.id))) return;
+    if (!otp) {
+      throw new AppError(
+        "two_factor_required",
+        "This account uses two-factor sign-in: send its code as `otp`",
+      );
+    }
+    await budgets.signIn.spend(user.email);
+    if (!(await twoFactor.checkCode(user.id, otp, client))) throw wrongCode();
+    await budgets.signIn.refund(user.email);
+  }
+
+  return { signIn, login, signInOrChallenge, finishChallenge, passwordMatches, proveSecondFactor };
 }

@@ -55,7 +55,8 @@ export const invitesRoutes =
           tags,
           description:
             "Joins the workspace with the invite's role and team. A new address gets an account (name and password " +
-            "required); an existing account proves itself with its password or its credential. A higher role or " +
+            "required); an existing account proves itself with its password (and its two-factor code as `otp` when it " +
+            "has two-factor sign-in) or its credential. A higher role or " +
             "another team than the invite's is refused (403).",
           body: AcceptBody,
           response: { 200: Accepted, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...tokenErrors },

@@ -41,6 +41,12 @@ export const AcceptBody = Type.Object({
     Type.String({ maxLength: 300, description: "required when the address has no account yet" }),
   ),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
+  otp: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: "the two-factor code of an existing account that accepts with its password",
+    }),
+  ),
   role: Type.Optional(RoleValue),
   team_id: Type.Optional(Nullable(Uuid)),
 });

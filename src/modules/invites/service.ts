@@ -32,13 +32,15 @@ export interface InvitesDeps {
   publicUrl: string;
   ttlSeconds: number;
   /** Proves an existing account's password (with the account's budget of failures). */
-  passwords: Pick<AccountsService, "passwordMatches">;
+  passwords: Pick<AccountsService, "passwordMatches" | "proveSecondFactor">;
 }
 
 export interface AcceptInput {
   token: string;
   name?: string;
   password: string;
+  /** An existing account's two-factor code, when it accepts with its password. */
+  otp?: string;
   role?: number;
   team_id?: string | null;
 }
@@ -126,11 +128,17 @@ export function createInvitesService(deps: InvitesDeps) {
     if (caller && (!user || caller.userId !== user.id)) {
       throw new AppError("forbidden", "This invite was sent to another address than the signed-in account's");
     }
-    if (user && !caller && !(await deps.passwords.passwordMatches(user, input.password))) {
-      throw new AppError(
-        "invalid_credentials",
-        "An account with this address exists: its password is needed to accept",
-      );
+    if (user && !caller) {
+      if (!(await deps.passwords.passwordMatches(user, input.password))) {
+        throw new AppError(
+          "invalid_credentials",
+          "An account with this address exists: its password is needed to accept",
+        );
+      }
+      await deps.passwords.proveSecondFactor(user, input.otp, {
+        ipAddress: client.ipAddress,
+        userAgent: client.userAgent ?? "unknown",
+      });
     }
     let passwordHash: string | null = null;
     if (!user) {
