@@ -4,6 +4,7 @@
 // person is sent (/s/#token) — or the API URL opened by a browser or a chat's link preview —
 // spends no view until the reader asks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeOnce } from "../src/jobs/housekeeping.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { send, UUID } from "./helpers/http.ts";
@@ -292,5 +293,26 @@ describe("DELETE /workspaces/{workspace_id}/share-links/{link_id}", () => {
     expect((await revoke(s, s.owner.headers, theirs.id, other.owner.workspaceId)).statusCode).toBe(403);
     expect((await view(theirs.token)).statusCode).toBe(200);
     expect(theirs.id).toMatch(UUID);
+  });
+});
+
+describe("housekeeping", () => {
+  it("purges a revoked or burnt link once it is older than the retention, even before it would expire", async () => {
+    const s = await setup();
+    const revoked = await share(s, s.owner.headers, { expires_in_minutes: 43200 });
+    await revoke(s, s.owner.headers, revoked.id);
+    const burnt = await share(s, s.owner.headers, { expires_in_minutes: 43200, passphrase: PASSPHRASE });
+    for (let i = 0; i < 5; i++) await view(burnt.token, { "x-share-passphrase": `wrong guess ${i}` });
+    const live = await share(s, s.owner.headers, { expires_in_minutes: 43200 });
+    t.clock.advance(t.config.purgeRetention + 60);
+
+    await purgeOnce(t.db, t.clock, t.config);
+
+    const left = await t.db
+      .selectFrom("share_links")
+      .select("id")
+      .where("id", "in", [revoked.id, burnt.id, live.id])
+      .execute();
+    expect(left.map((r) => r.id)).toEqual([live.id]);
   });
 });

@@ -128,7 +128,10 @@ export async function burn(db: Queryable, id: string): Promise<void> {
   await db.updateTable("share_links").set({ ciphertext: "" }).where("id", "=", id).execute();
 }
 
-/** Share links expired before `cutoff`, or used up and created before it. */
+/**
+ * Share links expired before `cutoff`, or revoked before it, or made before it and ended since
+ * (used up, revoked or burnt: their snapshot is erased).
+ */
 export function purgeLinks(db: Queryable, cutoff: string): Promise<number> {
   return deleteUntilDone(() =>
     db
@@ -140,7 +143,9 @@ export function purgeLinks(db: Queryable, cutoff: string): Promise<number> {
           .where((w) =>
             w.or([
               w("expires_at", "<", cutoff),
+              w("revoked_at", "<", cutoff),
               w.and([w("views", ">=", w.ref("max_views")), w("created_at", "<", cutoff)]),
+              w.and([w("ciphertext", "=", ""), w("created_at", "<", cutoff)]),
             ]),
           )
           .limit(BATCH),

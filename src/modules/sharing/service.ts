@@ -111,7 +111,8 @@ export function createSharingService(deps: SharingDeps) {
           created_at: now.toISOString(),
           failed_attempts: 0,
           revoked_at: null,
-          secret_keys: JSON.stringify(pairs.map((p) => p.key)),
+          // Sorted: the snapshot's order is not the same on both engines.
+          secret_keys: JSON.stringify(pairs.map((p) => p.key).sort()),
         });
         await audit.recordMany(
           tx,

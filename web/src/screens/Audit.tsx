@@ -47,7 +47,10 @@ export function Audit() {
   const allowed = can("audit.read");
 
   const members = useQuery({
-    queryKey: [...queryKeys.workspace(ws), "members"],
+    // Not useMembers' key: that one holds pages (an infinite query), this one a plain list. Under one
+    // key, opening Members and then Audit handed this screen the other's shape. As a child of that
+    // key, it is still refreshed whenever the members are.
+    queryKey: [...queryKeys.workspace(ws), "members", "all"],
     enabled: allowed,
     queryFn: () =>
       unwrap(
