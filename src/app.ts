@@ -3,12 +3,13 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
+import { sql } from "kysely";
 import type { Logger } from "pino";
 import { createBudgets } from "./auth/attempt-budgets.ts";
 import { type InvalidationBus, localBus, redisBus } from "./auth/auth-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import { createKeyring } from "./crypto/data-keys.ts";
+import { checkMasterKey, createKeyring } from "./crypto/data-keys.ts";
 import { createMasterKeys, deriveKey, type MasterKeys } from "./crypto/keyring.ts";
 import type { Db, Queryable } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
@@ -17,7 +18,7 @@ import { registerAuthentication } from "./http/auth.ts";
 import { createCredentialCheck } from "./http/credential-check.ts";
 import { createDashboard } from "./http/dashboard.ts";
 import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
-import { healthRoutes } from "./http/health.ts";
+import { healthRoutes, type ReadinessCheck } from "./http/health.ts";
 import { countingDecryptFailures, registerMetrics } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
@@ -185,7 +186,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON is the only body everywhere but /auth/login, which registers the form parser for itself.
   app.removeContentTypeParser("text/plain");
   app.addHook("preValidation", async (request) => lowerCaseUuidParams(request.params));
-  const metrics = registerMetrics(app, { token: config.metricsToken, db, dataDir: config.dataDir });
+  // What /readyz and the metrics report; the parts below that depend on something add their check.
+  const readiness: ReadinessCheck[] = [];
+  const metrics = registerMetrics(app, {
+    token: config.metricsToken,
+    db,
+    dataDir: config.dataDir,
+    readiness,
+  });
   const observeCache = metrics.observeCache;
 
   // Cache invalidation reaches every node through Redis when there is one.
@@ -223,8 +231,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ),
         })
       : localCounters(createLocalCounts(() => clock.now().getTime())));
+  if ("problem" in counters) {
+    const counting = counters as { problem(): string | undefined };
+    readiness.push({ dependency: "redis", problem: () => counting.problem() });
+  }
   const budgets = createBudgets(counters, config);
   const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
+  readiness.push(
+    {
+      dependency: "database",
+      problem: async () => {
+        try {
+          await sql`select 1`.execute(db);
+          return undefined;
+        } catch (error) {
+          deps.logger.warn({ err: error }, "database not reachable");
+          return "Database not reachable";
+        }
+      },
+    },
+    {
+      dependency: "master_key",
+      after: "database",
+      problem: async () =>
+        (await checkMasterKey(db, masterKeys, clock.now().toISOString()))
+          ? "This node does not hold the store's master key"
+          : undefined,
+    },
+    {
+      dependency: deps.redis && !deps.bus ? "redis" : "workers",
+      problem: () => {
+        const problem = bus.problem();
+        return problem && `${problem}: revocations would not reach the other nodes`;
+      },
+    },
+  );
   const sessions = createSessionsService({
     db,
     bus,
@@ -361,7 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, credentials);
   await registerOpenApi(app, config.debug, config.publicUrl);
 
-  await app.register(healthRoutes(db, masterKeys, clock, bus));
+  await app.register(healthRoutes(readiness));
   await app.register(dashboard.routes);
   await app.register(
     accountsRoutes({

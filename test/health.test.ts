@@ -36,7 +36,11 @@ describe("health", () => {
     try {
       const response = await broken.app.inject({ method: "GET", url: "/readyz" });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: "Database not reachable", code: "not_ready" });
+      expect(response.json()).toEqual({
+        detail: "Database not reachable",
+        code: "not_ready",
+        problems: [{ dependency: "database", detail: "Database not reachable" }],
+      });
     } finally {
       await broken.app.close();
     }

@@ -13,6 +13,7 @@ import { DecryptionError, type Keyring } from "../crypto/data-keys.ts";
 import { poolOf } from "../db/connect.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { checkReadiness, type ReadinessCheck } from "./health.ts";
 
 export interface Metrics {
   /** Counts credential-cache lookups (hit or miss) per cache. */
@@ -43,7 +44,7 @@ function tokenMatches(expected: Buffer, authorization: string | undefined): bool
  */
 export function registerMetrics(
   app: FastifyInstance,
-  options: { token: string | undefined; db: Db; dataDir: string },
+  options: { token: string | undefined; db: Db; dataDir: string; readiness: readonly ReadinessCheck[] },
 ): Metrics {
   if (!options.token) return NO_METRICS;
   const expected = digest(options.token);
@@ -82,6 +83,22 @@ export function registerMetrics(
     registers: [registry],
   });
   registerDatabaseGauges(registry, options.db, options.dataDir);
+  new Gauge({
+    name: "coffer_dependency_up",
+    help: "1 when what this node depends on is fine, 0 when /readyz reports it (database, master_key, storage, redis, workers); a dependency whose check could not run is left out",
+    labelNames: ["dependency"],
+    registers: [registry],
+    // Across a node's workers, the worst of them.
+    aggregator: "min",
+    async collect() {
+      this.reset();
+      const down = new Map<string, boolean>();
+      for (const result of await checkReadiness(options.readiness)) {
+        down.set(result.dependency, (down.get(result.dependency) ?? false) || result.detail !== undefined);
+      }
+      for (const [dependency, isDown] of down) this.set({ dependency }, isDown ? 0 : 1);
+    },
+  });
 
   app.addHook("onResponse", (request, reply, done) => {
     const labels = { method: request.method, route: routeOf(request), status_code: reply.statusCode };
