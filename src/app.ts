@@ -27,6 +27,7 @@ import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-hea
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { type Counters, createLocalCounts, localCounters, redisCounters } from "./lib/counters.ts";
+import { within } from "./lib/within.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -89,6 +90,8 @@ export interface AppDeps {
 // The largest single-record body (a 64 KiB value, escaped, plus its description) fits in 1 MiB;
 // the bulk routes take LIMITS.bulkBodyBytes. A small limit bounds what one request can hold in memory.
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** How long /readyz waits on the database before it says not ready (a partition answers nothing). */
+const READINESS_WAIT_MS = 2_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -242,10 +245,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dependency: "database",
       problem: async () => {
         try {
-          await sql`select 1`.execute(db);
+          await within(sql`select 1`.execute(db), READINESS_WAIT_MS, "the database");
           return undefined;
-        } catch (error) {
-          deps.logger.warn({ err: error }, "database not reachable");
+        } catch {
           return "Database not reachable";
         }
       },
@@ -254,7 +256,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dependency: "master_key",
       after: "database",
       problem: async () =>
-        (await checkMasterKey(db, masterKeys, clock.now().toISOString()))
+        (await within(
+          checkMasterKey(db, masterKeys, clock.now().toISOString()),
+          READINESS_WAIT_MS,
+          "the database",
+        ))
           ? "This node does not hold the store's master key"
           : undefined,
     },

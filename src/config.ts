@@ -57,6 +57,8 @@ export interface Config {
   workers: number;
   /** Seconds in-flight requests get to finish on SIGTERM/SIGINT before a forced exit. */
   shutdownGrace: number;
+  /** Seconds one PostgreSQL statement may take before the request answers 503 database_unavailable. */
+  databaseQueryTimeout: number;
   /** Where the import sources live (overridable so tests run against local fakes), and how long to wait. */
   imports: { railwayUrl: string; vercelUrl: string; renderUrl: string; timeoutMs: number };
   /** Seconds between housekeeping runs (0: never). */
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     workers: workers(env),
     shutdownGrace: integer(env, "COFFER_SHUTDOWN_GRACE", 10, 1, 3600),
+    databaseQueryTimeout: integer(env, "COFFER_DB_QUERY_TIMEOUT", 5, 1, 300),
     dataDir: read(env, "COFFER_DATA_DIR") ?? "./data",
     databaseUrl: url(env, "DATABASE_URL", undefined, ["postgres:", "postgresql:"]),
     redisUrl: url(env, "REDIS_URL", undefined, ["redis:", "rediss:"]),

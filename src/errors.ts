@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   mail_failed: 502,
   not_ready: 503,
   master_key_unavailable: 503,
+  database_unavailable: 503,
+  storage_full: 507,
   dashboard_not_built: 503,
 } as const satisfies Record<string, number>;
 

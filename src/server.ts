@@ -52,18 +52,31 @@ export async function openStore(
         "decrypted. For production set COFFER_MASTER_KEY instead.",
     );
   }
-  const { db, engine } = openDatabase({ ...config, poolSize: options.poolSize });
   const masterKeys = createMasterKeys({ ...master, previous: config.previousMasterKey });
-  if (!options.first) return { db, engine, master, masterKeys };
-  try {
-    await migrateToLatest(db);
-    // A wrong key would start "ready" and then fail every read: refuse now, in one line.
-    const keyProblem = await checkMasterKey(db, masterKeys, systemClock.now().toISOString());
-    if (keyProblem) throw new StartupFailure(keyProblem);
-  } catch (error) {
-    await db.destroy().catch(() => {});
-    throw error;
+  if (options.first) {
+    // Migrations run on a connection of their own, without the serving pool's statement bound: an
+    // index built on a large table may take longer than any request should.
+    const { db: migrating } = openDatabase({ ...config, poolSize: 1 });
+    try {
+      await migrateToLatest(migrating);
+      // A wrong key would start "ready" and then fail every read: refuse now, in one line.
+      const keyProblem = await checkMasterKey(migrating, masterKeys, systemClock.now().toISOString());
+      if (keyProblem) throw new StartupFailure(keyProblem);
+    } finally {
+      await migrating.destroy().catch(() => {});
+    }
   }
+  const { db, engine } = openDatabase({
+    ...config,
+    poolSize: options.poolSize,
+    queryTimeoutMs: config.databaseQueryTimeout * 1000,
+    onConnectionProblem: (error) =>
+      logger.warn(
+        { code: (error as { code?: string }).code, reason: error.message },
+        "a PostgreSQL connection was lost; the pool opens a new one when needed",
+      ),
+  });
+  if (!options.first) return { db, engine, master, masterKeys };
   if (config.databaseUrl && !config.redisUrl) {
     logger.warn(
       "DATABASE_URL without REDIS_URL: fine for one node, but several nodes would not share rate limits, " +

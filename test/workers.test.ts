@@ -18,7 +18,7 @@ import {
   startServer,
   tempDir,
 } from "./helpers/server-process.ts";
-import { type Account, call, expectCall, mintKey, newAccount } from "./helpers/wire.ts";
+import { type Account, call, expectCall, mintKey, newAccount, newEnvironment } from "./helpers/wire.ts";
 
 const databaseUrl = inject("databaseUrl");
 // Two workers each load the whole app through tsx: on a busy machine that takes a while.
@@ -149,16 +149,10 @@ describe("COFFER_WORKERS=2 on one port, without Redis", () => {
   it("shows a write made through one worker in the list every worker serves, from the very next request", async () => {
     // Each worker keeps the rows of the lists it served; a write must reach every one of them.
     const account = await newAccount(server.port);
-    const { headers, workspaceId: ws } = account;
+    const { headers } = account;
+    const secrets = await newEnvironment(server.port, account);
     const post = async (path: string, json: Record<string, unknown>) =>
       (await expectCall(201, server.port, "POST", path, { headers, json })).json().id as string;
-    const team = await post(`/teams/${ws}/`, { name: "Core" });
-    const project = await post(`/projects/${ws}/${team}/`, { name: "Api" });
-    const env = await post(`/environments/${ws}/${team}/${project}/`, {
-      name: "Dev",
-      environment_type: "dev",
-    });
-    const secrets = `/secrets/${ws}/${team}/${project}/${env}/`;
     const first = await post(secrets, { key: "FIRST", value: "one" });
     await post(secrets, { key: "SECOND", value: "two" });
 

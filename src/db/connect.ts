@@ -33,19 +33,44 @@ export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 /** Connections a PostgreSQL pool opens at most (per process: each worker has its own pool). */
 export const POOL_SIZE = 10;
 
+/** Milliseconds a new PostgreSQL connection may take before the request answers 503. */
+export const CONNECT_TIMEOUT_MS = 3_000;
+
+/** Told of a connection-level failure that no request is waiting on (an idle connection dying). */
+export type ConnectionProblem = (error: Error) => void;
+
 export function openDatabase(opts: {
   databaseUrl: string | undefined;
   dataDir: string;
   /** PostgreSQL only: the pool's size (default POOL_SIZE). */
   poolSize?: number;
+  /** PostgreSQL only: milliseconds one statement may take, client and server side (default: no bound). */
+  queryTimeoutMs?: number;
+  /** PostgreSQL only: where failures of connections no request holds are reported (default: dropped). */
+  onConnectionProblem?: ConnectionProblem;
 }): DatabaseHandle {
   if (opts.databaseUrl) {
+    const queryTimeout = opts.queryTimeoutMs;
+    const onProblem = opts.onConnectionProblem ?? (() => {});
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? POOL_SIZE,
-      connectionTimeoutMillis: 10_000,
+      // Bounded waits: a stopped server refuses at once, but a partition answers nothing, and no
+      // request may wait on it for long. The server-side bound stops what the client gave up on.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(queryTimeout ? { query_timeout: queryTimeout, statement_timeout: queryTimeout } : {}),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    pool.on("connect", runPreparedAsNamed);
+    // An idle connection that dies (a restart, a failover, pg_terminate_backend) is an 'error'
+    // event on the pool; unheard, it would end the process. The pool drops that connection itself.
+    pool.on("error", onProblem);
+    pool.on("connect", (client) => {
+      // A checked-out connection that dies between two statements errs on the client: heard here,
+      // its next statement fails (503) and the pool drops it on release.
+      client.on("error", onProblem);
+      runPreparedAsNamed(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return { db, engine: "postgres" };
@@ -114,8 +139,19 @@ function runPreparedAsNamed(client: pg.PoolClient): void {
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
     const name = typeof text === "string" && args.length === 2 ? statementNameOf(text) : undefined;
-    return name ? query({ name, text, values }) : query(...args);
+    const result = name ? query({ name, text, values }) : query(...args);
+    if (result instanceof Promise) result.catch((error: unknown) => dropTimedOut(client, error));
+    return result;
   };
+}
+
+/**
+ * A statement that timed out on the client leaves its connection in an unknown state (in a
+ * partition, dead): it is closed, so the pool discards it on release instead of lending it again.
+ */
+function dropTimedOut(client: pg.PoolClient, error: unknown): void {
+  if ((error as Error | null)?.message !== "Query read timeout") return;
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 /** True when the error is a unique-constraint violation on either engine. */

@@ -4,6 +4,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { storeFailureAnswer } from "../db/failures.ts";
 import { AppError, type ErrorCode, ValidationFailed, type ValidationIssue } from "../errors.ts";
 import { toValidationIssues } from "./validation.ts";
 
@@ -116,6 +117,15 @@ export function registerErrorHandling(app: FastifyInstance, fallback?: NotFoundF
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendAppError(reply, fromFrameworkError(error));
+    }
+    const storeFailure = storeFailureAnswer(error);
+    if (storeFailure) {
+      // No stack and no SQL: the cause is outside this request, and the operator needs only what.
+      request.log.warn(
+        { code: storeFailure.code, cause: (error as { code?: string }).code, reason: error.message },
+        "the store failed this request",
+      );
+      return sendAppError(reply, storeFailure);
     }
     request.log.error({ err: error }, "unhandled error");
     return sendAppError(reply, new AppError("internal_error", "Internal server error"));

@@ -8,6 +8,7 @@ import { bearer, PASSWORD, randomEmail } from "./factories.ts";
 
 export interface Answer {
   status: number;
+  headers: Record<string, string | string[] | undefined>;
   body: string;
   // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the route answers.
   json: () => any;
@@ -49,7 +50,9 @@ export function call(port: number, method: string, path: string, options: CallOp
         res.on("data", (chunk: string) => {
           body += chunk;
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, json: () => JSON.parse(body) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) }),
+        );
         res.on("error", reject);
       },
     );
@@ -122,4 +125,15 @@ export async function mintKey(
   const { id, token } = created.json() as { id: string; token: string };
   const { authorization: _session, ...extra } = account.headers;
   return { id, token, headers: { ...extra, "x-api-key": token } };
+}
+
+/** Makes a team, a project and an environment in the account's workspace; the environment's secrets path. */
+export async function newEnvironment(port: number, account: Account): Promise<string> {
+  const { headers, workspaceId: ws } = account;
+  const post = async (path: string, json: Record<string, unknown>) =>
+    (await expectCall(201, port, "POST", path, { headers, json })).json().id as string;
+  const team = await post(`/teams/${ws}/`, { name: "Core" });
+  const project = await post(`/projects/${ws}/${team}/`, { name: "Api" });
+  const env = await post(`/environments/${ws}/${team}/${project}/`, { name: "Dev", environment_type: "dev" });
+  return `/secrets/${ws}/${team}/${project}/${env}/`;
 }
