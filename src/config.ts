@@ -254,10 +254,18 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
   }
   const mailFrom = read(env, "MAIL_FROM") ?? "Coffer <no-reply@localhost>";
+  const workerCount = workers(env);
+  // Each worker binds the port itself: port 0 would give each one a port of its own.
+  if (workerCount > 1 && port === 0) {
+    throw new ConfigError(
+      "PORT",
+      "0 (any free port) cannot be shared by several COFFER_WORKERS: name a port",
+    );
+  }
   return {
     port,
     host,
-    workers: workers(env),
+    workers: workerCount,
     shutdownGrace: integer(env, "COFFER_SHUTDOWN_GRACE", 10, 1, 3600),
     databaseQueryTimeout: integer(env, "COFFER_DB_QUERY_TIMEOUT", 5, 1, 300),
     dataDir: read(env, "COFFER_DATA_DIR") ?? "./data",

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     : {};
   try {
     const store = await openStore(config, logger, { first: !channel });
-    const serving = await serve(config, logger, store, shared);
+    const serving = await serve(config, logger, store, shared, { asWorker: Boolean(channel) });
     if (channel) {
       channel.ready(serving.port);
       logger.info({ port: serving.port }, "worker is ready");

@@ -2,7 +2,7 @@
 // opening (and, once, migrating and checking) the store, serving the app on the port, the one
 // start line, graceful shutdown on SIGTERM/SIGINT, and the one line a failed start prints.
 import { resolve } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyListenOptions } from "fastify";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type AppDeps, buildApp } from "./app.ts";
@@ -100,6 +100,7 @@ export async function serve(
   logger: Logger,
   store: Store,
   shared: Pick<AppDeps, "bus" | "rateLimitStore" | "counters" | "housekeeping"> = {},
+  options: { asWorker?: boolean } = {},
 ): Promise<Serving> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
@@ -117,7 +118,17 @@ export async function serve(
       redis,
       ...shared,
     });
-    await app.listen({ port: config.port, host: config.host });
+    const listening: FastifyListenOptions & { reusePort?: boolean } = {
+      port: config.port,
+      host: config.host,
+      // A cluster's workers each bind the port (SO_REUSEPORT) and the kernel spreads connections
+      // over them, instead of node:cluster's round robin, in which the primary accepts each
+      // connection and passes it on: a worker killed while a connection is on its way leaves the
+      // primary holding it open, unanswered, for ever. A worker's own socket dies with it, and the
+      // kernel resets the connections queued on it: the client learns at once.
+      ...(options.asWorker ? { reusePort: true } : {}),
+    };
+    await app.listen(listening);
   } catch (error) {
     await app?.close().catch(() => {});
     await store.db.destroy().catch(() => {});

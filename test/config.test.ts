@@ -192,6 +192,8 @@ describe("loadConfig refuses bad values, naming the variable", () => {
     ["PORT", { PORT: "abc" }],
     ["PORT", { PORT: "70000" }],
     ["PORT", { PORT: "-1" }],
+    ["PORT", { PORT: "0", COFFER_WORKERS: "2" }],
+    ["COFFER_DB_QUERY_TIMEOUT", { COFFER_DB_QUERY_TIMEOUT: "0" }],
     ["DEBUG", { DEBUG: "maybe" }],
     ["COFFER_MASTER_KEY", { COFFER_MASTER_KEY: "short" }],
     ["COFFER_MASTER_KEY", { COFFER_MASTER_KEY: randomBytes(16).toString("base64") }],

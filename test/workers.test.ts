@@ -18,7 +18,15 @@ import {
   startServer,
   tempDir,
 } from "./helpers/server-process.ts";
-import { type Account, call, expectCall, mintKey, newAccount, newEnvironment } from "./helpers/wire.ts";
+import {
+  type Account,
+  type Answer,
+  call,
+  expectCall,
+  mintKey,
+  newAccount,
+  newEnvironment,
+} from "./helpers/wire.ts";
 
 const databaseUrl = inject("databaseUrl");
 // Two workers each load the whole app through tsx: on a busy machine that takes a while.
@@ -57,14 +65,32 @@ async function servedBy(server: ServerProcess, marker: string, count: number): P
 
 const distinct = (pids: number[]) => [...new Set(pids)].sort();
 
-/** `ROUNDS` GETs of `path`, each on its own connection; answers and the pids that served them. */
-async function rounds(server: ServerProcess, path: string, headers: Record<string, string>, n = ROUNDS) {
+/**
+ * `n` GETs of `path`, each on its own connection, then `n` more at a time (at most 4n in all) until
+ * every worker of `cover` has served one: the kernel spreads connections over the workers by a hash
+ * of each connection's ports, so a few rounds may all land on one. The answers and who served them.
+ */
+async function rounds(
+  server: ServerProcess,
+  path: string,
+  headers: Record<string, string>,
+  n = ROUNDS,
+  cover: number[] = [],
+) {
   const marker = randomUUID();
-  const answers = [];
-  for (let i = 0; i < n; i++)
-    answers.push(await call(server.port, "GET", `${path}?probe=${marker}`, { headers }));
-  return { answers, pids: await servedBy(server, marker, n) };
+  const answers: Answer[] = [];
+  let pids: number[] = [];
+  for (let batch = 0; batch < 4; batch++) {
+    for (let i = 0; i < n; i++)
+      answers.push(await call(server.port, "GET", `${path}?probe=${marker}`, { headers }));
+    pids = await servedBy(server, marker, answers.length);
+    if (cover.every((pid) => pids.includes(pid))) break;
+  }
+  return { answers, pids };
 }
+
+const statusesOf = (answers: Answer[]) => answers.map((answer) => answer.status);
+const all = (status: number, answers: Answer[]) => Array(answers.length).fill(status);
 
 function tryConnect(port: number): Promise<string> {
   return new Promise((resolve) => {
@@ -113,20 +139,20 @@ describe("COFFER_WORKERS=2 on one port, without Redis", () => {
       // The primary generated the master key before forking: one key, one warning.
       expect(server.logLines().filter((line) => /new master key/.test(String(line.msg)))).toHaveLength(1);
     }
-    const { answers, pids } = await rounds(server, "/healthz", {});
-    expect(answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(200));
+    const { answers, pids } = await rounds(server, "/healthz", {}, ROUNDS, workers);
+    expect(statusesOf(answers)).toEqual(all(200, answers));
     expect(distinct(pids)).toEqual([...workers].sort());
   });
 
   /** Both workers serve (and so cache) the credential; after `end()`, both refuse it as revoked. */
   async function refusedEverywhereAfter(headers: Record<string, string>, end: () => Promise<unknown>) {
-    const before = await rounds(server, "/auth/me", headers);
-    expect(before.answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(200));
+    const before = await rounds(server, "/auth/me", headers, ROUNDS, workers);
+    expect(statusesOf(before.answers)).toEqual(all(200, before.answers));
     expect(distinct(before.pids)).toEqual([...workers].sort());
 
     await end();
-    const after = await rounds(server, "/auth/me", headers);
-    expect(after.answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(401));
+    const after = await rounds(server, "/auth/me", headers, ROUNDS, workers);
+    expect(statusesOf(after.answers)).toEqual(all(401, after.answers));
     for (const answer of after.answers) expect(answer.json().detail).toMatch(/revoked/);
     expect(distinct(after.pids)).toEqual([...workers].sort());
   }
@@ -157,7 +183,7 @@ describe("COFFER_WORKERS=2 on one port, without Redis", () => {
     await post(secrets, { key: "SECOND", value: "two" });
 
     const listsEverywhere = async (expected: Record<string, string>) => {
-      const { answers, pids } = await rounds(server, secrets, headers, 6);
+      const { answers, pids } = await rounds(server, secrets, headers, 6, workers);
       expect(distinct(pids)).toEqual([...workers].sort());
       for (const answer of answers) {
         expect(answer.status).toBe(200);
@@ -264,9 +290,46 @@ describe("COFFER_WORKERS=2: one rate-limit budget, a replaced worker, housekeepi
       (line) => line.msg === "worker is ready" && line.pid === newPid,
       START_TIMEOUT_MS,
     );
-    const after = await rounds(server, "/healthz", {});
-    expect(after.answers.map((a) => a.status)).toEqual(Array(ROUNDS).fill(200));
+    const after = await rounds(server, "/healthz", {}, ROUNDS, [survivor, newPid]);
+    expect(statusesOf(after.answers)).toEqual(all(200, after.answers));
     expect(distinct(after.pids)).toEqual(distinct([survivor, newPid]));
+    workers = [survivor, newPid];
+  });
+
+  it("lets no request hang when a worker is killed with SIGKILL under load: each is answered or reset at once", async () => {
+    const [victim, survivor] = workers as [number, number];
+    const STREAMS = 16;
+    let stop = false;
+    const outcomes: ("answered" | "reset" | "hung")[] = [];
+    /** One request on a connection of its own; "hung" if neither an answer nor an error came in 8 s. */
+    const attempt = () =>
+      Promise.race([
+        call(server.port, "GET", "/healthz").then(
+          (answer) => (answer.status === 200 ? "answered" : "reset") as "answered" | "reset",
+          () => "reset" as const,
+        ),
+        new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 8_000).unref()),
+      ]);
+    const streams = Array.from({ length: STREAMS }, async () => {
+      while (!stop) outcomes.push(await attempt());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(victim, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    stop = true;
+    await Promise.all(streams);
+    expect(outcomes.filter((outcome) => outcome === "hung")).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome === "answered").length).toBeGreaterThan(STREAMS);
+
+    const replacement = await server.waitForLog(
+      (line) => line.msg === "worker process started" && !workers.includes(line.worker as number),
+      START_TIMEOUT_MS,
+    );
+    const newPid = replacement.worker as number;
+    await server.waitForLog(
+      (line) => line.msg === "worker is ready" && line.pid === newPid,
+      START_TIMEOUT_MS,
+    );
     workers = [survivor, newPid];
   });
 
