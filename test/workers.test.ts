@@ -89,6 +89,17 @@ async function rounds(
   return { answers, pids };
 }
 
+/** The pid of the worker started in place of one of `workers`, once it serves. */
+async function replacementOf(server: ServerProcess, workers: number[]): Promise<number> {
+  const replacement = await server.waitForLog(
+    (line) => line.msg === "worker process started" && !workers.includes(line.worker as number),
+    START_TIMEOUT_MS,
+  );
+  const pid = replacement.worker as number;
+  await server.waitForLog((line) => line.msg === "worker is ready" && line.pid === pid, START_TIMEOUT_MS);
+  return pid;
+}
+
 const statusesOf = (answers: Answer[]) => answers.map((answer) => answer.status);
 const all = (status: number, answers: Answer[]) => Array(answers.length).fill(status);
 
@@ -281,15 +292,7 @@ describe("COFFER_WORKERS=2: one rate-limit budget, a replaced worker, housekeepi
     const meanwhile = await rounds(server, "/healthz", {}, 4);
     expect(meanwhile.answers.map((a) => a.status)).toEqual(Array(4).fill(200));
 
-    const replacement = await server.waitForLog(
-      (line) => line.msg === "worker process started" && !workers.includes(line.worker as number),
-      START_TIMEOUT_MS,
-    );
-    const newPid = replacement.worker as number;
-    await server.waitForLog(
-      (line) => line.msg === "worker is ready" && line.pid === newPid,
-      START_TIMEOUT_MS,
-    );
+    const newPid = await replacementOf(server, workers);
     const after = await rounds(server, "/healthz", {}, ROUNDS, [survivor, newPid]);
     expect(statusesOf(after.answers)).toEqual(all(200, after.answers));
     expect(distinct(after.pids)).toEqual(distinct([survivor, newPid]));
@@ -321,15 +324,7 @@ describe("COFFER_WORKERS=2: one rate-limit budget, a replaced worker, housekeepi
     expect(outcomes.filter((outcome) => outcome === "hung")).toEqual([]);
     expect(outcomes.filter((outcome) => outcome === "answered").length).toBeGreaterThan(STREAMS);
 
-    const replacement = await server.waitForLog(
-      (line) => line.msg === "worker process started" && !workers.includes(line.worker as number),
-      START_TIMEOUT_MS,
-    );
-    const newPid = replacement.worker as number;
-    await server.waitForLog(
-      (line) => line.msg === "worker is ready" && line.pid === newPid,
-      START_TIMEOUT_MS,
-    );
+    const newPid = await replacementOf(server, workers);
     workers = [survivor, newPid];
   });
 
