@@ -15,6 +15,7 @@ import type { Db, Queryable } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import { createAccountGuard } from "./http/account-guard.ts";
 import { registerAuthentication } from "./http/auth.ts";
+import { capConnections, serverTimeouts } from "./http/connection-limits.ts";
 import { createCredentialCheck } from "./http/credential-check.ts";
 import { createDashboard } from "./http/dashboard.ts";
 import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
@@ -162,10 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, earlyHeaders),
     // A request without Host reaches the app, which refuses it in the error contract (below).
-    http: { requireHostHeader: false },
+    http: { requireHostHeader: false, ...serverTimeouts(config.connections) },
+    requestTimeout: config.connections.requestTimeout * 1000,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  capConnections(app.server, config.connections);
   app.setValidatorCompiler(validatorCompiler);
   registerNamedSchemas(app, IMPORT_SCHEMAS);
   registerOperationNames(app);

@@ -1,6 +1,7 @@
 // Every environment variable Coffer reads, parsed and validated once (DESIGN.md §7).
 // A bad value throws ConfigError naming the variable; main.ts prints that one line and exits.
 import { availableParallelism } from "node:os";
+import { type ConnectionLimits, defaultMaxConnections } from "./http/connection-limits.ts";
 
 export class ConfigError extends Error {
   constructor(
@@ -57,6 +58,8 @@ export interface Config {
   workers: number;
   /** Seconds in-flight requests get to finish on SIGTERM/SIGINT before a forced exit. */
   shutdownGrace: number;
+  /** Header and request timeouts and the connection cap of each serving process. */
+  connections: ConnectionLimits;
   /** Seconds one PostgreSQL statement may take before the request answers 503 database_unavailable. */
   databaseQueryTimeout: number;
   /** Where the import sources live (overridable so tests run against local fakes), and how long to wait. */
@@ -255,6 +258,11 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const mailFrom = read(env, "MAIL_FROM") ?? "Coffer <no-reply@localhost>";
   const workerCount = workers(env);
+  const headersTimeout = integer(env, "COFFER_HEADERS_TIMEOUT", 10, 1, 300);
+  const requestTimeout = integer(env, "COFFER_REQUEST_TIMEOUT", 60, 1, 3600);
+  if (headersTimeout > requestTimeout) {
+    throw new ConfigError("COFFER_HEADERS_TIMEOUT", "cannot be longer than COFFER_REQUEST_TIMEOUT");
+  }
   // Each worker binds the port itself: port 0 would give each one a port of its own.
   if (workerCount > 1 && port === 0) {
     throw new ConfigError(
@@ -268,6 +276,11 @@ export function loadConfig(env: Env = process.env): Config {
     workers: workerCount,
     shutdownGrace: integer(env, "COFFER_SHUTDOWN_GRACE", 10, 1, 3600),
     databaseQueryTimeout: integer(env, "COFFER_DB_QUERY_TIMEOUT", 5, 1, 300),
+    connections: {
+      headersTimeout,
+      requestTimeout,
+      maxConnections: integer(env, "COFFER_MAX_CONNECTIONS", defaultMaxConnections(), 1, 1_000_000),
+    },
     dataDir: read(env, "COFFER_DATA_DIR") ?? "./data",
     databaseUrl: url(env, "DATABASE_URL", undefined, ["postgres:", "postgresql:"]),
     redisUrl: url(env, "REDIS_URL", undefined, ["redis:", "rediss:"]),
