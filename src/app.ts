@@ -23,7 +23,7 @@ import { healthRoutes, type ReadinessCheck } from "./http/health.ts";
 import { countingDecryptFailures, registerMetrics } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
-import { type RateLimitStore, registerRateLimit } from "./http/rate-limit.ts";
+import { countedStore, registerRateLimit } from "./http/rate-limit.ts";
 import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
@@ -80,9 +80,7 @@ export interface AppDeps {
   dashboardDir?: string;
   /** How cache invalidations reach the other processes (default: Redis when given, else none). */
   bus?: InvalidationBus;
-  /** Where rate-limit counters live (default: Redis when given, else this process). */
-  rateLimitStore?: RateLimitStore;
-  /** Where attempt budgets count (default: Redis when given, else this process). */
+  /** Where rate limits and attempt budgets count (default: Redis when given, else this process). */
   counters?: Counters;
   /** Whether this process runs the housekeeping job (default true; a cluster runs it once). */
   housekeeping?: boolean;
@@ -199,6 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     dataDir: config.dataDir,
     readiness,
+    // The bus exists by the time anything scrapes.
+    invalidationBacklog: () => bus.backlog(),
   });
   const observeCache = metrics.observeCache;
 
@@ -206,12 +206,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus =
     deps.bus ??
     (deps.redis
-      ? redisBus(deps.redis, (error) =>
-          deps.logger.error(
-            { err: error },
-            "could not publish a cache invalidation to Redis: other nodes may serve revoked credentials until it is back",
-          ),
-        )
+      ? redisBus(deps.redis, {
+          onPublishError: (error) =>
+            deps.logger.error(
+              { reason: (error as Error).message },
+              "could not publish a cache invalidation to Redis: it is queued and sent when Redis is back; other nodes forget the revoked credential within 5 s meanwhile",
+            ),
+          onBacklogSent: (count) =>
+            deps.logger.info({ count }, "queued cache invalidations published to Redis"),
+        })
       : localBus());
   app.addHook("onClose", () => bus.close());
   if (deps.housekeeping ?? true) {
@@ -224,20 +227,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     memberWorkspaces: (q: Queryable, userId: string) => workspaces.idsOfMember(q, userId),
   };
-  // Attempt budgets count where every node and worker sees them: Redis, else the cluster's primary
-  // (deps.counters), else this process.
+  // Rate limits and attempt budgets count where every node and worker sees them: Redis, else the
+  // cluster's primary (deps.counters), else this process.
   const counters =
     deps.counters ??
     (deps.redis
       ? redisCounters(deps.redis, {
           onFallback: (error) =>
             deps.logger.error(
-              { err: error },
-              "Redis does not answer: attempt budgets (failed sign-ins, code requests) count per process until it is back",
+              { reason: error.message },
+              "Redis does not answer: rate limits and attempt budgets (failed sign-ins, code requests) count per process until it is back",
             ),
+          onRecovered: () =>
+            deps.logger.info("Redis answers again: rate limits and attempt budgets are shared again"),
         })
       : localCounters(createLocalCounts(() => clock.now().getTime())));
   if ("problem" in counters) {
+    // While Redis fails, the limits hold per process: /readyz says so beside the bus's own problem.
     const counting = counters as { problem(): string | undefined };
     readiness.push({ dependency: "redis", problem: () => counting.problem() });
   }
@@ -404,10 +410,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.rateLimitPerMinute,
     counters,
   );
-  const authRateLimit = await registerRateLimit(app, config.rateLimitPerMinute, credentials, {
-    redis: deps.redis,
-    store: deps.rateLimitStore,
-  });
+  const authRateLimit = await registerRateLimit(
+    app,
+    config.rateLimitPerMinute,
+    credentials,
+    countedStore(counters),
+  );
   registerAuthentication(app, credentials);
   await registerOpenApi(app, config.debug, config.publicUrl);
 

@@ -36,9 +36,7 @@ async function main(): Promise<void> {
   const shared = channel
     ? {
         housekeeping: false,
-        ...(config.redisUrl
-          ? {}
-          : { bus: channel.bus, rateLimitStore: channel.rateLimitStore, counters: channel.counters }),
+        ...(config.redisUrl ? {} : { bus: channel.bus, counters: channel.counters }),
       }
     : {};
   try {

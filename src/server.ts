@@ -87,6 +87,23 @@ export async function openStore(
   return { db, engine, master, masterKeys };
 }
 
+/**
+ * No request waits on Redis for long: a command fails at once while Redis is disconnected (no
+ * offline queue: the callers fall back, lib/counters.ts and auth/auth-cache.ts) and within
+ * 500 ms when it does not answer; a connection that hears nothing for 2 s while a command waits is
+ * taken for dead (a partition) and replaced; reconnection is retried every 0.1 s growing to 1 s,
+ * so Redis is used again about a second after it is back.
+ */
+const REDIS_OPTIONS = {
+  lazyConnect: false,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  commandTimeout: 500,
+  socketTimeout: 2_000,
+  connectTimeout: 2_000,
+  retryStrategy: (times: number) => Math.min(times * 100, 1_000),
+};
+
 export interface Serving {
   app: FastifyInstance;
   port: number;
@@ -99,12 +116,10 @@ export async function serve(
   config: Config,
   logger: Logger,
   store: Store,
-  shared: Pick<AppDeps, "bus" | "rateLimitStore" | "counters" | "housekeeping"> = {},
+  shared: Pick<AppDeps, "bus" | "counters" | "housekeeping"> = {},
   options: { asWorker?: boolean } = {},
 ): Promise<Serving> {
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
-    : undefined;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : undefined;
   redis?.on("error", (error: Error) => logger.warn({ err: error }, "Redis connection problem"));
   let app: FastifyInstance | undefined;
   try {

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { stackTraceLines, timed, until } from "./helpers/faults.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { killChildren, removeTempDirs, type ServerProcess, startServer } from "./helpers/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
@@ -16,26 +17,6 @@ const onPostgres = inject("databaseUrl") !== null;
 const QUERY_TIMEOUT_S = 2;
 /** No request may take longer than this during an outage (connect 3 s or statement 2 s, plus slack). */
 const ANSWER_BOUND_MS = 6_000;
-
-/** The call and how long it took. */
-async function timed(work: () => Promise<Answer>): Promise<{ answer: Answer; ms: number }> {
-  const started = performance.now();
-  const answer = await work();
-  return { answer, ms: performance.now() - started };
-}
-
-/** Calls until `ok` holds, bounded; how long it took. */
-async function until(work: () => Promise<Answer>, ok: (answer: Answer) => boolean, boundMs: number) {
-  const started = performance.now();
-  for (;;) {
-    const answer = await work().catch(() => undefined);
-    if (answer && ok(answer)) return performance.now() - started;
-    if (performance.now() - started > boundMs) throw new Error(`not recovered within ${boundMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const stackTraceLines = (text: string) => text.split("\n").filter((line) => /^\s+at\s/.test(line));
 
 describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () => {
   let store: Store;
@@ -108,7 +89,7 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () =
     } finally {
       await proxy.restore();
     }
-    const recoveredMs = await until(list, (answer) => answer.status === 200, 10_000);
+    const recoveredMs = await until(async () => (await list()).status === 200, 10_000, "served again");
     console.info(`fault-database: stopped → first 200 after restore in ${Math.round(recoveredMs)} ms`);
     expect((await call(server.port, "GET", "/readyz")).status).toBe(200);
     await acknowledgedWrite("AFTER_STOP");
@@ -130,7 +111,7 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () =
     } finally {
       await proxy.restore();
     }
-    const recoveredMs = await until(list, (answer) => answer.status === 200, 10_000);
+    const recoveredMs = await until(async () => (await list()).status === 200, 10_000, "served again");
     console.info(`fault-database: partition → first 200 after restore in ${Math.round(recoveredMs)} ms`);
     await acknowledgedWrite("AFTER_PARTITION");
     expect(await keysListed()).toEqual([...acknowledged].sort());
@@ -156,7 +137,7 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () =
         expect([200, 201, 503], answer.body).toContain(answer.status);
         if (i % 3 === 0 && answer.status === 201) acknowledged.push(`TERMINATED_${i}`);
       }
-      const recoveredMs = await until(list, (answer) => answer.status === 200, 5_000);
+      const recoveredMs = await until(async () => (await list()).status === 200, 5_000, "served again");
       console.info(`fault-database: terminated → next 200 in ${Math.round(recoveredMs)} ms`);
       await acknowledgedWrite("AFTER_TERMINATE");
       // A write answered 503 may or may not have committed (the commit's answer was lost); every

@@ -5,22 +5,30 @@
 // The change's answer waits for the publish, so the next request anywhere finds no stale entry.
 // The TTL bounds staleness for changes made behind the API's back (a hand-edited database).
 import type { Redis } from "ioredis";
+import { within } from "../lib/within.ts";
 
 export interface InvalidationBus {
   /**
    * Drops the tag's entries here at once; resolves once the other processes have been told (the
-   * cluster bus: every sibling worker has dropped them; Redis: the message reached Redis).
+   * cluster bus: every sibling worker has dropped them; Redis: the message reached Redis, or, while
+   * Redis does not answer, it waits in the backlog to be sent when it does).
    */
   publish(tag: string): Promise<void>;
   subscribe(handler: (tag: string) => void): void;
   /** Why other nodes may not hear this node's invalidations right now, or undefined. */
   problem(): string | undefined;
+  /** Invalidations waiting to reach the other nodes. */
+  backlog(): number;
   close(): Promise<void>;
 }
 
 const CHANNEL = "coffer:invalidate";
-/** How long a revocation's answer waits on Redis before it is sent anyway (and /readyz says why). */
-const PUBLISH_WAIT_MS = 2_000;
+/** How long a revocation's answer waits on Redis before its fan-out goes to the backlog. */
+const PUBLISH_WAIT_MS = 500;
+/** How often the backlog is sent while it is not empty. */
+const RETRY_EVERY_MS = 500;
+/** Tags kept at most in the backlog (the oldest go first). */
+const MAX_BACKLOG = 10_000;
 
 export function localBus(): InvalidationBus {
   const handlers: ((tag: string) => void)[] = [];
@@ -32,6 +40,7 @@ export function localBus(): InvalidationBus {
       handlers.push(handler);
     },
     problem: () => undefined,
+    backlog: () => 0,
     close: async () => {},
   };
 }
@@ -40,43 +49,81 @@ export function localBus(): InvalidationBus {
  * Every node hears every tag; the publishing node applies it at once, and waits (bounded) until
  * Redis has taken the message: Redis hands it to every subscriber before it answers the publish,
  * so the other nodes hold it before the revoking request is answered.
- * A failed publish is logged and reported by problem() (so /readyz says not ready) until a later
- * publish gets through.
+ * While Redis does not answer (500 ms at most), the revocation still answers (it holds in the
+ * database and on this node); its tag waits in a backlog, sent when Redis reconnects and every
+ * 500 ms, and problem() says so. The other nodes' caches expire within CACHE_TTL_MS meanwhile:
+ * that bounds how long they may accept a credential revoked during an outage, however long it is.
  */
-export function redisBus(redis: Redis, onPublishError: (error: unknown) => void = () => {}): InvalidationBus {
+export function redisBus(
+  redis: Redis,
+  events: { onPublishError?: (error: unknown) => void; onBacklogSent?: (count: number) => void } = {},
+): InvalidationBus {
   const local = localBus();
   const subscriber = redis.duplicate();
   subscriber.on("error", () => {}); // reconnects by itself; the state is read by problem()
-  void subscriber.subscribe(CHANNEL).catch(() => {});
+  // Asked for on every connection: asked while Redis is away, it would fail at once (no offline queue).
+  subscriber.on("ready", () => void subscriber.subscribe(CHANNEL).catch(() => {}));
   subscriber.on("message", (_channel: string, tag: string) => void local.publish(tag));
-  let publishFailed = false;
+  /**
+   * Tags whose publication failed, until they are moot. Once published they are published again
+   * at every round until then: a node whose subscription comes back after ours would miss a single
+   * message, and an invalidation heard twice costs nothing.
+   */
+  const backlog = new Map<string, { until: number; published: boolean }>();
+  let sending = false;
+
+  const enqueue = (tag: string) => {
+    backlog.delete(tag);
+    // Past two cache lifetimes the tag is moot: every other node's entry for it was stored before
+    // the revocation and has expired (CACHE_TTL_MS, plus the read it came from).
+    backlog.set(tag, { until: Date.now() + 2 * CACHE_TTL_MS, published: false });
+    if (backlog.size > MAX_BACKLOG) backlog.delete(backlog.keys().next().value as string);
+  };
+  const unpublished = () => [...backlog.values()].filter((entry) => !entry.published).length;
+
+  async function sendBacklog(): Promise<void> {
+    const now = Date.now();
+    for (const [tag, entry] of backlog) if (entry.until <= now) backlog.delete(tag);
+    if (sending || backlog.size === 0 || redis.status !== "ready") return;
+    sending = true;
+    let firstTime = 0;
+    try {
+      for (const [tag, entry] of backlog) {
+        await within(redis.publish(CHANNEL, tag), PUBLISH_WAIT_MS, "Redis");
+        if (!entry.published) firstTime++;
+        entry.published = true;
+      }
+    } catch {
+      // Still failing: the rest waits for the next round.
+    } finally {
+      sending = false;
+      if (firstTime > 0) events.onBacklogSent?.(firstTime);
+    }
+  }
+  redis.on("ready", () => void sendBacklog());
+  const retry = setInterval(() => void sendBacklog(), RETRY_EVERY_MS);
+  retry.unref();
+
   return {
     async publish(tag) {
       await local.publish(tag);
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`Redis did not answer within ${PUBLISH_WAIT_MS} ms`)),
-          PUBLISH_WAIT_MS,
-        );
-      });
       try {
-        await Promise.race([redis.publish(CHANNEL, tag), timeout]);
-        publishFailed = false;
+        await within(redis.publish(CHANNEL, tag), PUBLISH_WAIT_MS, "Redis");
       } catch (error) {
-        publishFailed = true;
-        onPublishError(error);
-      } finally {
-        clearTimeout(timer);
+        enqueue(tag);
+        events.onPublishError?.(error);
       }
     },
     subscribe: local.subscribe,
     problem() {
       if (redis.status !== "ready" || subscriber.status !== "ready") return "Redis is not connected";
-      if (publishFailed) return "the last invalidation could not be published to Redis";
+      const waiting = unpublished();
+      if (waiting > 0) return `${waiting} invalidations wait to be published to Redis`;
       return undefined;
     },
+    backlog: unpublished,
     async close() {
+      clearInterval(retry);
       subscriber.disconnect();
     },
   };

@@ -3,10 +3,8 @@
 // the entries before it answers, so a revocation's answer leaves only once no worker can serve the
 // revoked credential from its cache. Rate-limit counters and attempt budgets live in the primary:
 // one budget for all.
-import type { FastifyRateLimitOptions, FastifyRateLimitStore } from "@fastify/rate-limit";
 import { type InvalidationBus, localBus } from "../auth/auth-cache.ts";
 import { AppError } from "../errors.ts";
-import type { RateLimitStore } from "../http/rate-limit.ts";
 import type { Counted, Counters } from "../lib/counters.ts";
 import { isPrimaryMessage, type Question, type WorkerMessage } from "./messages.ts";
 
@@ -24,9 +22,7 @@ function sendToPrimary(message: WorkerMessage, then?: () => void): void {
 
 export interface PrimaryChannel {
   bus: InvalidationBus;
-  /** The @fastify/rate-limit store whose counters the primary keeps. */
-  rateLimitStore: RateLimitStore;
-  /** Attempt budgets (sign-in failures, code requests) the primary keeps for every worker. */
+  /** Rate limits and attempt budgets (sign-in failures, code requests) the primary keeps for every worker. */
   counters: Counters;
   /** Tells the primary this worker serves on `port`. */
   ready(port: number): void;
@@ -80,29 +76,10 @@ export function openPrimaryChannel(): PrimaryChannel {
     subscribe: local.subscribe,
     problem: () =>
       unanswered ? `${unanswered}: other workers may not have heard an invalidation` : undefined,
+    backlog: () => 0,
     close: async () => {},
   };
   sendToPrimary({ coffer: 1, kind: "listening-to-bus" });
-
-  /** Namespaced as @fastify/rate-limit's own stores are: one namespace per route with a limit of its own. */
-  class PrimaryCountedStore implements FastifyRateLimitStore {
-    constructor(
-      _options: FastifyRateLimitOptions,
-      private readonly namespace = "",
-    ) {}
-
-    incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow: number): void {
-      ask({ type: "count", key: `${this.namespace}${key}`, windowMs: timeWindow }).then(
-        (counted) => callback(null, counted),
-        (error: Error) => callback(error),
-      );
-    }
-
-    child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: string; url?: string } }) {
-      const route = routeOptions.routeInfo ?? {};
-      return new PrimaryCountedStore(routeOptions, `${this.namespace}${route.method}${route.url}-`);
-    }
-  }
 
   const counters: Counters = {
     hit: async (key, windowMs) => (await ask({ type: "count", key, windowMs }))!,
@@ -114,7 +91,6 @@ export function openPrimaryChannel(): PrimaryChannel {
 
   return {
     bus,
-    rateLimitStore: PrimaryCountedStore,
     counters,
     ready: (port) => sendToPrimary({ coffer: 1, kind: "ready", port }),
     failed: (line) => new Promise((resolve) => sendToPrimary({ coffer: 1, kind: "failed", line }, resolve)),

@@ -44,7 +44,14 @@ function tokenMatches(expected: Buffer, authorization: string | undefined): bool
  */
 export function registerMetrics(
   app: FastifyInstance,
-  options: { token: string | undefined; db: Db; dataDir: string; readiness: readonly ReadinessCheck[] },
+  options: {
+    token: string | undefined;
+    db: Db;
+    dataDir: string;
+    readiness: readonly ReadinessCheck[];
+    /** Cache invalidations waiting for Redis to take them. */
+    invalidationBacklog: () => number;
+  },
 ): Metrics {
   if (!options.token) return NO_METRICS;
   const expected = digest(options.token);
@@ -97,6 +104,16 @@ export function registerMetrics(
         down.set(result.dependency, (down.get(result.dependency) ?? false) || result.detail !== undefined);
       }
       for (const [dependency, isDown] of down) this.set({ dependency }, isDown ? 0 : 1);
+    },
+  });
+
+  new Gauge({
+    name: "coffer_invalidation_backlog",
+    help: "Cache invalidations (revocations) waiting to be published to Redis while it does not answer; other nodes forget revoked credentials within 5 s meanwhile",
+    registers: [registry],
+    aggregator: "sum",
+    collect() {
+      this.set(options.invalidationBacklog());
     },
   });
 

@@ -1,15 +1,16 @@
 // Rate limits: COFFER_RATE_LIMIT_PER_MINUTE per credential (per address when anonymous); the
-// sign-in endpoints a tenth of it per address. Counters live in Redis when REDIS_URL is set,
-// so every API node shares them; without Redis, a cluster's workers count in their primary.
+// sign-in endpoints a tenth of it per address. They count in the app's Counters (lib/counters.ts):
+// in Redis when REDIS_URL is set, so every API node shares them (and, while Redis does not answer,
+// in this process); without Redis, a cluster's workers count in their primary.
 //
 // A credential gets a bucket of its own only when it authenticates: otherwise every made-up
 // `sk-…` would open a fresh bucket. Unknown and invalid credentials count against the caller's
 // address (and past a budget of failures, no lookup is made: http/credential-check.ts).
 import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
 import { sha256 } from "../crypto/tokens.ts";
 import { AppError } from "../errors.ts";
+import type { Counted, Counters } from "../lib/counters.ts";
 import { type CredentialCheck, presentedCredential } from "./credential-check.ts";
 
 const WINDOW_MS = 60_000;
@@ -33,11 +34,36 @@ const bucketOf =
     return `ip:${request.ip}`;
   };
 
+/**
+ * A @fastify/rate-limit store that counts in `counters`, namespaced as the plugin's own stores
+ * are: one namespace per route with a limit of its own.
+ */
+export function countedStore(counters: Counters, prefix = "rl:"): RateLimitStore {
+  return class CountedStore implements FastifyRateLimitStore {
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly namespace = prefix,
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow: number): void {
+      counters.hit(`${this.namespace}${key}`, timeWindow).then(
+        (counted) => callback(null, counted),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: string; url?: string } }) {
+      const route = routeOptions.routeInfo ?? {};
+      return new CountedStore(routeOptions, `${this.namespace}${route.method}${route.url}-`);
+    }
+  };
+}
+
 export async function registerRateLimit(
   app: FastifyInstance,
   perMinute: number,
   credentials: CredentialCheck,
-  shared: { redis?: Redis; store?: RateLimitStore } = {},
+  store: RateLimitStore,
 ): Promise<object> {
   await app.register(rateLimit, {
     global: true,
@@ -45,8 +71,7 @@ export async function registerRateLimit(
     timeWindow: WINDOW_MS,
     keyGenerator: bucketOf(credentials),
     enableDraftSpec: true,
-    nameSpace: "coffer-rl:",
-    ...(shared.store ? { store: shared.store } : shared.redis ? { redis: shared.redis } : {}),
+    store,
     // An AppError like any other (the plugin has set Retry-After and RateLimit-* already).
     errorResponseBuilder: (_request, context) =>
       new AppError("rate_limited", `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`),

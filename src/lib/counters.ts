@@ -100,7 +100,7 @@ const REDIS_WAIT_MS = 500;
  */
 export function redisCounters(
   redis: RedisLike,
-  options: { prefix?: string; onFallback?: (error: Error) => void } = {},
+  options: { prefix?: string; onFallback?: (error: Error) => void; onRecovered?: () => void } = {},
 ): Counters & { problem(): string | undefined } {
   const prefix = options.prefix ?? "coffer-count:";
   const fallback = createLocalCounts();
@@ -116,7 +116,10 @@ export function redisCounters(
     });
     try {
       const result = await Promise.race([redis.eval(script, 1, `${prefix}${key}`, ...args), timeout]);
-      failing = undefined;
+      if (failing !== undefined) {
+        failing = undefined;
+        options.onRecovered?.();
+      }
       return result;
     } finally {
       clearTimeout(timer);
@@ -159,9 +162,10 @@ export function redisCounters(
         fallback.undo(key);
       }
     },
+    // Once Redis is connected again the next count goes there: the fallback is over.
     problem: () =>
-      failing === undefined
+      failing === undefined || redis.status === "ready"
         ? undefined
-        : `attempt budgets are counted per process while Redis fails (${failing})`,
+        : `rate limits and attempt budgets count per process while Redis fails (${failing})`,
   };
 }
