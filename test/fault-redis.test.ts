@@ -18,7 +18,7 @@ import {
   tempDir,
 } from "./helpers/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
-import { type Account, type Answer, call, expectCall, mintKey, newAccount } from "./helpers/wire.ts";
+import { type Account, call, expectCall, mintKey, newAccount } from "./helpers/wire.ts";
 
 const redisUp = await redisReachable();
 const BUDGET = 20;
