@@ -11,7 +11,10 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKey, createKeyring } from "./crypto/data-keys.ts";
 import { createMasterKeys, deriveKey, type MasterKeys } from "./crypto/keyring.ts";
+import { poolOf } from "./db/connect.ts";
+import { isStorageFull } from "./db/failures.ts";
 import type { Db, Queryable } from "./db/schema.ts";
+import { watchStorage } from "./db/storage-watch.ts";
 import { AppError } from "./errors.ts";
 import { createAccountGuard } from "./http/account-guard.ts";
 import { registerAuthentication } from "./http/auth.ts";
@@ -249,6 +252,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const budgets = createBudgets(counters, config);
   const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
+  if (!poolOf(db)) {
+    // The embedded database: its disk is this machine's to watch.
+    const storage = watchStorage(config.dataDir);
+    app.addHook("onError", (_request, _reply, error, done) => {
+      if (isStorageFull(error)) storage.sawFull();
+      done();
+    });
+    readiness.push({ dependency: "storage", problem: () => storage.problem() });
+  }
   readiness.push(
     {
       dependency: "database",

@@ -95,6 +95,17 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
+
+  // After some errors (a full disk, an I/O error, out of memory) SQLite has already rolled the
+  // transaction back itself: the ROLLBACK then fails, and its error would hide the one that says
+  // what happened.
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw("rollback"));
+    } catch (error) {
+      if (!/no transaction is active/.test((error as Error).message)) throw error;
+    }
+  }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {

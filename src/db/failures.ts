@@ -47,12 +47,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return PG_MESSAGES.some((known) => message.includes(known));
 }
 
-/** True when the error says the disk under the embedded database is full. */
+/** True when the error says the disk under the database is full. */
 export function isStorageFull(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   if (!e || typeof e !== "object") return false;
   const code = typeof e.code === "string" ? e.code : "";
-  if (code === "SQLITE_FULL" || code === "ENOSPC") return true;
+  // SQLite's full disk, the OS's, and PostgreSQL's disk_full (53100).
+  if (code === "SQLITE_FULL" || code === "ENOSPC" || code === "53100") return true;
   // A full disk can also surface as an I/O error on the journal or the WAL.
   const message = typeof e.message === "string" ? e.message : "";
   return code.startsWith("SQLITE_IOERR") && /disk is full|no space left/i.test(message);
