@@ -23,7 +23,7 @@ import { createCredentialCheck } from "./http/credential-check.ts";
 import { createDashboard } from "./http/dashboard.ts";
 import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes, type ReadinessCheck } from "./http/health.ts";
-import { countingDecryptFailures, registerMetrics } from "./http/metrics.ts";
+import { countingDecryptFailures, type NodeMetrics, registerMetrics } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
 import { countedStore, registerRateLimit } from "./http/rate-limit.ts";
@@ -85,6 +85,8 @@ export interface AppDeps {
   bus?: InvalidationBus;
   /** Where rate limits and attempt budgets count (default: Redis when given, else this process). */
   counters?: Counters;
+  /** A cluster worker's way to the whole node's metrics (default: this process's are the node's). */
+  nodeMetrics?: NodeMetrics;
   /** Whether this process runs the housekeeping job (default true; a cluster runs it once). */
   housekeeping?: boolean;
 }
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readiness,
     // The bus exists by the time anything scrapes.
     invalidationBacklog: () => bus.backlog(),
+    node: deps.nodeMetrics,
   });
   const observeCache = metrics.observeCache;
 

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   const shared = channel
     ? {
         housekeeping: false,
+        nodeMetrics: channel.metrics,
         ...(config.redisUrl ? {} : { bus: channel.bus, counters: channel.counters }),
       }
     : {};

@@ -116,7 +116,7 @@ export async function serve(
   config: Config,
   logger: Logger,
   store: Store,
-  shared: Pick<AppDeps, "bus" | "counters" | "housekeeping"> = {},
+  shared: Pick<AppDeps, "bus" | "counters" | "housekeeping" | "nodeMetrics"> = {},
   options: { asWorker?: boolean } = {},
 ): Promise<Serving> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : undefined;

@@ -32,6 +32,7 @@ const databaseUrl = inject("databaseUrl");
 // Two workers each load the whole app through tsx: on a busy machine that takes a while.
 const START_TIMEOUT_MS = 90_000;
 const ROUNDS = 12;
+const METRICS_TOKEN = randomBytes(24).toString("hex");
 
 type Line = Record<string, unknown>;
 
@@ -135,8 +136,32 @@ describe("COFFER_WORKERS=2 on one port, without Redis", () => {
   let server: ServerProcess;
   let workers: number[];
   beforeAll(async () => {
-    ({ server, workers } = await startWorkers(await engineEnv()));
+    ({ server, workers } = await startWorkers({
+      ...(await engineEnv()),
+      COFFER_METRICS_TOKEN: METRICS_TOKEN,
+    }));
   }, START_TIMEOUT_MS * 2);
+
+  it("answers /metrics for the whole node: every worker's counts, whichever worker takes the scrape", async () => {
+    const scrape = async () =>
+      (
+        await expectCall(200, server.port, "GET", "/metrics", {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        })
+      ).body;
+    const value = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+    const healthz = /^coffer_http_requests_total\{method="GET",route="\/healthz",status_code="200"\} (\d+)$/m;
+    const before = value(await scrape(), healthz);
+    const { answers, pids } = await rounds(server, "/healthz", {}, ROUNDS, workers);
+    expect(distinct(pids)).toEqual([...workers].sort());
+    // Each scrape lands on either worker: every one tells the same total.
+    for (let i = 0; i < 6; i++) {
+      const text = await scrape();
+      expect(value(text, healthz)).toBe(before + answers.length);
+      expect(text).toMatch(/^coffer_cluster_workers\{state="reporting"\} 2$/m);
+      expect(text).toMatch(/^coffer_dependency_up\{dependency="database"\} 1$/m);
+    }
+  });
 
   it("says so in one start line, and both workers answer", async () => {
     expect(workers).toHaveLength(2);

@@ -5,8 +5,17 @@
 // one budget for all.
 import { type InvalidationBus, localBus } from "../auth/auth-cache.ts";
 import { AppError } from "../errors.ts";
-import type { Counted, Counters } from "../lib/counters.ts";
-import { isPrimaryMessage, type Question, type WorkerMessage } from "./messages.ts";
+import type { NodeMetrics } from "../http/metrics.ts";
+import type { Counters } from "../lib/counters.ts";
+import {
+  isPrimaryMessage,
+  type PrimaryMessage,
+  type Question,
+  type WorkerMessage,
+  type WorkerMetrics,
+} from "./messages.ts";
+
+type Answer = Extract<PrimaryMessage, { kind: "answer" }>;
 
 /** Past this, the primary is taken to be gone (a worker exits with it anyway). */
 const ANSWER_WAIT_MS = 5_000;
@@ -24,6 +33,8 @@ export interface PrimaryChannel {
   bus: InvalidationBus;
   /** Rate limits and attempt budgets (sign-in failures, code requests) the primary keeps for every worker. */
   counters: Counters;
+  /** The node's metrics: this worker gives its own through `provide`, and asks for every worker's. */
+  metrics: NodeMetrics;
   /** Tells the primary this worker serves on `port`. */
   ready(port: number): void;
   /** Tells the primary why this worker could not start (the primary prints it, once); resolves once sent. */
@@ -32,10 +43,8 @@ export interface PrimaryChannel {
 
 /** Opens this worker's side of the channel; call it before the app exists (the bus must be heard first). */
 export function openPrimaryChannel(): PrimaryChannel {
-  const waiting = new Map<
-    number,
-    { resolve: (counted: Counted | undefined) => void; timer: NodeJS.Timeout }
-  >();
+  const waiting = new Map<number, { resolve: (answer: Answer) => void; timer: NodeJS.Timeout }>();
+  let metricsSource: (() => Promise<WorkerMetrics>) | undefined;
   let nextId = 1;
   let unanswered: string | undefined;
   const local = localBus();
@@ -47,16 +56,24 @@ export function openPrimaryChannel(): PrimaryChannel {
       sendToPrimary({ coffer: 1, kind: "dropped", id: message.id });
       return;
     }
+    if (message.kind === "collect") {
+      const { id } = message;
+      void (metricsSource?.() ?? Promise.resolve([])).then(
+        (metrics) => sendToPrimary({ coffer: 1, kind: "metrics", id, metrics }),
+        () => sendToPrimary({ coffer: 1, kind: "metrics", id, metrics: [] }),
+      );
+      return;
+    }
     const pending = waiting.get(message.id);
     if (!pending) return;
     waiting.delete(message.id);
     clearTimeout(pending.timer);
     unanswered = undefined;
-    pending.resolve(message.counted);
+    pending.resolve(message);
   });
 
   const ask = (question: Question) =>
-    new Promise<Counted | undefined>((resolve, reject) => {
+    new Promise<Answer>((resolve, reject) => {
       const id = nextId++;
       const timer = setTimeout(() => {
         waiting.delete(id);
@@ -82,8 +99,8 @@ export function openPrimaryChannel(): PrimaryChannel {
   sendToPrimary({ coffer: 1, kind: "listening-to-bus" });
 
   const counters: Counters = {
-    hit: async (key, windowMs) => (await ask({ type: "count", key, windowMs }))!,
-    peek: async (key) => (await ask({ type: "peek", key }))!,
+    hit: async (key, windowMs) => (await ask({ type: "count", key, windowMs })).counted!,
+    peek: async (key) => (await ask({ type: "peek", key })).counted!,
     undo: async (key) => {
       await ask({ type: "undo", key });
     },
@@ -92,6 +109,12 @@ export function openPrimaryChannel(): PrimaryChannel {
   return {
     bus,
     counters,
+    metrics: {
+      provide: (source) => {
+        metricsSource = source;
+      },
+      ofNode: async () => (await ask({ type: "metrics" })).text ?? "",
+    },
     ready: (port) => sendToPrimary({ coffer: 1, kind: "ready", port }),
     failed: (line) => new Promise((resolve) => sendToPrimary({ coffer: 1, kind: "failed", line }, resolve)),
   };

@@ -6,10 +6,13 @@ import type { Logger } from "pino";
 import type { Counted } from "../lib/counters.ts";
 import { createLocalCounts } from "../lib/counters.ts";
 import { StartupFailure } from "../server.ts";
-import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from "./messages.ts";
+import { isWorkerMessage, type PrimaryMessage, type WorkerMessage, type WorkerMetrics } from "./messages.ts";
+import { aggregateMetrics } from "./metrics.ts";
 
 /** A sibling that has not dropped a tag by then is left behind (logged); the revocation answers. */
 const FAN_OUT_WAIT_MS = 3_000;
+/** A worker whose metrics have not come by then is left out of the scrape (and counted missing). */
+const METRICS_WAIT_MS = 2_000;
 /** Restart delays: 0.5 s after a first crash, doubling per crash within the last minute, at most 30 s. */
 const FIRST_RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -35,6 +38,8 @@ export function createWorkerPool(count: number, logger: Logger): WorkerPool {
   const hearing = new Set<Worker>();
   const fanOuts = new Map<number, FanOut>();
   let nextFanOut = 1;
+  const collections = new Map<number, { receive(worker: Worker, metrics: WorkerMetrics): void }>();
+  let nextCollection = 1;
   const crashes: number[] = [];
   const restartTimers = new Set<NodeJS.Timeout>();
   let starting:
@@ -93,6 +98,10 @@ export function createWorkerPool(count: number, logger: Logger): WorkerPool {
       case "ask": {
         const { id, question } = message;
         const answer = (counted?: Counted) => send(worker, { coffer: 1, kind: "answer", id, counted });
+        if (question.type === "metrics") {
+          void collectMetrics().then((text) => send(worker, { coffer: 1, kind: "answer", id, text }));
+          return;
+        }
         if (question.type === "count") answer(counters.hit(question.key, question.windowMs));
         else if (question.type === "peek") answer(counters.peek(question.key));
         else if (question.type === "undo") {
@@ -103,6 +112,9 @@ export function createWorkerPool(count: number, logger: Logger): WorkerPool {
       }
       case "dropped":
         settle(message.id, worker);
+        return;
+      case "metrics":
+        collections.get(message.id)?.receive(worker, message.metrics);
         return;
       case "listening-to-bus":
         hearing.add(worker);
@@ -125,6 +137,36 @@ export function createWorkerPool(count: number, logger: Logger): WorkerPool {
         starting = undefined;
         return;
     }
+  }
+
+  /**
+   * Every serving worker's metrics, aggregated as one node's (counters and histograms summed, the
+   * dependency gauges at their worst), plus how many workers answered within METRICS_WAIT_MS: one
+   * that does not is left out of this scrape, and the count says so.
+   */
+  function collectMetrics(): Promise<string> {
+    const id = nextCollection++;
+    const targets = [...hearing];
+    return new Promise((resolve) => {
+      const gathered: WorkerMetrics[] = [];
+      const waitingFor = new Set(targets);
+      const finish = () => {
+        clearTimeout(timer);
+        collections.delete(id);
+        resolve(aggregateMetrics(gathered, count));
+      };
+      const timer = setTimeout(finish, METRICS_WAIT_MS);
+      collections.set(id, {
+        receive(worker, metrics) {
+          if (!waitingFor.delete(worker)) return;
+          gathered.push(metrics);
+          if (waitingFor.size === 0) finish();
+        },
+      });
+      for (const worker of targets)
+        send(worker, { coffer: 1, kind: "collect", id }, () => collections.get(id)?.receive(worker, []));
+      if (targets.length === 0) finish();
+    });
   }
 
   function onExit(worker: Worker, code: number | null, signal: string | null): void {

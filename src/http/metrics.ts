@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { CacheObserver } from "../auth/auth-cache.ts";
+import type { WorkerMetrics } from "../cluster/messages.ts";
 import { DecryptionError, type Keyring } from "../crypto/data-keys.ts";
 import { poolOf } from "../db/connect.ts";
 import type { Db } from "../db/schema.ts";
@@ -20,6 +21,15 @@ export interface Metrics {
   observeCache: CacheObserver;
   /** Counts values that failed to decrypt (tampered, misplaced, or their data key does not open). */
   decryptFailed(count: number): void;
+}
+
+/**
+ * With COFFER_WORKERS, where a worker's /metrics gets the whole node's: it gives its own registry's
+ * to the primary, which gathers every worker's (cluster/metrics.ts).
+ */
+export interface NodeMetrics {
+  provide(source: () => Promise<WorkerMetrics>): void;
+  ofNode(): Promise<string>;
 }
 
 const NO_METRICS: Metrics = { observeCache: () => {}, decryptFailed: () => {} };
@@ -51,6 +61,8 @@ export function registerMetrics(
     readiness: readonly ReadinessCheck[];
     /** Cache invalidations waiting for Redis to take them. */
     invalidationBacklog: () => number;
+    /** A cluster worker's way to the node's metrics (default: this process's are the node's). */
+    node?: NodeMetrics;
   },
 ): Metrics {
   if (!options.token) return NO_METRICS;
@@ -90,6 +102,7 @@ export function registerMetrics(
     registers: [registry],
   });
   registerDatabaseGauges(registry, options.db, options.dataDir);
+  options.node?.provide(() => registry.getMetricsAsJSON());
   new Gauge({
     name: "coffer_dependency_up",
     help: "1 when what this node depends on is fine, 0 when /readyz reports it (database, master_key, storage, redis, workers); a dependency whose check could not run is left out",
@@ -145,7 +158,8 @@ export function registerMetrics(
           { headers: { "www-authenticate": "Bearer" } },
         );
       }
-      return reply.type(registry.contentType).send(await registry.metrics());
+      const text = options.node ? await options.node.ofNode() : await registry.metrics();
+      return reply.type(registry.contentType).send(text);
     },
   );
 
