@@ -25,6 +25,7 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () =
   let account: Account;
   let secrets: string;
   const acknowledged: string[] = [];
+  const masterKey = randomBytes(32).toString("base64");
 
   const write = (key: string) =>
     call(server.port, "POST", secrets, { headers: account.headers, json: { key, value: `v-${key}` } });
@@ -58,7 +59,7 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () =
     server = await startServer({
       ...store.env,
       DATABASE_URL: proxy.url(store.env.DATABASE_URL!),
-      COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
+      COFFER_MASTER_KEY: masterKey,
       COFFER_DB_QUERY_TIMEOUT: String(QUERY_TIMEOUT_S),
     });
     account = await newAccount(server.port);
@@ -149,6 +150,37 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () =
     }
     expect(server.running()).toBe(true);
   });
+
+  it("with COFFER_WORKERS=2: the primary and both workers live through the outage and serve again", async () => {
+    const cluster = await startServer(
+      {
+        ...store.env,
+        DATABASE_URL: proxy.url(store.env.DATABASE_URL!),
+        COFFER_MASTER_KEY: masterKey,
+        COFFER_DB_QUERY_TIMEOUT: String(QUERY_TIMEOUT_S),
+        COFFER_WORKERS: "2",
+        // The primary's housekeeping runs every second: its own pool meets the outage too.
+        COFFER_PURGE_INTERVAL: "1",
+      },
+      { readyTimeoutMs: 90_000 },
+    );
+    await cluster.waitForLog((line) => line.msg === "coffer is ready", 90_000);
+    const read = () => call(cluster.port, "GET", secrets, { headers: account.headers });
+    expect((await read()).status).toBe(200);
+    await proxy.cut("refuse");
+    try {
+      for (let i = 0; i < 6; i++) expectUnavailable(await read());
+      // Past the primary's housekeeping pass and every pool's lost connections.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(cluster.running()).toBe(true);
+      expect(cluster.logLines().filter((line) => /exited unexpectedly/.test(String(line.msg)))).toEqual([]);
+    } finally {
+      await proxy.restore();
+    }
+    await until(async () => (await read()).status === 200, 10_000, "the cluster served again");
+    expect(stackTraceLines(cluster.stderr())).toEqual([]);
+    await cluster.stop();
+  }, 120_000);
 
   it("printed no stack trace and logged no SQL through all of it", () => {
     expect(stackTraceLines(server.stderr())).toEqual([]);
