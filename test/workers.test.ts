@@ -283,6 +283,7 @@ describe("COFFER_WORKERS=2: one rate-limit budget, a replaced worker, housekeepi
   const BUDGET = 20;
   let server: ServerProcess;
   let workers: number[];
+  let account: Account;
   beforeAll(async () => {
     ({ server, workers } = await startWorkers({
       ...(await engineEnv()),
@@ -291,12 +292,10 @@ describe("COFFER_WORKERS=2: one rate-limit budget, a replaced worker, housekeepi
       COFFER_PURGE_INTERVAL: "1",
       COFFER_PURGE_RETENTION: "0",
     }));
+    account = await newAccount(server.port);
   }, START_TIMEOUT_MS * 2);
 
-  let account: Account;
-
   it("counts a credential's requests in one budget across both workers", async () => {
-    account = await newAccount(server.port);
     const key = await mintKey(server.port, account);
     const { answers, pids } = await rounds(server, "/auth/me", key.headers, BUDGET * 2);
     const statuses = answers.map((a) => a.status);
@@ -326,31 +325,57 @@ describe("COFFER_WORKERS=2: one rate-limit budget, a replaced worker, housekeepi
 
   it("lets no request hang when a worker is killed with SIGKILL under load: each is answered or reset at once", async () => {
     const [victim, survivor] = workers as [number, number];
-    const STREAMS = 16;
+    const READERS = 12;
+    const WRITERS = 4;
     let stop = false;
-    const outcomes: ("answered" | "reset" | "hung")[] = [];
+    type Outcome = "answered" | "reset" | "hung";
+    const outcomes: Outcome[] = [];
+    const acknowledged: string[] = [];
     /** One request on a connection of its own; "hung" if neither an answer nor an error came in 8 s. */
-    const attempt = () =>
+    const attempt = (request: () => Promise<Answer>, onAnswer: (answer: Answer) => void = () => {}) =>
       Promise.race([
-        call(server.port, "GET", "/healthz").then(
-          (answer) => (answer.status === 200 ? "answered" : "reset") as "answered" | "reset",
-          () => "reset" as const,
+        request().then(
+          (answer): Outcome => {
+            onAnswer(answer);
+            return "answered";
+          },
+          (): Outcome => "reset",
         ),
         new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 8_000).unref()),
       ]);
-    const streams = Array.from({ length: STREAMS }, async () => {
-      while (!stop) outcomes.push(await attempt());
+    // Writers each with a key of their own: the rate-limit budget here is 20 a minute per credential.
+    const secrets = await newEnvironment(server.port, account);
+    const keys = await Promise.all(Array.from({ length: WRITERS }, () => mintKey(server.port, account)));
+    const readers = Array.from({ length: READERS }, async () => {
+      while (!stop) outcomes.push(await attempt(() => call(server.port, "GET", "/healthz")));
+    });
+    const writers = keys.map(async (key, w) => {
+      for (let i = 0; i < BUDGET - 5 && !stop; i++) {
+        const name = `KILLED_${w}_${i}`;
+        const write = () =>
+          call(server.port, "POST", secrets, { headers: key.headers, json: { key: name, value: "v" } });
+        outcomes.push(await attempt(write, (answer) => answer.status === 201 && acknowledged.push(name)));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(victim, "SIGKILL");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     stop = true;
-    await Promise.all(streams);
+    await Promise.all([...readers, ...writers]);
     expect(outcomes.filter((outcome) => outcome === "hung")).toEqual([]);
-    expect(outcomes.filter((outcome) => outcome === "answered").length).toBeGreaterThan(STREAMS);
+    expect(outcomes.filter((outcome) => outcome === "answered").length).toBeGreaterThan(READERS);
 
     const newPid = await replacementOf(server, workers);
     workers = [survivor, newPid];
+    const reader = await mintKey(server.port, account);
+    const listed = (
+      await expectCall(200, server.port, "GET", secrets, { headers: reader.headers })
+    ).json() as {
+      key: string;
+    }[];
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(listed.map((secret) => secret.key)).toEqual(expect.arrayContaining(acknowledged));
   });
 
   it("runs housekeeping in the primary only", async () => {
