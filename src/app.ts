@@ -6,7 +6,7 @@ import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import { createBudgets } from "./auth/attempt-budgets.ts";
-import { type InvalidationBus, localBus, redisBus } from "./auth/auth-cache.ts";
+import { bothBuses, type InvalidationBus, localBus, redisBus } from "./auth/auth-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKey, createKeyring } from "./crypto/data-keys.ts";
@@ -81,9 +81,9 @@ export interface AppDeps {
   redis?: Redis;
   /** The built dashboard (default: web/dist of this checkout). */
   dashboardDir?: string;
-  /** How cache invalidations reach the other processes (default: Redis when given, else none). */
+  /** How cache invalidations reach this node's other processes (a cluster's primary); Redis adds the other nodes. */
   bus?: InvalidationBus;
-  /** Where rate limits and attempt budgets count (default: Redis when given, else this process). */
+  /** Where rate limits and attempt budgets count on this node (default this process); Redis, when given, counts for every node and this is its fallback. */
   counters?: Counters;
   /** A cluster worker's way to the whole node's metrics (default: this process's are the node's). */
   nodeMetrics?: NodeMetrics;
@@ -208,20 +208,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const observeCache = metrics.observeCache;
 
-  // Cache invalidation reaches every node through Redis when there is one.
-  const bus =
-    deps.bus ??
-    (deps.redis
-      ? redisBus(deps.redis, {
-          onPublishError: (error) =>
-            deps.logger.error(
-              { reason: (error as Error).message },
-              "could not publish a cache invalidation to Redis: it is queued and sent when Redis is back; other nodes forget the revoked credential within 5 s meanwhile",
-            ),
-          onBacklogSent: (count) =>
-            deps.logger.info({ count }, "queued cache invalidations published to Redis"),
-        })
-      : localBus());
+  // Cache invalidation reaches this node's other processes through deps.bus (a cluster's primary),
+  // and the other nodes through Redis when there is one.
+  const nodesBus = deps.redis
+    ? redisBus(deps.redis, {
+        onPublishError: (error) =>
+          deps.logger.error(
+            { reason: (error as Error).message },
+            "could not publish a cache invalidation to Redis: it is queued and sent when Redis is back; other nodes forget the revoked credential within 5 s meanwhile",
+          ),
+        onBacklogSent: (count) =>
+          deps.logger.info({ count }, "queued cache invalidations published to Redis"),
+      })
+    : undefined;
+  const bus = deps.bus && nodesBus ? bothBuses(deps.bus, nodesBus) : (deps.bus ?? nodesBus ?? localBus());
   app.addHook("onClose", () => bus.close());
   if (deps.housekeeping ?? true) {
     const stopHousekeeping = startHousekeeping({ db, clock, logger: deps.logger, settings: config });
@@ -234,22 +234,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     memberWorkspaces: (q: Queryable, userId: string) => workspaces.idsOfMember(q, userId),
   };
   // Rate limits and attempt budgets count where every node and worker sees them: Redis, else the
-  // cluster's primary (deps.counters), else this process.
-  const counters =
-    deps.counters ??
-    (deps.redis
-      ? redisCounters(deps.redis, {
-          onFallback: (error) =>
-            deps.logger.error(
-              { reason: error.message },
-              "Redis does not answer: rate limits and attempt budgets (failed sign-ins, code requests) count per process until it is back",
-            ),
-          onRecovered: () =>
-            deps.logger.info("Redis answers again: rate limits and attempt budgets are shared again"),
-        })
-      : localCounters(createLocalCounts(() => clock.now().getTime())));
+  // node (deps.counters: a cluster's primary; else this process), which also counts while Redis fails.
+  const nodeCounters = deps.counters ?? localCounters(createLocalCounts(() => clock.now().getTime()));
+  const counters = deps.redis
+    ? redisCounters(deps.redis, {
+        fallback: nodeCounters,
+        onFallback: (error) =>
+          deps.logger.error(
+            { reason: error.message },
+            "Redis does not answer: rate limits and attempt budgets (failed sign-ins, code requests) count on this node only until it is back",
+          ),
+        onRecovered: () =>
+          deps.logger.info("Redis answers again: rate limits and attempt budgets are shared again"),
+      })
+    : nodeCounters;
   if ("problem" in counters) {
-    // While Redis fails, the limits hold per process: /readyz says so beside the bus's own problem.
+    // While Redis fails, the limits hold for this node only: /readyz says so beside the bus's own problem.
     const counting = counters as { problem(): string | undefined };
     readiness.push({ dependency: "redis", problem: () => counting.problem() });
   }
@@ -288,14 +288,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ? "This node does not hold the store's master key"
           : undefined,
     },
-    {
-      dependency: deps.redis && !deps.bus ? "redis" : "workers",
+  );
+  if (nodesBus) {
+    readiness.push({
+      dependency: "redis",
       problem: () => {
-        const problem = bus.problem();
+        const problem = nodesBus.problem();
         return problem && `${problem}: revocations would not reach the other nodes`;
       },
-    },
-  );
+    });
+  }
+  const siblingsBus = deps.bus;
+  if (siblingsBus) readiness.push({ dependency: "workers", problem: () => siblingsBus.problem() });
   const sessions = createSessionsService({
     db,
     bus,

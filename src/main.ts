@@ -31,13 +31,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   if (cluster.isPrimary && config.workers > 1) return runPrimary(config, logger, fail);
 
-  // A worker shares invalidations and rate limits through its primary, unless Redis does it.
+  // A worker shares invalidations and rate limits with its siblings through its primary; with Redis
+  // as well (a sibling must hear a revocation, and a budget hold for the node, while Redis is away).
   const channel = cluster.isWorker ? openPrimaryChannel() : undefined;
   const shared = channel
     ? {
         housekeeping: false,
         nodeMetrics: channel.metrics,
-        ...(config.redisUrl ? {} : { bus: channel.bus, counters: channel.counters }),
+        bus: channel.bus,
+        counters: channel.counters,
       }
     : {};
   try {

@@ -10,9 +10,11 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PASSWORD } from "./helpers/factories.ts";
+import { until } from "./helpers/faults.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 import { killChildren, removeTempDirs, type ServerProcess, startServer } from "./helpers/server-process.ts";
+import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
 import { call, expectCall, mintKey, newAccount } from "./helpers/wire.ts";
 
 const onPostgres = inject("databaseUrl") !== null;
@@ -30,8 +32,12 @@ describe.skipIf(!onPostgres || (!redisUp && !REQUIRE_REDIS))(
     let store: Store;
     let a: ServerProcess;
     let b: ServerProcess;
+    /** Between B and Redis, for the test that cuts B off. */
+    let proxy: TcpProxy;
     beforeAll(async () => {
       if (!redisUp) throw new Error(`COFFER_REQUIRE_REDIS=1 but Redis is not reachable at ${REDIS_URL}`);
+      const target = new URL(REDIS_URL);
+      proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
       store = await isolatedStore();
       const env = {
         ...store.env,
@@ -43,13 +49,17 @@ describe.skipIf(!onPostgres || (!redisUp && !REQUIRE_REDIS))(
       // Node A also runs on every core: with Redis its workers share through Redis like the nodes do.
       [a, b] = await Promise.all([
         startServer({ ...env, COFFER_WORKERS: "2" }, { npmStart: true, readyTimeoutMs: START_TIMEOUT_MS }),
-        startServer(env, { npmStart: true, readyTimeoutMs: START_TIMEOUT_MS }),
+        startServer(
+          { ...env, REDIS_URL: proxy.url(REDIS_URL) },
+          { npmStart: true, readyTimeoutMs: START_TIMEOUT_MS },
+        ),
       ]);
       await a.waitForLog((line) => line.msg === "coffer is ready", START_TIMEOUT_MS);
     }, START_TIMEOUT_MS * 2);
     afterAll(async () => {
       await killChildren();
       await store?.drop();
+      await proxy?.close();
       removeTempDirs();
     });
 
@@ -70,6 +80,22 @@ describe.skipIf(!onPostgres || (!redisUp && !REQUIRE_REDIS))(
 
       await expectCall(200, a.port, "POST", "/auth/logout", { headers: account.headers });
       const onB = await expectCall(401, b.port, "GET", "/auth/me", { headers: account.headers });
+      expect(onB.json().detail).toMatch(/revoked/);
+    });
+
+    it("forgets on B what B cached while cut off from Redis, once B is back: a revocation on A it missed holds", async () => {
+      const account = await newAccount(a.port, client());
+      const key = await mintKey(a.port, account);
+      await proxy.cut("refuse");
+      try {
+        // B authenticates the key (and caches it) while it cannot hear A.
+        await expectCall(200, b.port, "GET", "/auth/me", { headers: key.headers });
+        await expectCall(200, a.port, "POST", `/keys/${key.id}`, { headers: account.headers });
+      } finally {
+        await proxy.restore();
+      }
+      await until(async () => (await call(b.port, "GET", "/readyz")).status === 200, 5_000, "B ready again");
+      const onB = await expectCall(401, b.port, "GET", "/auth/me", { headers: key.headers });
       expect(onB.json().detail).toMatch(/revoked/);
     });
 

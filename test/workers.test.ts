@@ -1,14 +1,15 @@
 // COFFER_WORKERS=2: the real server as a primary and two worker processes sharing one port, without
-// Redis. Every request goes on a connection of its own, so the primary hands each to a worker in
+// Redis but for the last block (Redis behind a proxy the test cuts). Every request goes on a connection of its own, so the primary hands each to a worker in
 // turn; which worker served a request is read from its "incoming request" log line (each worker
 // logs with its own pid), matched by a marker in the query string. Nothing about workers is exposed
 // to clients.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PASSWORD } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
+import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 import {
   freePort,
   killChildren,
@@ -18,6 +19,7 @@ import {
   startServer,
   tempDir,
 } from "./helpers/server-process.ts";
+import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
 import {
   type Account,
   type Answer,
@@ -418,3 +420,65 @@ describe("COFFER_WORKERS=2 that cannot start", () => {
     START_TIMEOUT_MS,
   );
 });
+
+const redisUp = await redisReachable();
+
+// With Redis, workers hear each other through it; while it is away, through their primary: a key
+// revoked through one worker is refused by its sibling at once, and a budget holds for the node.
+describe.skipIf(Boolean(databaseUrl) || (!redisUp && !REQUIRE_REDIS))(
+  "COFFER_WORKERS=2 with REDIS_URL, while Redis is away",
+  () => {
+    const BUDGET = 60;
+    let proxy: TcpProxy;
+    let server: ServerProcess;
+    let workers: number[];
+    let account: Account;
+    beforeAll(async () => {
+      if (!redisUp) throw new Error(`COFFER_REQUIRE_REDIS=1 but Redis is not reachable at ${REDIS_URL}`);
+      const target = new URL(REDIS_URL);
+      proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+      ({ server, workers } = await startWorkers({
+        ...(await engineEnv()),
+        REDIS_URL: proxy.url(REDIS_URL),
+        COFFER_RATE_LIMIT_PER_MINUTE: String(BUDGET),
+        // Sign-ups count per address in a Redis other runs share: this run comes from an address of its own.
+        COFFER_TRUST_PROXY: "true",
+      }));
+      account = await newAccount(server.port, {
+        "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+      });
+    }, START_TIMEOUT_MS * 2);
+    afterAll(async () => {
+      await proxy?.restore();
+      await proxy?.close();
+    });
+
+    it("refuses a key revoked through one worker on every worker, from the very next request", async () => {
+      const key = await mintKey(server.port, account);
+      const before = await rounds(server, "/auth/me", key.headers, 6, workers);
+      expect(statusesOf(before.answers)).toEqual(all(200, before.answers));
+      await proxy.cut("refuse");
+      try {
+        await expectCall(200, server.port, "POST", `/keys/${key.id}`, { headers: account.headers });
+        const after = await rounds(server, "/auth/me", key.headers, 6, workers);
+        expect(distinct(after.pids)).toEqual([...workers].sort());
+        expect(statusesOf(after.answers)).toEqual(all(401, after.answers));
+      } finally {
+        await proxy.restore();
+      }
+    });
+
+    it("counts a credential's requests in one budget for the whole node", async () => {
+      const key = await mintKey(server.port, account);
+      await proxy.cut("refuse");
+      try {
+        const { answers, pids } = await rounds(server, "/auth/me", key.headers, BUDGET + 10);
+        expect(distinct(pids)).toEqual([...workers].sort());
+        // Not BUDGET per worker: the node's primary counts for both while Redis is away.
+        expect(statusesOf(answers)).toEqual([...Array(BUDGET).fill(200), ...Array(10).fill(429)]);
+      } finally {
+        await proxy.restore();
+      }
+    });
+  },
+);

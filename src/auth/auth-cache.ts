@@ -23,6 +23,8 @@ export interface InvalidationBus {
 }
 
 const CHANNEL = "coffer:invalidate";
+/** The tag that empties every cache of this process (never published to other processes). */
+export const EVERY_TAG = "*";
 /** How long a revocation's answer waits on Redis before its fan-out goes to the backlog. */
 const PUBLISH_WAIT_MS = 500;
 /** How often the backlog is sent while it is not empty. */
@@ -62,7 +64,20 @@ export function redisBus(
   const subscriber = redis.duplicate();
   subscriber.on("error", () => {}); // reconnects by itself; the state is read by problem()
   // Asked for on every connection: asked while Redis is away, it would fail at once (no offline queue).
-  subscriber.on("ready", () => void subscriber.subscribe(CHANNEL).catch(() => {}));
+  // Once subscribed again after a cut, every cached entry goes: the tags published meanwhile are
+  // lost to this node, and which entries they concern cannot be known.
+  let subscribedBefore = false;
+  subscriber.on(
+    "ready",
+    () =>
+      void subscriber.subscribe(CHANNEL).then(
+        () => {
+          if (subscribedBefore) void local.publish(EVERY_TAG);
+          subscribedBefore = true;
+        },
+        () => {},
+      ),
+  );
   subscriber.on("message", (_channel: string, tag: string) => void local.publish(tag));
   /**
    * Tags whose publication failed, until they are moot. Once published they are published again
@@ -125,6 +140,28 @@ export function redisBus(
     async close() {
       clearInterval(retry);
       subscriber.disconnect();
+    },
+  };
+}
+
+/**
+ * A cluster worker's bus when there is Redis too: its siblings hear through the primary, other
+ * nodes through Redis, so a Redis outage does not leave a sibling on this machine accepting a
+ * credential revoked next door. A tag heard on both ways is dropped twice, which costs nothing.
+ */
+export function bothBuses(node: InvalidationBus, nodes: InvalidationBus): InvalidationBus {
+  return {
+    publish: async (tag) => {
+      await Promise.all([node.publish(tag), nodes.publish(tag)]);
+    },
+    subscribe: (handler) => {
+      node.subscribe(handler);
+      nodes.subscribe(handler);
+    },
+    problem: () => node.problem() ?? nodes.problem(),
+    backlog: () => node.backlog() + nodes.backlog(),
+    close: async () => {
+      await Promise.all([node.close(), nodes.close()]);
     },
   };
 }
@@ -193,6 +230,11 @@ export class TaggedCache<V> {
 
   invalidate(tag: string): void {
     this.invalidations++;
+    if (tag === EVERY_TAG) {
+      this.entries.clear();
+      this.byTag.clear();
+      return;
+    }
     for (const key of [...(this.byTag.get(tag) ?? [])]) this.delete(key);
   }
 }

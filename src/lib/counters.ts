@@ -94,16 +94,22 @@ return 0`;
 const REDIS_WAIT_MS = 500;
 
 /**
- * Counters in Redis, shared by every node. When Redis does not answer within REDIS_WAIT_MS, this
- * process counts on its own (a budget then holds per node, not per deployment) and `problem()`
- * says so: a sign-in never waits on, or fails because of, a Redis outage.
+ * Counters in Redis, shared by every node. When Redis does not answer within REDIS_WAIT_MS, the
+ * node counts on its own (`fallback`: this process, or a cluster's primary for all its workers; a
+ * budget then holds per node, not per deployment) and `problem()` says so: a sign-in never waits
+ * on, or fails because of, a Redis outage.
  */
 export function redisCounters(
   redis: RedisLike,
-  options: { prefix?: string; onFallback?: (error: Error) => void; onRecovered?: () => void } = {},
+  options: {
+    prefix?: string;
+    fallback?: Counters;
+    onFallback?: (error: Error) => void;
+    onRecovered?: () => void;
+  } = {},
 ): Counters & { problem(): string | undefined } {
   const prefix = options.prefix ?? "coffer-count:";
-  const fallback = createLocalCounts();
+  const fallback = options.fallback ?? localCounters();
   let failing: string | undefined;
 
   async function run(script: string, key: string, args: (string | number)[]): Promise<unknown> {
@@ -159,13 +165,13 @@ export function redisCounters(
         await run(UNDO, key, []);
       } catch (error) {
         fellBack(error);
-        fallback.undo(key);
+        await fallback.undo(key);
       }
     },
     // Once Redis is connected again the next count goes there: the fallback is over.
     problem: () =>
       failing === undefined || redis.status === "ready"
         ? undefined
-        : `rate limits and attempt budgets count per process while Redis fails (${failing})`,
+        : `rate limits and attempt budgets count on this node only while Redis fails (${failing})`,
   };
 }
