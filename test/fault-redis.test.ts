@@ -1,9 +1,9 @@
 // Redis goes away under a running server (a real process), through a TCP proxy the test cuts:
 // stopped (connections reset, new ones refused) and partitioned (nothing answers). Requests never
-// wait on it for long nor fail because of it; rate limits and attempt budgets count in the process
+// wait on it for long nor fail because of it; rate limits and attempt budgets count on the node
 // meanwhile, and /readyz says so; a key revoked during the outage is refused at once on this node,
 // and its invalidation is published to the other nodes once Redis is back (the test listens on
-// Redis itself). Redis behaves alike on both engines: the SQLite pass runs it.
+// Redis itself); a write acknowledged meanwhile is there afterwards. Redis behaves alike on both engines: the SQLite pass runs it.
 import { randomBytes, randomInt } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,7 @@ import {
   tempDir,
 } from "./helpers/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
-import { type Account, call, expectCall, mintKey, newAccount } from "./helpers/wire.ts";
+import { type Account, call, expectCall, mintKey, newAccount, newEnvironment } from "./helpers/wire.ts";
 
 const redisUp = await redisReachable();
 const BUDGET = 20;
@@ -77,8 +77,15 @@ describe.skipIf(engineUnderTest() !== "sqlite" || (!redisUp && !REQUIRE_REDIS))(
     it("stopped: requests answer at once; a revocation holds here and is published once Redis is back", async () => {
       const key = await mintKey(server.port, account);
       await expectCall(200, server.port, "GET", "/auth/me", { headers: key.headers });
+      const secrets = await newEnvironment(server.port, account);
+      const { headers } = account;
       await proxy.cut("refuse");
       try {
+        const written = await timed(() =>
+          call(server.port, "POST", secrets, { headers, json: { key: "DURING_OUTAGE", value: "kept" } }),
+        );
+        expect(written.answer.status, written.answer.body).toBe(201);
+        expect(written.ms).toBeLessThan(ANSWER_BOUND_MS);
         for (let i = 0; i < 5; i++) {
           const { answer, ms } = await timed(() =>
             call(server.port, "GET", "/auth/me", { headers: account.headers }),
@@ -110,12 +117,18 @@ describe.skipIf(engineUnderTest() !== "sqlite" || (!redisUp && !REQUIRE_REDIS))(
         "the queued invalidation published",
       );
       expect(await metric("coffer_invalidation_backlog")).toBe(0);
+      // The write acknowledged during the outage is there afterwards.
+      const listed = (await expectCall(200, server.port, "GET", secrets, { headers })).json() as {
+        key: string;
+        value: string;
+      }[];
+      expect(listed.map((secret) => [secret.key, secret.value])).toEqual([["DURING_OUTAGE", "kept"]]);
       expect(
         server.logLines().some((line) => line.msg === "queued cache invalidations published to Redis"),
       ).toBe(true);
     });
 
-    it("partitioned: reads never wait on it for long, and the rate limit holds per process meanwhile", async () => {
+    it("partitioned: reads never wait on it for long, and the rate limit holds on this node meanwhile", async () => {
       const key = await mintKey(server.port, account);
       await proxy.cut("blackhole");
       const statuses: number[] = [];
