@@ -32,43 +32,28 @@ import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { type Counters, createLocalCounts, localCounters, redisCounters } from "./lib/counters.ts";
 import { within } from "./lib/within.ts";
-import { accountsRoutes } from "./modules/accounts/routes.ts";
-import { createAccountsService } from "./modules/accounts/service.ts";
-import { auditRoutes } from "./modules/audit/routes.ts";
-import { createAuditService } from "./modules/audit/service.ts";
-import { environmentsRoutes } from "./modules/environments/routes.ts";
-import { createEnvironmentsService } from "./modules/environments/service.ts";
-import { importsRoutes } from "./modules/imports/routes.ts";
-import { IMPORT_SCHEMAS } from "./modules/imports/schemas.ts";
-import { createImportsService } from "./modules/imports/service.ts";
-import { invitesRoutes } from "./modules/invites/routes.ts";
-import { createInvitesService } from "./modules/invites/service.ts";
-import { keysRoutes } from "./modules/keys/routes.ts";
-import { createKeysService } from "./modules/keys/service.ts";
-import { createMailer } from "./modules/mail/service.ts";
-import { github, google } from "./modules/oauth/providers.ts";
-import { oauthRoutes } from "./modules/oauth/routes.ts";
-import { createOAuthService } from "./modules/oauth/service.ts";
-import { passwordsRoutes } from "./modules/passwords/routes.ts";
-import { createPasswordsService } from "./modules/passwords/service.ts";
-import { projectsRoutes } from "./modules/projects/routes.ts";
-import { createProjectsService } from "./modules/projects/service.ts";
-import { secretsRoutes } from "./modules/secrets/routes.ts";
-import { createSecretsService } from "./modules/secrets/service.ts";
-import { sessionsRoutes } from "./modules/sessions/routes.ts";
-import { createSessionsService } from "./modules/sessions/service.ts";
-import { createShareLinkManagement } from "./modules/sharing/manage.ts";
-import { shareLinkRoutes, shareViewRoutes } from "./modules/sharing/routes.ts";
-import { createSharingService } from "./modules/sharing/service.ts";
-import { teamsRoutes } from "./modules/teams/routes.ts";
-import { createTeamsService } from "./modules/teams/service.ts";
-import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
-import { createTwoFactorService } from "./modules/two-factor/service.ts";
-import { verificationRoutes } from "./modules/verification/routes.ts";
-import { createVerificationService } from "./modules/verification/service.ts";
-import { createPlans } from "./modules/workspaces/plans.ts";
-import { workspacesRoutes } from "./modules/workspaces/routes.ts";
-import { createWorkspacesService } from "./modules/workspaces/service.ts";
+import { accountsRoutes, createAccountsService } from "./modules/accounts/index.ts";
+import { auditRoutes, createAuditService } from "./modules/audit/index.ts";
+import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
+import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
+import { countPendingInvites, createInvitesService, invitesRoutes } from "./modules/invites/index.ts";
+import { createKeysService, keysRoutes } from "./modules/keys/index.ts";
+import { createMailer } from "./modules/mail/index.ts";
+import { createOAuthService, github, google, oauthRoutes } from "./modules/oauth/index.ts";
+import { createPasswordsService, passwordsRoutes } from "./modules/passwords/index.ts";
+import { createProjectsService, projectsRoutes } from "./modules/projects/index.ts";
+import { createSecretsService, secretsRoutes } from "./modules/secrets/index.ts";
+import { createSessionsService, sessionsRoutes } from "./modules/sessions/index.ts";
+import {
+  createShareLinkManagement,
+  createSharingService,
+  shareLinkRoutes,
+  shareViewRoutes,
+} from "./modules/sharing/index.ts";
+import { createTeamsService, teamsRoutes } from "./modules/teams/index.ts";
+import { createTwoFactorService, twoFactorRoutes } from "./modules/two-factor/index.ts";
+import { createVerificationService, verificationRoutes } from "./modules/verification/index.ts";
+import { createPlans, createWorkspacesService, workspacesRoutes } from "./modules/workspaces/index.ts";
 
 export interface AppDeps {
   config: Config;
@@ -325,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emailOf: async (userId) => (await accounts.findById(userId))?.email ?? userId,
   });
   const guard = createAccountGuard(twoFactor, budgets.secondFactor);
-  const plans = createPlans(config.plans);
+  const plans = createPlans(config.plans, countPendingInvites);
   const workspaces = createWorkspacesService({
     db,
     clock,

@@ -6,17 +6,17 @@ import { systemClock } from "../clock.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import {
   activeMasterKeyId,
+  DecryptionError,
   lockActiveMasterKeyId,
+  rewrapEveryDataKey,
   setActiveMasterKeyId,
-  unwrapWithHeld,
-  wrapDataKey,
 } from "../crypto/data-keys.ts";
 import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../crypto/keyring.ts";
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { purgeOnce } from "../jobs/housekeeping.ts";
-import { resealSecrets } from "../modules/two-factor/service.ts";
-import { findWorkspace, updateWorkspace } from "../modules/workspaces/repo.ts";
+import { resealSecrets } from "../modules/two-factor/index.ts";
+import { findWorkspace, updateWorkspace } from "../modules/workspaces/index.ts";
 import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
 import { type Command, CommandFailed, flags, operatorEvent, UsageError, UUID } from "./command.ts";
 import { rotateDataKey } from "./rotate-data-key.ts";
@@ -66,25 +66,12 @@ const COMMANDS: Record<string, Command> = {
           // From here until commit no node can create a data key under the old master key.
           const activeId = await lockActiveMasterKeyId(tx, held.current().id, now);
           if (activeId === nextId) throw new UsageError("the new master key is the current one");
-          const rows = await tx.selectFrom("data_keys").selectAll().execute();
-          for (const row of rows) {
-            let key: Buffer;
-            try {
-              key = unwrapWithHeld(held, row);
-            } catch {
-              throw new UsageError(
-                `data key ${row.version} of workspace ${row.workspace_id} does not open with the current master key; nothing was changed`,
-              );
-            }
-            await tx
-              .updateTable("data_keys")
-              .set({
-                wrapped_key: wrapDataKey(next, row.workspace_id, row.version, key),
-                master_key_id: nextId,
-              })
-              .where("workspace_id", "=", row.workspace_id)
-              .where("version", "=", row.version)
-              .execute();
+          let rewrapped: number;
+          try {
+            rewrapped = await rewrapEveryDataKey(tx, held, { key: next, id: nextId });
+          } catch (error) {
+            if (!(error instanceof DecryptionError)) throw error;
+            throw new UsageError(`${error.message}; nothing was changed`);
           }
           try {
             await resealSecrets(tx, held, { key: next, id: nextId });
@@ -92,7 +79,7 @@ const COMMANDS: Record<string, Command> = {
             throw new UsageError(`${(error as Error).message}; nothing was changed`);
           }
           await setActiveMasterKeyId(tx, nextId, now);
-          return rows.length;
+          return rewrapped;
         });
       } catch (error) {
         if (keyFile) rmSync(`${keyFile}.new`, { force: true });

@@ -4,7 +4,7 @@ import { userInfo } from "node:os";
 import type { Config } from "../config.ts";
 import type { Db, Queryable } from "../db/schema.ts";
 import { uuidv7 } from "../lib/uuid7.ts";
-import { insertEvent } from "../modules/audit/repo.ts";
+import { insertEvent } from "../modules/audit/index.ts";
 
 export interface Command {
   usage: string;

@@ -17,9 +17,9 @@ import { activeMasterKeyId, createKeyring, type Keyring } from "../crypto/data-k
 import { createMasterKeys, type MasterKeys } from "../crypto/keyring.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { secretValues } from "../modules/secrets/sealed-values.ts";
-import { shareSnapshots } from "../modules/sharing/sealed-values.ts";
-import { allWorkspaces, findWorkspace } from "../modules/workspaces/repo.ts";
+import { secretValues } from "../modules/secrets/index.ts";
+import { shareSnapshots } from "../modules/sharing/index.ts";
+import { allWorkspaces, findWorkspace } from "../modules/workspaces/index.ts";
 import { heldMasterKey } from "./backup.ts";
 import { type Command, CommandFailed, flags, intOption, operatorEvent, UsageError, UUID } from "./command.ts";
 

@@ -1,18 +1,9 @@
 // Applies the policy to a request context. Team membership is loaded only when the rule needs it.
 import type { Queryable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { teamIdsOf } from "../modules/teams/index.ts";
 import type { RequestContext } from "./context.ts";
 import { type Action, can, MATRIX, ROLE_NAMES, seesEveryTeam } from "./policy.ts";
-
-export async function teamIdsOf(db: Queryable, workspaceId: string, userId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("team_members")
-    .select("team_id")
-    .where("workspace_id", "=", workspaceId)
-    .where("user_id", "=", userId)
-    .execute();
-  return new Set(rows.map((r) => r.team_id));
-}
 
 /** Throws 403 unless the caller may perform `action` (on a resource of `teamId`, when given). */
 export async function authorize(

@@ -117,6 +117,35 @@ export function unwrapWithHeld(
 }
 
 /**
+ * Wraps every workspace's data keys under `next` (a master-key rotation, inside its transaction):
+ * the keys themselves, and so every value sealed with them, stay as they are. Answers how many.
+ */
+export async function rewrapEveryDataKey(
+  tx: Queryable,
+  masterKeys: MasterKeys,
+  next: { key: Buffer; id: string },
+): Promise<number> {
+  const rows = await tx.selectFrom("data_keys").selectAll().execute();
+  for (const row of rows) {
+    let key: Buffer;
+    try {
+      key = unwrapWithHeld(masterKeys, row);
+    } catch {
+      throw new DecryptionError(
+        `data key ${row.version} of workspace ${row.workspace_id} does not open with the current master key`,
+      );
+    }
+    await tx
+      .updateTable("data_keys")
+      .set({ wrapped_key: wrapDataKey(next.key, row.workspace_id, row.version, key), master_key_id: next.id })
+      .where("workspace_id", "=", row.workspace_id)
+      .where("version", "=", row.version)
+      .execute();
+  }
+  return rows.length;
+}
+
+/**
  * Whether this process can serve the store: it holds the active master key and that key opens a
  * data key. Also settles the active id of a store that has none yet. Answers a reason when not.
  */

@@ -5,7 +5,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { AttemptBudget } from "../auth/attempt-budgets.ts";
 import { type AccountAction, credentialMay, needsSecondFactor } from "../auth/policy.ts";
 import { AppError } from "../errors.ts";
-import type { AuditActor } from "../modules/audit/service.ts";
+import type { AuditActor } from "../modules/audit/index.ts";
 import { principalOf } from "./auth.ts";
 import { clientOf } from "./scope.ts";
 

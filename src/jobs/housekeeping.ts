@@ -7,13 +7,13 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/schema.ts";
-import { purgeEvents } from "../modules/audit/service.ts";
-import { purgeInvites } from "../modules/invites/service.ts";
-import { purgeResets } from "../modules/passwords/service.ts";
-import { purgeSessions } from "../modules/sessions/service.ts";
-import { purgeLinks } from "../modules/sharing/service.ts";
-import { purgeChallenges } from "../modules/two-factor/service.ts";
-import { purgeCodes } from "../modules/verification/service.ts";
+import { purgeEvents } from "../modules/audit/index.ts";
+import { purgeInvites } from "../modules/invites/index.ts";
+import { purgeResets } from "../modules/passwords/index.ts";
+import { purgeSessions } from "../modules/sessions/index.ts";
+import { purgeLinks } from "../modules/sharing/index.ts";
+import { purgeChallenges } from "../modules/two-factor/index.ts";
+import { purgeCodes } from "../modules/verification/index.ts";
 
 type Settings = Pick<Config, "purgeInterval" | "purgeRetention" | "auditRetentionDays" | "refreshTokenTtl">;
 

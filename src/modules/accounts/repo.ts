@@ -27,22 +27,28 @@ export async function deleteUser(db: Queryable, userId: string): Promise<void> {
   await db.deleteFrom("users").where("id", "=", userId).execute();
 }
 
-export async function firstMembership(db: Queryable, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("workspace_members")
-    .select("workspace_id")
-    .where("user_id", "=", userId)
-    .orderBy("created_at")
-    .orderBy("workspace_id")
-    .executeTakeFirst();
-  return row?.workspace_id;
+export async function setCurrentWorkspace(db: Queryable, userId: string, workspaceId: string): Promise<void> {
+  await db.updateTable("users").set({ current_workspace_id: workspaceId }).where("id", "=", userId).execute();
 }
 
-export async function countMemberships(db: Queryable, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("workspace_members")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Users whose current workspace is this one lose it (it is gone, or they left it). */
+export async function clearCurrentWorkspace(
+  db: Queryable,
+  workspaceId: string,
+  userId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable("users")
+    .set({ current_workspace_id: null })
+    .where("current_workspace_id", "=", workspaceId);
+  if (userId) query = query.where("id", "=", userId);
+  await query.execute();
+}
+
+export async function markEmailVerified(db: Queryable, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ email_verified_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
 }

@@ -15,7 +15,7 @@ import { refuseCrossSite } from "../../http/same-origin.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf, sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
+import type { IssuedTokens, SessionsService } from "../sessions/index.ts";
 import {
   ChallengeBody,
   DeleteAccountBody,

@@ -1,6 +1,6 @@
 import Type from "typebox";
 import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
-import { WorkspaceRecord } from "../workspaces/schemas.ts";
+import { WorkspaceRecord } from "../workspaces/index.ts";
 
 const Email = Type.String({ format: "email", maxLength: 254 });
 const Password = Type.String({ minLength: 8, maxLength: 128 });

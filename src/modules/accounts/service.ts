@@ -12,12 +12,11 @@ import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
 import { fullName, splitName } from "../../lib/names.ts";
-import type { AccountAudit } from "../audit/service.ts";
-import type { KeysService } from "../keys/service.ts";
-import type { SessionsService } from "../sessions/service.ts";
-import type { TwoFactorService } from "../two-factor/service.ts";
-import * as workspaceRepo from "../workspaces/repo.ts";
-import type { WorkspacesService } from "../workspaces/service.ts";
+import type { AccountAudit } from "../audit/index.ts";
+import type { KeysService } from "../keys/index.ts";
+import type { SessionsService } from "../sessions/index.ts";
+import type { TwoFactorService } from "../two-factor/index.ts";
+import * as workspacesModule from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
 import { type ClientInfo, createSignIn, normaliseEmail } from "./sign-in.ts";
 import { createTakeover } from "./takeover.ts";
@@ -29,7 +28,7 @@ export interface AccountsDeps {
   clock: Clock;
   sessions: Pick<SessionsService, "startSession" | "revokeAllOf">;
   keys: Pick<KeysService, "revokeAllOf">;
-  workspaces: Pick<WorkspacesService, "createWithOwner">;
+  workspaces: Pick<workspacesModule.WorkspacesService, "createWithOwner">;
   twoFactor: Pick<
     TwoFactorService,
     "isEnabled" | "checkCode" | "startChallenge" | "attemptChallenge" | "spendChallenge" | "clear"
@@ -73,7 +72,7 @@ export function presentProfile(user: repo.UserRow) {
 }
 
 export type SignUpResult = ReturnType<typeof presentProfile> & {
-  workspace: Awaited<ReturnType<WorkspacesService["createWithOwner"]>>;
+  workspace: Awaited<ReturnType<workspacesModule.WorkspacesService["createWithOwner"]>>;
 };
 
 export function createAccountsService(deps: AccountsDeps) {
@@ -160,7 +159,7 @@ export function createAccountsService(deps: AccountsDeps) {
               { principal, ipAddress: client.ipAddress, userAgent: client.userAgent },
               { name: `${user.first_name || "My"}'s workspace` },
             );
-            await workspaceRepo.setCurrentWorkspace(tx, user.id, workspace.id);
+            await repo.setCurrentWorkspace(tx, user.id, workspace.id);
             return { ...presentProfile({ ...user, current_workspace_id: workspace.id }), workspace };
           });
         } catch (error) {
@@ -220,8 +219,8 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new AppError("password_incorrect", "The password is not correct; the account was not deleted");
       }
       const result = await db.transaction().execute(async (tx) => {
-        const owned = await workspaceRepo.workspacesSolelyOwnedBy(tx, userId);
-        const memberships = await repo.countMemberships(tx, userId);
+        const owned = await workspacesModule.workspacesSolelyOwnedBy(tx, userId);
+        const memberships = await workspacesModule.countMemberships(tx, userId);
         // Written first, while the actor's name can still be read. Audit entries outlive their
         // workspace (no foreign key), so the deleted workspaces keep the record of why.
         const all = await deps.accountAudit.memberWorkspaces(tx, userId);
@@ -239,7 +238,7 @@ export function createAccountsService(deps: AccountsDeps) {
             details: { reason: "account_deleted" },
           });
         }
-        const deleted = await workspaceRepo.deleteWorkspaces(tx, owned);
+        const deleted = await workspacesModule.deleteWorkspaces(tx, owned);
         await repo.deleteUser(tx, userId);
         return {
           owned,

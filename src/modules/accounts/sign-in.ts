@@ -5,9 +5,9 @@ import type { Budgets } from "../../auth/attempt-budgets.ts";
 import { verifyPassword } from "../../crypto/passwords.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { IssuedTokens, SessionsService } from "../sessions/service.ts";
-import type { TwoFactorService } from "../two-factor/service.ts";
-import * as workspaceRepo from "../workspaces/repo.ts";
+import type { IssuedTokens, SessionsService } from "../sessions/index.ts";
+import type { TwoFactorService } from "../two-factor/index.ts";
+import * as workspacesModule from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
 
 export interface ClientInfo {
@@ -48,8 +48,8 @@ export function createSignIn(deps: SignInDeps) {
   /** Starts a session for a user who has proven who they are (password, provider). */
   async function signIn(user: repo.UserRow, client: ClientInfo): Promise<IssuedTokens> {
     let workspaceId = user.current_workspace_id;
-    if (!workspaceId || (await workspaceRepo.roleOf(db, workspaceId, user.id)) === undefined) {
-      workspaceId = (await repo.firstMembership(db, user.id)) ?? null;
+    if (!workspaceId || (await workspacesModule.roleOf(db, workspaceId, user.id)) === undefined) {
+      workspaceId = (await workspacesModule.firstMembership(db, user.id)) ?? null;
     }
     return deps.sessions.startSession({ userId: user.id, workspaceId, ...client });
   }

@@ -4,10 +4,10 @@
 import { personActing } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import type { Queryable } from "../../db/schema.ts";
-import { type AccountAudit, recordAccountEvent } from "../audit/service.ts";
-import type { KeysService } from "../keys/service.ts";
-import type { SessionsService } from "../sessions/service.ts";
-import type { TwoFactorService } from "../two-factor/service.ts";
+import { type AccountAudit, recordAccountEvent } from "../audit/index.ts";
+import type { KeysService } from "../keys/index.ts";
+import type { SessionsService } from "../sessions/index.ts";
+import type { TwoFactorService } from "../two-factor/index.ts";
 import * as repo from "./repo.ts";
 import type { ClientInfo } from "./sign-in.ts";
 

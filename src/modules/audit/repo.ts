@@ -57,22 +57,6 @@ export function listEvents(db: Queryable, q: AuditQuery) {
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).execute();
 }
 
-export async function actorName(
-  db: Queryable,
-  actor: { apiKeyId: string | null; userId: string },
-): Promise<string> {
-  if (actor.apiKeyId) {
-    const key = await db
-      .selectFrom("api_keys")
-      .select("name")
-      .where("id", "=", actor.apiKeyId)
-      .executeTakeFirst();
-    if (key) return key.name;
-  }
-  const user = await db.selectFrom("users").select("email").where("id", "=", actor.userId).executeTakeFirst();
-  return user?.email ?? "unknown";
-}
-
 /** Entries written before `cutoff` (audit retention). */
 export function purgeEvents(db: Queryable, cutoff: string): Promise<number> {
   return deleteUntilDone(() =>

@@ -3,8 +3,7 @@ import Type from "typebox";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { WorkspaceParams } from "../workspaces/schemas.ts";
-import type { WorkspacesService } from "../workspaces/service.ts";
+import { WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
 import { AuditEntry, AuditQuery } from "./schemas.ts";
 import type { AuditService } from "./service.ts";
 

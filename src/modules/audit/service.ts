@@ -7,7 +7,15 @@ import type { Clock } from "../../clock.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
+import { findUser } from "../accounts/index.ts";
+import { keyName } from "../keys/index.ts";
 import * as repo from "./repo.ts";
+
+/** Who acted, as the trail names them: the key's name, else the person's address. */
+async function actorName(q: Queryable, actor: { apiKeyId: string | null; userId: string }): Promise<string> {
+  const key = actor.apiKeyId ? await keyName(q, actor.apiKeyId) : undefined;
+  return key ?? (await findUser(q, actor.userId))?.email ?? "unknown";
+}
 
 export interface AuditEntryInput {
   /** `<resource>.<past-tense verb>`, e.g. `team.created`. */
@@ -85,7 +93,7 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
             actor_type: principal.apiKeyId ? "api_key" : "user",
             actor_id: principal.apiKeyId ?? principal.userId,
             actor_user_id: principal.userId,
-            actor_name: await repo.actorName(tx, principal),
+            actor_name: await actorName(tx, principal),
           }
         : { actor_type: "anonymous", actor_id: "", actor_user_id: "", actor_name: "anonymous" };
       const createdAt = clock.now().toISOString();

@@ -3,8 +3,7 @@ import Type from "typebox";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { Deleted } from "../workspaces/schemas.ts";
-import type { WorkspacesService } from "../workspaces/service.ts";
+import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
 import {
   CreateEnvironmentBody,
   EnvironmentParams,

@@ -8,8 +8,8 @@ import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { notFound } from "../../errors.ts";
-import type { AuditService } from "../audit/service.ts";
-import { requireProject } from "../projects/service.ts";
+import type { AuditService } from "../audit/index.ts";
+import { requireProject } from "../projects/index.ts";
 import * as repo from "./repo.ts";
 
 export const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import Type, { type Static } from "typebox";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
-import type { WorkspacesService } from "../workspaces/service.ts";
+import type { WorkspacesService } from "../workspaces/index.ts";
 import {
   type ImportApplyRequest,
   ImportApplyRequestRef,

@@ -6,9 +6,8 @@ import type { Static } from "typebox";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Config } from "../../config.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
-import type { EnvironmentPath } from "../environments/service.ts";
-import { KEY_PATTERN, LIMITS } from "../secrets/schemas.ts";
-import type { SecretsService } from "../secrets/service.ts";
+import type { EnvironmentPath } from "../environments/index.ts";
+import { KEY_PATTERN, LIMITS, type SecretsService } from "../secrets/index.ts";
 import { createProviders, type ProviderName as Provider } from "./providers/index.ts";
 import type { PlatformVariable } from "./providers/types.ts";
 import type {

@@ -39,6 +39,18 @@ export function listInvites(
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
+/** Invites still pending (not yet expired): each holds a seat. */
+export async function countPendingInvites(db: Queryable, workspaceId: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom("invites")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "pending")
+    .where("expiry_time", ">", now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function pendingInviteFor(db: Queryable, workspaceId: string, email: string, now: string) {
   return db
     .selectFrom("invites")

@@ -3,8 +3,7 @@ import Type from "typebox";
 import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { Deleted, WorkspaceParams } from "../workspaces/schemas.ts";
-import type { WorkspacesService } from "../workspaces/service.ts";
+import { Deleted, WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
 import {
   AcceptBody,
   Accepted,

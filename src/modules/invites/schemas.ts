@@ -1,6 +1,6 @@
 import Type from "typebox";
 import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
-import { RoleValue } from "../workspaces/schemas.ts";
+import { RoleValue } from "../workspaces/index.ts";
 
 export const InviteRecord = Type.Object({
   id: Uuid,

@@ -14,13 +14,13 @@ import type { Db } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { fullName, splitName } from "../../lib/names.ts";
-import * as accountsRepo from "../accounts/repo.ts";
-import { type AccountsService, normaliseEmail, presentProfile } from "../accounts/service.ts";
-import type { AuditService } from "../audit/service.ts";
-import { type Mailer, renderBody } from "../mail/service.ts";
-import { addTeamMember, findTeam } from "../teams/repo.ts";
-import type { Plans } from "../workspaces/plans.ts";
-import * as workspaceRepo from "../workspaces/repo.ts";
+import * as accountsModule from "../accounts/index.ts";
+import { type AccountsService, normaliseEmail, presentProfile } from "../accounts/index.ts";
+import type { AuditService } from "../audit/index.ts";
+import { type Mailer, renderBody } from "../mail/index.ts";
+import { addTeamMember, findTeam } from "../teams/index.ts";
+import type { Plans } from "../workspaces/index.ts";
+import * as workspacesModule from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
 
 export interface InvitesDeps {
@@ -103,8 +103,8 @@ export function createInvitesService(deps: InvitesDeps) {
   }
 
   async function inviterAndWorkspace(ctx: RequestContext) {
-    const inviter = await accountsRepo.findUser(db, ctx.principal.userId);
-    const workspace = await workspaceRepo.findWorkspace(db, ctx.workspaceId);
+    const inviter = await accountsModule.findUser(db, ctx.principal.userId);
+    const workspace = await workspacesModule.findWorkspace(db, ctx.workspaceId);
     if (!inviter || !workspace) throw notFound("Workspace");
     return { inviterName: fullName(inviter) || inviter.email, workspace };
   }
@@ -124,7 +124,7 @@ export function createInvitesService(deps: InvitesDeps) {
     if (input.team_id && input.team_id !== invite.team_id) {
       throw new AppError("forbidden", "This invite is for another team");
     }
-    let user = await accountsRepo.findUserByEmail(db, invite.invitee_email);
+    let user = await accountsModule.findUserByEmail(db, invite.invitee_email);
     if (caller && (!user || caller.userId !== user.id)) {
       throw new AppError("forbidden", "This invite was sent to another address than the signed-in account's");
     }
@@ -168,14 +168,14 @@ export function createInvitesService(deps: InvitesDeps) {
           created_at: now,
           updated_at: now,
         };
-        await accountsRepo.insertUser(tx, user);
+        await accountsModule.insertUser(tx, user);
       }
-      if ((await workspaceRepo.roleOf(tx, invite.workspace_id, user.id)) !== undefined) {
+      if ((await workspacesModule.roleOf(tx, invite.workspace_id, user.id)) !== undefined) {
         throw new AppError("conflict", "You are already a member of this workspace");
       }
       if (!(await repo.settle(tx, invite.workspace_id, invite.id, "accepted", now)))
         throw new AppError("invite_used", "This invite was already used");
-      await workspaceRepo.insertMember(tx, {
+      await workspacesModule.insertMember(tx, {
         workspace_id: invite.workspace_id,
         user_id: user.id,
         role: invite.role,
@@ -190,7 +190,7 @@ export function createInvitesService(deps: InvitesDeps) {
         });
       }
       if (!user.current_workspace_id)
-        await workspaceRepo.setCurrentWorkspace(tx, user.id, invite.workspace_id);
+        await accountsModule.setCurrentWorkspace(tx, user.id, invite.workspace_id);
       const principal = personActing(user.id);
       await audit.record(
         tx,
@@ -204,7 +204,7 @@ export function createInvitesService(deps: InvitesDeps) {
       );
       return { ...invite, status: "accepted" as const, updated_at: now };
     });
-    const profile = await accountsRepo.findUser(db, user!.id);
+    const profile = await accountsModule.findUser(db, user!.id);
     return {
       invite: present(result),
       user: presentProfile(profile!),
@@ -244,8 +244,8 @@ export function createInvitesService(deps: InvitesDeps) {
         // Seats first: it also locks the workspace, so simultaneous invites take turns and one
         // address is never invited twice.
         await deps.plans.requireSeats(tx, workspace, row.created_at);
-        const existing = await accountsRepo.findUserByEmail(tx, email);
-        if (existing && (await workspaceRepo.roleOf(tx, ctx.workspaceId, existing.id)) !== undefined) {
+        const existing = await accountsModule.findUserByEmail(tx, email);
+        if (existing && (await workspacesModule.roleOf(tx, ctx.workspaceId, existing.id)) !== undefined) {
           throw new AppError("conflict", "This person is already a member of the workspace");
         }
         if (await repo.pendingInviteFor(tx, ctx.workspaceId, email, row.created_at)) {
@@ -322,8 +322,8 @@ export function createInvitesService(deps: InvitesDeps) {
     /** No side effects: what the invite is, where to, from whom. */
     async validate(token: string) {
       const invite = await usableInvite(token);
-      const workspace = await workspaceRepo.findWorkspace(db, invite.workspace_id);
-      const inviter = await accountsRepo.findUser(db, invite.invited_by);
+      const workspace = await workspacesModule.findWorkspace(db, invite.workspace_id);
+      const inviter = await accountsModule.findUser(db, invite.invited_by);
       return {
         ...present(invite),
         workspace_name: workspace?.name ?? "",

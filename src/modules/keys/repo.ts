@@ -7,6 +7,11 @@ export async function insertKey(db: Queryable, row: ApiKeyRow): Promise<void> {
   await db.insertInto("api_keys").values(row).execute();
 }
 
+/** A key's name (the audit trail names the keys that act). */
+export async function keyName(db: Queryable, keyId: string): Promise<string | undefined> {
+  return (await db.selectFrom("api_keys").select("name").where("id", "=", keyId).executeTakeFirst())?.name;
+}
+
 export function findKeyByDigest(db: Queryable, tokenHash: string) {
   return db
     .selectFrom("api_keys as k")

@@ -8,7 +8,7 @@ import { addSeconds, type Clock } from "../../clock.ts";
 import { newApiKeyToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { AccountAudit } from "../audit/service.ts";
+import type { AccountAudit } from "../audit/index.ts";
 import * as repo from "./repo.ts";
 
 export interface KeysDeps {

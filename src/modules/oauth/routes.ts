@@ -6,7 +6,7 @@ import { type RefreshCookieConfig, setRefreshCookie, tokenBody } from "../../htt
 import { ErrorBody } from "../../http/schemas.ts";
 import { sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { SignInRefused, TokenResponse } from "../accounts/schemas.ts";
+import { SignInRefused, TokenResponse } from "../accounts/index.ts";
 import type { Provider, ProviderName } from "./providers.ts";
 import { type OAuthService, SignInError, STATE_COOKIE } from "./service.ts";
 

@@ -10,8 +10,8 @@ import type { Clock } from "../../clock.ts";
 import { constantTimeEqual, randomToken } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import * as accountsRepo from "../accounts/repo.ts";
-import { type AccountsService, normaliseEmail } from "../accounts/service.ts";
+import * as accountsModule from "../accounts/index.ts";
+import { type AccountsService, normaliseEmail } from "../accounts/index.ts";
 import { type Provider, ProviderError, type ProviderName } from "./providers.ts";
 import * as repo from "./repo.ts";
 
@@ -72,10 +72,10 @@ export function createOAuthService(deps: OAuthDeps) {
     profile: Awaited<ReturnType<Provider["profile"]>>,
     client: { ipAddress: string | null; userAgent: string },
     retried = false,
-  ): Promise<accountsRepo.UserRow> {
+  ): Promise<accountsModule.UserRow> {
     const linkedUserId = await repo.userIdOf(db, provider, profile.subject);
     if (linkedUserId) {
-      const user = await accountsRepo.findUser(db, linkedUserId);
+      const user = await accountsModule.findUser(db, linkedUserId);
       if (user) return user;
     }
     if (!profile.verifiedEmail) {
@@ -90,7 +90,7 @@ export function createOAuthService(deps: OAuthDeps) {
       email,
       created_at: now,
     });
-    const existing = await accountsRepo.findUserByEmail(db, email);
+    const existing = await accountsModule.findUserByEmail(db, email);
     if (existing) {
       // Someone who signed up with this address but never proved it must not keep a way in (a
       // password, a session, a key) into the account the address's owner now signs into.
@@ -125,7 +125,7 @@ export function createOAuthService(deps: OAuthDeps) {
       }
       throw error;
     }
-    return (await accountsRepo.findUser(db, created.id))!;
+    return (await accountsModule.findUser(db, created.id))!;
   }
 
   return {

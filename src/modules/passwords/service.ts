@@ -12,10 +12,10 @@ import { hashPassword } from "../../crypto/passwords.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { AccountsService, ClientInfo } from "../accounts/service.ts";
-import { type AccountAudit, recordAccountEvent } from "../audit/service.ts";
-import { type Mailer, renderBody } from "../mail/service.ts";
-import type { SessionsService } from "../sessions/service.ts";
+import type { AccountsService, ClientInfo } from "../accounts/index.ts";
+import { type AccountAudit, recordAccountEvent } from "../audit/index.ts";
+import { type Mailer, renderBody } from "../mail/index.ts";
+import type { SessionsService } from "../sessions/index.ts";
 import * as repo from "./repo.ts";
 
 export interface PasswordsDeps {

@@ -8,8 +8,8 @@ import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
-import type { AuditService } from "../audit/service.ts";
-import { requireTeam } from "../teams/service.ts";
+import type { AuditService } from "../audit/index.ts";
+import { requireTeam } from "../teams/index.ts";
 import * as repo from "./repo.ts";
 
 export interface ProjectsDeps {

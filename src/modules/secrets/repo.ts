@@ -169,15 +169,6 @@ export function versionsOf(db: Queryable, workspaceId: string, secretId: string)
     .execute();
 }
 
-export async function planOf(db: Queryable, workspaceId: string): Promise<string> {
-  const row = await db
-    .selectFrom("workspaces")
-    .select("plan")
-    .where("id", "=", workspaceId)
-    .executeTakeFirstOrThrow();
-  return row.plan;
-}
-
 /** A secret version's stored value, as a data-key rotation pages through them. */
 export interface StoredVersion {
   secret_id: string;

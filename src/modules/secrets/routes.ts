@@ -5,13 +5,10 @@ import { recordListSerializer } from "../../http/records.ts";
 import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { AuditEntry } from "../audit/schemas.ts";
-import { pathOf } from "../environments/routes.ts";
-import { EnvironmentParams } from "../environments/schemas.ts";
-import { ShareBody, ShareCreated } from "../sharing/schemas.ts";
-import type { SharingService } from "../sharing/service.ts";
-import { Deleted } from "../workspaces/schemas.ts";
-import type { WorkspacesService } from "../workspaces/service.ts";
+import { AuditEntry } from "../audit/index.ts";
+import { EnvironmentParams, pathOf } from "../environments/index.ts";
+import { ShareBody, ShareCreated, type SharingService } from "../sharing/index.ts";
+import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
 import {
   BulkCreateBody,
   BulkUpdateBody,

@@ -1,7 +1,7 @@
 import Type from "typebox";
 import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
-import { ENVIRONMENT_TYPES } from "../environments/service.ts";
+import { ENVIRONMENT_TYPES } from "../environments/index.ts";
 
 export { KEY_PATTERN, LIMITS };
 

@@ -15,10 +15,14 @@ import {
 import { isUniqueViolation } from "../../db/connect.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
-import type { AuditEntryInput, AuditService } from "../audit/service.ts";
-import type { EnvironmentRow } from "../environments/repo.ts";
-import { type EnvironmentPath, markEnvironmentChanged, requireEnvironment } from "../environments/service.ts";
-import type { Plans } from "../workspaces/plans.ts";
+import type { AuditEntryInput, AuditService } from "../audit/index.ts";
+import {
+  type EnvironmentPath,
+  type EnvironmentRow,
+  markEnvironmentChanged,
+  requireEnvironment,
+} from "../environments/index.ts";
+import { type Plans, planOf } from "../workspaces/index.ts";
 import { createListCache } from "./list-cache.ts";
 import * as repo from "./repo.ts";
 import { LIMITS } from "./schemas.ts";
@@ -588,7 +592,7 @@ export function createSecretsService(deps: SecretsDeps) {
     async versions(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
       await environmentFor(ctx, path, "secret.read");
       await requireSecret(db, ctx, path, secretId);
-      deps.plans.requireCapability(await repo.planOf(db, ctx.workspaceId), "version_history");
+      deps.plans.requireCapability(await planOf(db, ctx.workspaceId), "version_history");
       return repo.versionsOf(db, ctx.workspaceId, secretId);
     },
 

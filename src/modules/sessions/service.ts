@@ -11,7 +11,7 @@ import { addSeconds, type Clock } from "../../clock.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { AccountAudit } from "../audit/service.ts";
+import type { AccountAudit } from "../audit/index.ts";
 import * as repo from "./repo.ts";
 
 export interface SessionsDeps {

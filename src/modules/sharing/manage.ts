@@ -8,7 +8,7 @@ import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
-import type { AuditService } from "../audit/service.ts";
+import type { AuditService } from "../audit/index.ts";
 import * as repo from "./repo.ts";
 import { MAX_PASSPHRASE_GUESSES } from "./service.ts";
 

@@ -11,11 +11,10 @@ import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { AuditActor, AuditService } from "../audit/service.ts";
-import type { EnvironmentPath } from "../environments/service.ts";
-import { planOf } from "../secrets/repo.ts";
-import type { SecretsService } from "../secrets/service.ts";
-import type { Plans } from "../workspaces/plans.ts";
+import type { AuditActor, AuditService } from "../audit/index.ts";
+import type { EnvironmentPath } from "../environments/index.ts";
+import type { SecretsService } from "../secrets/index.ts";
+import { type Plans, planOf } from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
 
 export interface SharingDeps {

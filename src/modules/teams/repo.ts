@@ -77,6 +77,17 @@ export function teamMembers(db: Queryable, workspaceId: string, teamId: string) 
     .execute();
 }
 
+/** The teams of the workspace a user is a member of (the policy's team rule). */
+export async function teamIdsOf(db: Queryable, workspaceId: string, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("team_members")
+    .select("team_id")
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "=", userId)
+    .execute();
+  return new Set(rows.map((r) => r.team_id));
+}
+
 export async function isTeamMember(db: Queryable, teamId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom("team_members")

@@ -3,10 +3,8 @@ import Type from "typebox";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { ProjectRecord } from "../projects/schemas.ts";
-import type { ProjectsService } from "../projects/service.ts";
-import { Deleted, Removed } from "../workspaces/schemas.ts";
-import type { WorkspacesService } from "../workspaces/service.ts";
+import { ProjectRecord, type ProjectsService } from "../projects/index.ts";
+import { Deleted, Removed, type WorkspacesService } from "../workspaces/index.ts";
 import {
   AddTeamMemberBody,
   CreateTeamBody,

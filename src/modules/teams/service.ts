@@ -8,8 +8,8 @@ import { isUniqueViolation } from "../../db/connect.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { fullName } from "../../lib/names.ts";
-import type { AuditService } from "../audit/service.ts";
-import { roleOf } from "../workspaces/repo.ts";
+import type { AuditService } from "../audit/index.ts";
+import { roleOf } from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
 
 export interface TeamsDeps {

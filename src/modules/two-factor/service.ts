@@ -15,7 +15,7 @@ import { openUnderMaster, openWith, sealUnderMaster, sealWith } from "../../cryp
 import { sha256 } from "../../crypto/tokens.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
-import { type AccountAudit, type AuditActor, recordAccountEvent } from "../audit/service.ts";
+import { type AccountAudit, type AuditActor, recordAccountEvent } from "../audit/index.ts";
 import { createChallenges } from "./challenges.ts";
 import * as repo from "./repo.ts";
 

@@ -51,14 +51,6 @@ export async function consume(db: Queryable, id: string, now: string): Promise<b
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function markEmailVerified(db: Queryable, userId: string, now: string): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ email_verified_at: now, updated_at: now })
-    .where("id", "=", userId)
-    .execute();
-}
-
 /** One-time codes expired or consumed before `cutoff`. */
 export function purgeCodes(db: Queryable, cutoff: string): Promise<number> {
   return deleteUntilDone(() =>

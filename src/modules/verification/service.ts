@@ -8,8 +8,8 @@ import { addSeconds, type Clock } from "../../clock.ts";
 import { constantTimeEqual, randomDigits } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { findUser } from "../accounts/repo.ts";
-import { type Mailer, renderBody } from "../mail/service.ts";
+import { findUser, markEmailVerified } from "../accounts/index.ts";
+import { type Mailer, renderBody } from "../mail/index.ts";
 import * as repo from "./repo.ts";
 
 export const MAX_ATTEMPTS = 5;
@@ -108,7 +108,7 @@ export function createVerificationService(deps: VerificationDeps) {
       }
       await db.transaction().execute(async (tx) => {
         if (!(await repo.consume(tx, live.id, now))) throw new AppError("gone", "This code was already used");
-        await repo.markEmailVerified(tx, userId, now);
+        await markEmailVerified(tx, userId, now);
       });
       return { email_verified: true };
     },

@@ -3,7 +3,7 @@
 import type { PlanAllowance } from "../../config.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { lockWorkspace } from "./repo.ts";
+import { countMembers, lockWorkspace } from "./repo.ts";
 
 export type Capability = "version_history" | "share_links";
 
@@ -12,7 +12,10 @@ const CAPABILITY_NAMES: Record<Capability, string> = {
   share_links: "Share links",
 };
 
-export function createPlans(plans: Record<string, PlanAllowance>) {
+/** Counts the invites still pending in a workspace (the invites module's, handed in by the app). */
+export type PendingInvites = (db: Queryable, workspaceId: string, now: string) => Promise<number>;
+
+export function createPlans(plans: Record<string, PlanAllowance>, pendingInvites: PendingInvites) {
   const allowanceOf = (plan: string): PlanAllowance =>
     plans[plan] ?? { seats: 0, version_history: false, share_links: false };
 
@@ -36,19 +39,7 @@ export function createPlans(plans: Record<string, PlanAllowance>) {
       workspaceId: string,
       now: string = new Date().toISOString(),
     ): Promise<number> {
-      const members = await db
-        .selectFrom("workspace_members")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("workspace_id", "=", workspaceId)
-        .executeTakeFirstOrThrow();
-      const invites = await db
-        .selectFrom("invites")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("workspace_id", "=", workspaceId)
-        .where("status", "=", "pending")
-        .where("expiry_time", ">", now)
-        .executeTakeFirstOrThrow();
-      return Number(members.n) + Number(invites.n);
+      return (await countMembers(db, workspaceId)) + (await pendingInvites(db, workspaceId, now));
     },
 
     /**

@@ -145,10 +145,6 @@ export async function deleteWorkspaces(db: Queryable, workspaceIds: string[]): P
   return Number(result.numDeletedRows);
 }
 
-export async function setCurrentWorkspace(db: Queryable, userId: string, workspaceId: string): Promise<void> {
-  await db.updateTable("users").set({ current_workspace_id: workspaceId }).where("id", "=", userId).execute();
-}
-
 export async function updateWorkspace(
   db: Queryable,
   workspaceId: string,
@@ -187,28 +183,14 @@ export async function deleteMember(db: Queryable, workspaceId: string, userId: s
     .execute();
 }
 
-export async function countOwners(db: Queryable, workspaceId: string): Promise<number> {
-  const row = await db
+/** The members of a workspace (those of one role, when given). */
+export async function countMembers(db: Queryable, workspaceId: string, role?: number): Promise<number> {
+  let query = db
     .selectFrom("workspace_members")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("workspace_id", "=", workspaceId)
-    .where("role", "=", 3)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Users whose current workspace is this one lose it (it is gone, or they left it). */
-export async function clearCurrentWorkspace(
-  db: Queryable,
-  workspaceId: string,
-  userId?: string,
-): Promise<void> {
-  let query = db
-    .updateTable("users")
-    .set({ current_workspace_id: null })
-    .where("current_workspace_id", "=", workspaceId);
-  if (userId) query = query.where("id", "=", userId);
-  await query.execute();
+    .where("workspace_id", "=", workspaceId);
+  if (role !== undefined) query = query.where("role", "=", role);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** Takes the workspace row's lock for the rest of the transaction (a no-op write; SQLite serialises anyway). */
@@ -218,4 +200,33 @@ export async function lockWorkspace(db: Queryable, workspaceId: string): Promise
     .set((eb) => ({ plan: eb.ref("plan") }))
     .where("id", "=", workspaceId)
     .execute();
+}
+
+export async function firstMembership(db: Queryable, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("workspace_members")
+    .select("workspace_id")
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("workspace_id")
+    .executeTakeFirst();
+  return row?.workspace_id;
+}
+
+export async function countMemberships(db: Queryable, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("workspace_members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function planOf(db: Queryable, workspaceId: string): Promise<string> {
+  const row = await db
+    .selectFrom("workspaces")
+    .select("plan")
+    .where("id", "=", workspaceId)
+    .executeTakeFirstOrThrow();
+  return row.plan;
 }

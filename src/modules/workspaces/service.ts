@@ -14,9 +14,10 @@ import { AppError, notFound } from "../../errors.ts";
 import type { MembershipLookup, ScopeMembership } from "../../http/scope.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { fullName } from "../../lib/names.ts";
-import type { AuditActor, AuditService } from "../audit/service.ts";
-import type { SessionsService } from "../sessions/service.ts";
-import { removeFromAllTeams } from "../teams/repo.ts";
+import { clearCurrentWorkspace, setCurrentWorkspace } from "../accounts/index.ts";
+import type { AuditActor, AuditService } from "../audit/index.ts";
+import type { SessionsService } from "../sessions/index.ts";
+import { removeFromAllTeams } from "../teams/index.ts";
 import type { Plans } from "./plans.ts";
 import * as repo from "./repo.ts";
 
@@ -106,7 +107,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     if (
       current === Role.Owner &&
       nextRole !== Role.Owner &&
-      (await repo.countOwners(tx, ctx.workspaceId)) <= 1
+      (await repo.countMembers(tx, ctx.workspaceId, Role.Owner)) <= 1
     ) {
       throw new AppError(
         "conflict",
@@ -225,7 +226,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           resourceId: ctx.workspaceId,
           details: { name: workspace.name },
         });
-        await repo.clearCurrentWorkspace(tx, ctx.workspaceId);
+        await clearCurrentWorkspace(tx, ctx.workspaceId);
         await repo.deleteWorkspaces(tx, [ctx.workspaceId]);
       });
       await deps.bus.publish(tags.workspace(ctx.workspaceId));
@@ -282,7 +283,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         const previous = await keepAnOwner(tx, ctx, action, userId, null);
         await removeFromAllTeams(tx, ctx.workspaceId, userId);
         await repo.deleteMember(tx, ctx.workspaceId, userId);
-        await repo.clearCurrentWorkspace(tx, ctx.workspaceId, userId);
+        await clearCurrentWorkspace(tx, ctx.workspaceId, userId);
         await audit.record(tx, ctx, {
           action: "member.removed",
           resourceType: "member",
@@ -297,7 +298,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     /** Makes `workspaceId` the caller's current workspace; a session also gets a token carrying it. */
     async switchTo(principal: Principal, workspaceId: string) {
       const token = await db.transaction().execute(async (tx) => {
-        await repo.setCurrentWorkspace(tx, principal.userId, workspaceId);
+        await setCurrentWorkspace(tx, principal.userId, workspaceId);
         return deps.sessions.switchWorkspace(principal, workspaceId, tx);
       });
       // The user's keys and sessions carry the claim: they are read afresh from now on.

@@ -1,0 +1,4 @@
+// The OAuth sign-in module's front door (table: identities).
+export { github, google } from "./providers.ts";
+export { oauthRoutes } from "./routes.ts";
+export { createOAuthService } from "./service.ts";

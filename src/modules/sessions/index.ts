@@ -1,0 +1,8 @@
+// The sessions module's front door (tables: sessions, refresh_tokens).
+export { sessionsRoutes } from "./routes.ts";
+export {
+  createSessionsService,
+  type IssuedTokens,
+  purgeSessions,
+  type SessionsService,
+} from "./service.ts";

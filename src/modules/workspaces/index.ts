@@ -1,0 +1,17 @@
+// The workspaces module's front door (tables: workspaces, workspace_members), with the plans.
+export { createPlans, type Plans } from "./plans.ts";
+export {
+  allWorkspaces,
+  countMemberships,
+  deleteWorkspaces,
+  findWorkspace,
+  firstMembership,
+  insertMember,
+  planOf,
+  roleOf,
+  updateWorkspace,
+  workspacesSolelyOwnedBy,
+} from "./repo.ts";
+export { workspacesRoutes } from "./routes.ts";
+export { Deleted, Removed, RoleValue, WorkspaceParams, WorkspaceRecord } from "./schemas.ts";
+export { createWorkspacesService, type WorkspacesService } from "./service.ts";
