@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
-import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
+import { callerOf, type Headers, ISO, type Method, UUID } from "./helpers/http.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -48,8 +48,7 @@ const AGENT = "coffer-cli/1.4.2 (audit-test)";
 const ADDRESS = "203.0.113.7";
 
 /** A request as a real client sends it: its own user agent, from its own address. */
-const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  send(t.app, method, url, { "user-agent": AGENT, ...headers }, payload, { remoteAddress: ADDRESS });
+const call = callerOf(() => t.app, { headers: { "user-agent": AGENT }, extra: { remoteAddress: ADDRESS } });
 
 async function ok(method: Method, url: string, headers: Headers, payload?: unknown) {
   const response = await call(method, url, headers, payload);

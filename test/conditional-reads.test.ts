@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
-import { type Headers, type Method, send } from "./helpers/http.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { callerOf, type Headers, type Method } from "./helpers/http.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +16,12 @@ afterAll(() => t.close());
 
 const STRONG_TAG = /^"[A-Za-z0-9_-]{27}"$/;
 
-const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  send(t.app, method, url, headers, payload);
-
-const pathOf = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+const call = callerOf(() => t.app);
 
 async function setup() {
   const owner = await newUser(t.app);
   const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  const base = pathOf(tree);
+  const base = secretsPath(tree);
   const created = await call("POST", `${base}/`, owner.headers, { key: "FIRST", value: "one" });
   expect(created.statusCode).toBe(201);
   return { owner, tree, base, firstId: created.json().id as string };

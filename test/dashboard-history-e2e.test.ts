@@ -21,6 +21,7 @@ import {
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
 import { killChildren, removeTempDirs, runScript, type ServerProcess } from "./helpers/server-process.ts";
+import { secretsPath } from "./helpers/tree.ts";
 
 type Locators = ReturnType<typeof dashboardLocators>;
 
@@ -285,13 +286,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       // 60 more entries (a bulk create in another environment), so the trail has a second page.
       const other = await createTreeThroughApi(server.url, account, { environment: "Staging" }, tree);
       const secrets = Array.from({ length: 60 }, (_, i) => ({ key: `BULK_${i}`, value: `v${i}` }));
-      await apiCall(
-        server.url,
-        "POST",
-        `/secrets/${other.workspaceId}/${other.teamId}/${other.projectId}/${other.environmentId}/bulk`,
-        account.headers,
-        { secrets },
-      );
+      await apiCall(server.url, "POST", `${secretsPath(other)}/bulk`, account.headers, { secrets });
 
       await page.getByRole("link", { name: "Audit", exact: true }).click();
       await page.getByRole("heading", { name: "Audit trail" }).waitFor();

@@ -9,15 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { login, newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { createTree, type Tree } from "./helpers/tree.ts";
+import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 import { enableTwoFactor, totpCode } from "./helpers/two-factor.ts";
 
 const run = promisify(execFile);
 const STORED = /^v1\.\d+\.[A-Za-z0-9_-]+$/;
 const WRAPPED = /^v1\.[A-Za-z0-9_-]+$/;
-
-const base = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
 
 /** A long value no ciphertext could contain by chance. */
 const distinctive = (label: string) =>
@@ -44,7 +41,7 @@ async function createSecret(
 ) {
   const response = await app.inject({
     method: "POST",
-    url: `${base(tree)}/`,
+    url: `${secretsPath(tree)}/`,
     headers,
     payload: { key, value },
   });
@@ -53,7 +50,7 @@ async function createSecret(
 }
 
 async function list(app: TestApp["app"], headers: Record<string, string>, tree: Tree, query = "") {
-  return app.inject({ method: "GET", url: `${base(tree)}/${query}`, headers });
+  return app.inject({ method: "GET", url: `${secretsPath(tree)}/${query}`, headers });
 }
 
 async function ciphertextOf(db: TestApp["db"], secretId: string) {
@@ -91,7 +88,7 @@ describe("ciphertext at rest", () => {
     const b = await createSecret(t.app, headers, tree, "STRIPE_KEY", other);
     const patched = await t.app.inject({
       method: "PATCH",
-      url: `${base(tree)}/${a.id}`,
+      url: `${secretsPath(tree)}/${a.id}`,
       headers,
       payload: { value: second },
     });
@@ -158,7 +155,7 @@ describe("ciphertext at rest", () => {
       await createSecret(t.app, headers, tree, "B", distinctive("b"));
       const bulk = await t.app.inject({
         method: "POST",
-        url: `${base(tree)}/bulk`,
+        url: `${secretsPath(tree)}/bulk`,
         headers,
         payload: {
           secrets: [
@@ -221,11 +218,11 @@ describe("ciphertext at rest", () => {
     expect(detail.succeeded[0]).toMatchObject({ id: x.id, key: "X", value: x.value });
     // Y's value never appears as X's, and reading Y alone is a clean 409, not a 500.
     expect(response.body).not.toContain(y.value);
-    const single = await t.app.inject({ method: "GET", url: `${base(tree)}/${y.id}`, headers });
+    const single = await t.app.inject({ method: "GET", url: `${secretsPath(tree)}/${y.id}`, headers });
     expect(single.statusCode).toBe(409);
     expect(single.json().code).toBe("decryption_failed");
     expect(single.body).not.toContain(x.value);
-    const good = await t.app.inject({ method: "GET", url: `${base(tree)}/${x.id}`, headers });
+    const good = await t.app.inject({ method: "GET", url: `${secretsPath(tree)}/${x.id}`, headers });
     expect(good.json().value).toBe(x.value);
   });
 
@@ -233,7 +230,12 @@ describe("ciphertext at rest", () => {
     const { tree, headers } = await ownerWithTree();
     const s = await createSecret(t.app, headers, tree, "ROTATED", distinctive("v1"));
     const v2 = distinctive("v2");
-    await t.app.inject({ method: "PATCH", url: `${base(tree)}/${s.id}`, headers, payload: { value: v2 } });
+    await t.app.inject({
+      method: "PATCH",
+      url: `${secretsPath(tree)}/${s.id}`,
+      headers,
+      payload: { value: v2 },
+    });
     const version1 = await t.db
       .selectFrom("secret_versions")
       .select("ciphertext")
@@ -282,7 +284,7 @@ describe("ciphertext at rest", () => {
       );
       ids[name] = s.id;
       await setCiphertext(t.db, s.id, ciphertext);
-      const single = await t.app.inject({ method: "GET", url: `${base(tree)}/${s.id}`, headers });
+      const single = await t.app.inject({ method: "GET", url: `${secretsPath(tree)}/${s.id}`, headers });
       expect(single.statusCode, name).toBe(409);
       expect(single.json().code, name).toBe("decryption_failed");
     }
@@ -351,7 +353,7 @@ async function seed(store: Store, key: string): Promise<Seeded[]> {
       const rotating = rows.find((r) => r.key === "ROTATING")!;
       const patched = await t.app.inject({
         method: "PATCH",
-        url: `${base(tree)}/${rotating.id}`,
+        url: `${secretsPath(tree)}/${rotating.id}`,
         headers: owner.headers,
         payload: { value: values.ROTATING },
       });

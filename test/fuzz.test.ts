@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { createApiKey, login, newUser } from "./helpers/factories.ts";
 import { type FakePlatforms, startFakePlatforms } from "./helpers/fake-platforms.ts";
-import { createTree, type Tree } from "./helpers/tree.ts";
+import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const REQUESTS = 6000;
 const TIME_BUDGET_MS = 90_000;
@@ -300,9 +300,6 @@ afterAll(async () => {
   await t.close();
   await platforms.close();
 });
-
-const secretsPath = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
 
 /** The fuzzing tenant: an Owner with a tree, a secret, a spare key and a spare session to aim real ids at. */
 async function fuzzer() {

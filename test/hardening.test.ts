@@ -9,7 +9,7 @@ import { can, Role } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
 import { type Headers, send } from "./helpers/http.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newUser>>;
@@ -24,9 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const secretsUrl = (tr: Tree) =>
-  `/secrets/${tr.workspaceId}/${tr.teamId}/${tr.projectId}/${tr.environmentId}`;
-
 function expect422(response: { statusCode: number; json: () => unknown }, loc: unknown[], type: string) {
   expect(response.statusCode).toBe(422);
   const body = response.json() as { detail: { loc: unknown[]; type: string }[] };
@@ -36,7 +33,7 @@ function expect422(response: { statusCode: number; json: () => unknown }, loc: u
 }
 
 async function secretKeys(app: FastifyInstance, tr: Tree, h: Headers) {
-  const list = await send(app, "GET", `${secretsUrl(tr)}/`, h);
+  const list = await send(app, "GET", `${secretsPath(tr)}/`, h);
   expect(list.statusCode).toBe(200);
   return (list.json() as { key: string }[]).map((s) => s.key).sort();
 }
@@ -46,7 +43,7 @@ describe("oversized arrays never cost more than a small answer", () => {
     const payload = `{"secrets":[${new Array(2_000_000).fill("1").join(",")}]}`;
     const response = await t.app.inject({
       method: "POST",
-      url: `${secretsUrl(tree)}/bulk`,
+      url: `${secretsPath(tree)}/bulk`,
       headers: { ...headers, "content-type": "application/json" },
       payload,
     });
@@ -58,8 +55,8 @@ describe("oversized arrays never cost more than a small answer", () => {
     const before = await secretKeys(t.app, tree, headers);
     const items = new Array(100_000).fill(1);
     for (const [method, url, body] of [
-      ["PATCH", `${secretsUrl(tree)}/`, { secrets: items }],
-      ["POST", `${secretsUrl(tree)}/share`, { secret_ids: items }],
+      ["PATCH", `${secretsPath(tree)}/`, { secrets: items }],
+      ["POST", `${secretsPath(tree)}/share`, { secret_ids: items }],
     ] as const) {
       const response = await send(t.app, method, url, headers, body);
       expect422(response, method === "PATCH" ? ["body", "secrets"] : ["body", "secret_ids"], "too_long");
@@ -70,7 +67,7 @@ describe("oversized arrays never cost more than a small answer", () => {
 
   it("reports at most 20 problems for a batch of 1,000 bad items", async () => {
     const secrets = Array.from({ length: 1000 }, () => ({ key: "1-not-a-name", value: 7 }));
-    const response = await send(t.app, "POST", `${secretsUrl(tree)}/bulk`, headers, { secrets });
+    const response = await send(t.app, "POST", `${secretsPath(tree)}/bulk`, headers, { secrets });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toHaveLength(20);
     expect(response.body.length).toBeLessThan(8 * 1024);
@@ -79,13 +76,13 @@ describe("oversized arrays never cost more than a small answer", () => {
   it("accepts a bulk batch of exactly 1,000 secrets", async () => {
     const tr = await createTree(t.app, owner.accessToken, owner.workspaceId);
     const secrets = Array.from({ length: 1000 }, (_, i) => ({ key: `K_${i}`, value: `v${i}` }));
-    const response = await send(t.app, "POST", `${secretsUrl(tr)}/bulk`, headers, { secrets });
+    const response = await send(t.app, "POST", `${secretsPath(tr)}/bulk`, headers, { secrets });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toHaveLength(1000);
   });
 
   it("answers 413 in the error shape past the body limits (1 MiB, 16 MiB on bulk routes)", async () => {
-    const single = await send(t.app, "POST", `${secretsUrl(tree)}/`, headers, {
+    const single = await send(t.app, "POST", `${secretsPath(tree)}/`, headers, {
       key: "BIG",
       value: "x".repeat(1024 * 1024 + 1),
     });
@@ -93,7 +90,7 @@ describe("oversized arrays never cost more than a small answer", () => {
     expect(single.json()).toEqual({ detail: expect.any(String), code: "payload_too_large" });
 
     const secrets = Array.from({ length: 300 }, (_, i) => ({ key: `B_${i}`, value: "y".repeat(60_000) }));
-    const bulk = await send(t.app, "POST", `${secretsUrl(tree)}/bulk`, headers, { secrets });
+    const bulk = await send(t.app, "POST", `${secretsPath(tree)}/bulk`, headers, { secrets });
     expect(bulk.statusCode).toBe(413);
     expect(bulk.json().code).toBe("payload_too_large");
   });
@@ -137,17 +134,17 @@ describe("NUL characters are refused in every text field, on both engines", () =
     },
     {
       name: "secret value",
-      request: () => ["POST", `${secretsUrl(tree)}/`, { key: "NUL_VALUE", value: nul }],
+      request: () => ["POST", `${secretsPath(tree)}/`, { key: "NUL_VALUE", value: nul }],
       loc: ["body", "value"],
     },
     {
       name: "secret description",
-      request: () => ["POST", `${secretsUrl(tree)}/`, { key: "NUL_DESC", value: "v", description: nul }],
+      request: () => ["POST", `${secretsPath(tree)}/`, { key: "NUL_DESC", value: "v", description: nul }],
       loc: ["body", "description"],
     },
     {
       name: "bulk secret value",
-      request: () => ["POST", `${secretsUrl(tree)}/bulk`, { secrets: [{ key: "NUL_BULK", value: nul }] }],
+      request: () => ["POST", `${secretsPath(tree)}/bulk`, { secrets: [{ key: "NUL_BULK", value: nul }] }],
       loc: ["body", "secrets", 0, "value"],
     },
     { name: "API key name", request: () => ["POST", "/keys/", { name: nul }], loc: ["body", "name"] },
@@ -335,7 +332,7 @@ describe("deleting every secret of a large environment", () => {
     const tr = await createTree(t.app, owner.accessToken, owner.workspaceId);
     for (let batch = 0; batch < 33; batch++) {
       const secrets = Array.from({ length: 1000 }, (_, i) => ({ key: `S_${batch}_${i}`, value: "v" }));
-      const response = await send(t.app, "POST", `${secretsUrl(tr)}/bulk`, headers, { secrets });
+      const response = await send(t.app, "POST", `${secretsPath(tr)}/bulk`, headers, { secrets });
       expect(response.statusCode).toBe(201);
     }
     const secretLogs = async () => {
@@ -348,7 +345,7 @@ describe("deleting every secret of a large environment", () => {
       return Number(row?.n ?? 0);
     };
     const before = await secretLogs();
-    const deleted = await send(t.app, "DELETE", `${secretsUrl(tr)}/`, headers);
+    const deleted = await send(t.app, "DELETE", `${secretsPath(tr)}/`, headers);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ deleted: 33_000 });
     expect(await secretKeys(t.app, tr, headers)).toEqual([]);

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, login, newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { PROJECT_ROOT } from "./helpers/server-process.ts";
-import { createTree } from "./helpers/tree.ts";
+import { createTree, secretsPath } from "./helpers/tree.ts";
 
 const run = promisify(execFile);
 const RETENTION = 3600;
@@ -89,7 +89,7 @@ describe("the periodic purge", () => {
     // Share links: one used up, one still open for a day.
     const tree = await createTree(t.app, refreshed.json().access_token, owner.workspaceId);
     const headers = bearer(refreshed.json().access_token);
-    const base = `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+    const base = secretsPath(tree);
     const secret = await t.app.inject({
       method: "POST",
       url: `${base}/`,

@@ -7,7 +7,7 @@ import { MASK } from "../src/modules/imports/service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
 let fake: FakePlatforms;
@@ -59,8 +59,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const secretsUrl = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}/`;
+const secretsUrl = (tree: Tree) => `${secretsPath(tree)}/`;
 const importUrl = (tree: Tree, action: "preview" | "apply", workspace: string = tree.workspaceId) =>
   `/integrations/${workspace}/${tree.teamId}/${tree.projectId}/${tree.environmentId}/${action}`;
 

@@ -16,7 +16,7 @@ import {
   startFakeSmtp,
   textBody,
 } from "./helpers/fake-smtp.ts";
-import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
+import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { newMember } from "./helpers/tree.ts";
 
 const INVITE_TTL = 3600;
@@ -54,12 +54,8 @@ afterAll(async () => {
 
 type Owner = Awaited<ReturnType<typeof newUser>>;
 
-function callOn(app: TestApp) {
-  return (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
-    send(app.app, method, url, headers, payload);
-}
-const call = (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
-  callOn(t)(method, url, headers, payload);
+const callOn = (app: TestApp) => callerOf(() => app.app);
+const call = callerOf(() => t.app);
 
 const q = (token: string) => encodeURIComponent(token);
 const validate = (token: string) => call("POST", `/invite/validate?token=${q(token)}`);

@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, type Tree } from "./helpers/tree.ts";
+import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const TOKEN = randomBytes(32).toString("hex");
 const SECRETS_ROUTE = "/secrets/:workspace_id/:team_id/:project_id/:environment_id/";
-
-const base = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
 
 async function scrape(t: TestApp, token = TOKEN): Promise<string> {
   const response = await t.app.inject({ method: "GET", url: "/metrics", headers: bearer(token) });
@@ -89,7 +86,11 @@ describe("metrics on (COFFER_METRICS_TOKEN)", () => {
       status_code: "200",
     });
     for (let i = 0; i < 3; i++) {
-      const response = await t.app.inject({ method: "GET", url: `${base(tree)}/`, headers: owner.headers });
+      const response = await t.app.inject({
+        method: "GET",
+        url: `${secretsPath(tree)}/`,
+        headers: owner.headers,
+      });
       expect(response.statusCode).toBe(200);
     }
     await t.app.inject({ method: "GET", url: "/no/such/route" });
@@ -135,7 +136,7 @@ describe("metrics on (COFFER_METRICS_TOKEN)", () => {
     const before = sample(await scrape(t), "coffer_decrypt_failures_total");
     const created = await t.app.inject({
       method: "POST",
-      url: `${base(tree)}/`,
+      url: `${secretsPath(tree)}/`,
       headers: owner.headers,
       payload: { key: "TAMPERED", value: "soon unreadable" },
     });
@@ -155,13 +156,17 @@ describe("metrics on (COFFER_METRICS_TOKEN)", () => {
       .set({ ciphertext: `${format}.${version}.${flipped.toString("base64url")}` })
       .where("id", "=", id)
       .execute();
-    const list = await t.app.inject({ method: "GET", url: `${base(tree)}/`, headers: owner.headers });
+    const list = await t.app.inject({ method: "GET", url: `${secretsPath(tree)}/`, headers: owner.headers });
     expect(list.statusCode).toBe(207);
     expect(list.json().detail.failed_ids).toEqual([id]);
-    const single = await t.app.inject({ method: "GET", url: `${base(tree)}/${id}`, headers: owner.headers });
+    const single = await t.app.inject({
+      method: "GET",
+      url: `${secretsPath(tree)}/${id}`,
+      headers: owner.headers,
+    });
     expect(single.statusCode).toBe(409);
     expect(sample(await scrape(t), "coffer_decrypt_failures_total")).toBe(before + 2);
-    await t.app.inject({ method: "DELETE", url: `${base(tree)}/${id}`, headers: owner.headers });
+    await t.app.inject({ method: "DELETE", url: `${secretsPath(tree)}/${id}`, headers: owner.headers });
   });
 
   it("counts credential-cache hits and misses", async () => {
@@ -211,12 +216,16 @@ describe("metrics on (COFFER_METRICS_TOKEN)", () => {
     const value = `metrics-secret-${randomBytes(16).toString("hex")}`;
     const created = await t.app.inject({
       method: "POST",
-      url: `${base(tree)}/`,
+      url: `${secretsPath(tree)}/`,
       headers: { "x-api-key": apiKey },
       payload: { key: "LEAK_CHECK", value },
     });
     expect(created.statusCode).toBe(201);
-    await t.app.inject({ method: "GET", url: `${base(tree)}/${created.json().id}`, headers: owner.headers });
+    await t.app.inject({
+      method: "GET",
+      url: `${secretsPath(tree)}/${created.json().id}`,
+      headers: owner.headers,
+    });
     await t.app.inject({ method: "GET", url: `/share/${randomBytes(24).toString("base64url")}` });
     const text = await scrape(t);
     for (const forbidden of [

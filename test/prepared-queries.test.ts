@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { send } from "./helpers/http.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { createTree } from "./helpers/tree.ts";
+import { createTree, secretsPath } from "./helpers/tree.ts";
 
 let store: Store;
 let t: TestApp;
@@ -24,7 +24,7 @@ describe("prepared queries", () => {
   it("keep answering after a migration adds a column to the table they read", async () => {
     const owner = await newUser(t.app);
     const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-    const base = `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+    const base = secretsPath(tree);
     const created = await send(t.app, "POST", `${base}/`, owner.headers, { key: "FIRST", value: "one" });
     expect(created.statusCode).toBe(201);
     // Enough calls for every pooled connection to have prepared the statement.

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
+import { addMember } from "./helpers/tree.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,25 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type User = Awaited<ReturnType<typeof newUser>>;
-
-/**
- * Makes `user` a member of `workspaceId` with `role`. Invites come later; until then this is the
- * one direct database write the tests allow themselves.
- */
-async function addMember(workspaceId: string, user: User, role: number): Promise<void> {
-  const now = t.clock.now().toISOString();
-  await t.db
-    .insertInto("workspace_members")
-    .values({ workspace_id: workspaceId, user_id: user.id, role, created_at: now, updated_at: now })
-    .execute();
-}
-
 /** Ada, with her own workspace, who is also a member (role `role`) of Bea's workspace. */
 async function twoWorkspaces(role = 1) {
   const ada = await newUser(t.app);
   const bea = await newUser(t.app, { first_name: "Bea", last_name: "Brown" });
-  await addMember(bea.workspaceId, ada, role);
+  await addMember(t.db, bea.workspaceId, ada.id, role, [], t.clock.now().toISOString());
   return { ada, bea };
 }
 

@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { type Headers, type Method, send, UUID } from "./helpers/http.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { callerOf, type Headers, UUID } from "./helpers/http.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,16 +41,12 @@ const SECRET_FIELDS = [
   "value",
 ];
 
-const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  send(t.app, method, url, headers, payload);
-
-const pathOf = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+const call = callerOf(() => t.app);
 
 async function setup() {
   const owner = await newUser(t.app);
   const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  return { owner, tree, base: pathOf(tree) };
+  return { owner, tree, base: secretsPath(tree) };
 }
 
 async function bulkCreate(headers: Headers, base: string, secrets: object[]): Promise<Secret[]> {
@@ -449,7 +445,7 @@ describe("DELETE B/ (every secret of the environment)", () => {
       owner.headers,
       { name: "Staging", environment_type: "staging" },
     );
-    const otherBase = pathOf({ ...tree, environmentId: envResponse.json().id });
+    const otherBase = secretsPath({ ...tree, environmentId: envResponse.json().id });
     const survivors = await bulkCreate(owner.headers, otherBase, [{ key: "GONE_0", value: "stays" }]);
 
     const response = await call("DELETE", `${base}/`, owner.headers);

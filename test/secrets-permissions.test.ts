@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import type { Method } from "./helpers/http.ts";
 import { allowed, type Cast, castPlayers, PLAYERS, type Player } from "./helpers/players.ts";
-import { addMember, createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { addMember, createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
 interface Request {
   method: Method;
@@ -33,8 +33,7 @@ let shared: { id: string; key: string };
 let headers: Cast["headers"];
 let tokens: Cast["tokens"];
 
-const base = (environmentId = tree.environmentId) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${environmentId}`;
+const base = (environmentId = tree.environmentId) => secretsPath(tree, environmentId);
 let counter = 0;
 const unique = (label: string) => `${label}_${++counter}_${randomUUID().slice(0, 8).replace(/-/g, "")}`;
 
@@ -292,7 +291,7 @@ describe("across workspaces", () => {
     await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", y.workspaceId).execute();
     await addMember(t.db, y.workspaceId, owner.id, 2);
     const xSecret = await ownerCreates(`${base()}/`, { key: unique("X_ONLY"), value: "x-secret-value" });
-    const yBase = `/secrets/${y.workspaceId}/${y.teamId}/${y.projectId}/${y.environmentId}`;
+    const yBase = secretsPath(y);
     const xChainUnderY = `/secrets/${y.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
 
     const attempts: Request[] = [];

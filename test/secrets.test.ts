@@ -9,8 +9,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
-import { createTree, type Tree } from "./helpers/tree.ts";
+import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,17 +49,13 @@ const SECRET_FIELDS = [
 const AGENT = "coffer-cli/1.4.2 (secrets-test)";
 const ADDRESS = "198.51.100.23";
 
-const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  send(t.app, method, url, { "user-agent": AGENT, ...headers }, payload, { remoteAddress: ADDRESS });
-
-const pathOf = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+const call = callerOf(() => t.app, { headers: { "user-agent": AGENT }, extra: { remoteAddress: ADDRESS } });
 
 /** An Owner, a tree in their workspace, and the secrets base path B of its environment. */
 async function setup() {
   const owner = await newUser(t.app);
   const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  return { owner, tree, base: pathOf(tree) };
+  return { owner, tree, base: secretsPath(tree) };
 }
 
 async function createSecret(headers: Headers, base: string, body: Record<string, unknown>): Promise<Secret> {
@@ -157,7 +153,7 @@ describe("POST B/ (create one secret)", () => {
       environment_type: "prod",
       default_policy: 30,
     });
-    const base = pathOf({ ...tree, environmentId });
+    const base = secretsPath({ ...tree, environmentId });
 
     const inherited = await createSecret(owner.headers, base, { key: "INHERITS", value: "a" });
     expect(inherited).toMatchObject({ environment_type: "prod", rotation_days: 30 });
@@ -193,7 +189,7 @@ describe("POST B/ (create one secret)", () => {
 
     // Keys are unique per environment, not per project.
     const otherEnv = await createEnvironment(owner, tree, {});
-    await createSecret(owner.headers, pathOf({ ...tree, environmentId: otherEnv }), {
+    await createSecret(owner.headers, secretsPath({ ...tree, environmentId: otherEnv }), {
       key: "API_TOKEN",
       value: "elsewhere",
     });
@@ -407,7 +403,7 @@ describe("the workspace → team → project → environment → secret chain", 
 
     // A secret of another environment of the same project.
     const otherEnv = await createEnvironment(owner, tree, {});
-    const otherEnvBase = pathOf({ ...tree, environmentId: otherEnv });
+    const otherEnvBase = secretsPath({ ...tree, environmentId: otherEnv });
     const elsewhere = await createSecret(owner.headers, otherEnvBase, { key: "ELSEWHERE", value: "e" });
 
     // An environment of another project of the same team.
@@ -426,7 +422,7 @@ describe("the workspace → team → project → environment → secret chain", 
     // A team of another workspace the same owner holds.
     const workspace = await call("POST", "/workspaces/", owner.headers, { name: "Second" });
     const secondTree = await createTree(t.app, owner.accessToken, workspace.json().id);
-    const secondSecret = await createSecret(owner.headers, pathOf(secondTree), {
+    const secondSecret = await createSecret(owner.headers, secretsPath(secondTree), {
       key: "SECOND",
       value: "s",
     });
@@ -437,10 +433,13 @@ describe("the workspace → team → project → environment → secret chain", 
     const wrong: [string, string][] = [
       ["secret of another environment", `${base}/${elsewhere.id}`],
       ["unknown secret id", `${base}/${randomUUID()}`],
-      ["environment of another project", `${pathOf({ ...tree, environmentId: foreignEnvId })}/${mine.id}`],
+      [
+        "environment of another project",
+        `${secretsPath({ ...tree, environmentId: foreignEnvId })}/${mine.id}`,
+      ],
       [
         "team of another workspace",
-        `${pathOf({ ...tree, teamId: secondTree.teamId, projectId: secondTree.projectId, environmentId: secondTree.environmentId })}/${secondSecret.id}`,
+        `${secretsPath({ ...tree, teamId: secondTree.teamId, projectId: secondTree.projectId, environmentId: secondTree.environmentId })}/${secondSecret.id}`,
       ],
       ["secret of another workspace under this one's environment", `${base}/${secondSecret.id}`],
     ];
@@ -461,7 +460,7 @@ describe("the workspace → team → project → environment → secret chain", 
       }
     }
     // A list or create under a broken chain is a 404 too.
-    const brokenBase = pathOf({ ...tree, environmentId: foreignEnvId });
+    const brokenBase = secretsPath({ ...tree, environmentId: foreignEnvId });
     expect((await call("GET", `${brokenBase}/`, owner.headers)).statusCode).toBe(404);
     expect((await call("POST", `${brokenBase}/`, owner.headers, { key: "X", value: "x" })).statusCode).toBe(
       404,
@@ -470,7 +469,7 @@ describe("the workspace → team → project → environment → secret chain", 
     // Nothing moved.
     for (const [url, expected] of [
       [`${otherEnvBase}/${elsewhere.id}`, elsewhere],
-      [`${pathOf(secondTree)}/${secondSecret.id}`, secondSecret],
+      [`${secretsPath(secondTree)}/${secondSecret.id}`, secondSecret],
       [`${base}/${mine.id}`, mine],
     ] as const) {
       const read = await call("GET", url, owner.headers);

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree } from "./helpers/tree.ts";
+import { createTree, secretsPath } from "./helpers/tree.ts";
 
 let t: TestApp;
 let plain: TestApp;
@@ -70,7 +70,7 @@ describe("API responses", () => {
     // Share links need a paid plan.
     await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", user.workspaceId).execute();
     const tree = await createTree(t.app, user.accessToken, user.workspaceId);
-    const base = `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+    const base = secretsPath(tree);
     const created = await t.app.inject({
       method: "POST",
       url: `${base}/`,

@@ -8,7 +8,7 @@ import { purgeOnce } from "../src/jobs/housekeeping.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { send, UUID } from "./helpers/http.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
 const PUBLIC_URL = "https://coffer.test";
 const PASSPHRASE = "correct passphrase";
@@ -19,16 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const base = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
-
 /** An Owner on the pro plan with one environment holding one secret; a Member and an Admin of it. */
 async function setup() {
   const owner = await newUser(t.app);
   await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", owner.workspaceId).execute();
   const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const value = `value-${Math.random().toString(36).slice(2)}-do-not-leak`;
-  const secret = await send(t.app, "POST", `${base(tree)}/`, owner.headers, { key: "API_TOKEN", value });
+  const secret = await send(t.app, "POST", `${secretsPath(tree)}/`, owner.headers, {
+    key: "API_TOKEN",
+    value,
+  });
   expect(secret.statusCode).toBe(201);
   const member = await newMember(t.app, t.db, owner.workspaceId, 1, [tree.teamId]);
   const admin = await newMember(t.app, t.db, owner.workspaceId, 2);
@@ -37,7 +37,7 @@ async function setup() {
 type Setup = Awaited<ReturnType<typeof setup>>;
 
 async function share(s: Setup, headers: Record<string, string>, body: Record<string, unknown> = {}) {
-  const response = await send(t.app, "POST", `${base(s.tree)}/share`, headers, {
+  const response = await send(t.app, "POST", `${secretsPath(s.tree)}/share`, headers, {
     secret_ids: [s.secretId],
     ...body,
   });
@@ -111,7 +111,7 @@ describe("passphrase guessing", () => {
 
   it("a passphrase has at least 8 characters (422)", async () => {
     const s = await setup();
-    const short = await send(t.app, "POST", `${base(s.tree)}/share`, s.owner.headers, {
+    const short = await send(t.app, "POST", `${secretsPath(s.tree)}/share`, s.owner.headers, {
       secret_ids: [s.secretId],
       passphrase: "1234567",
     });

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +15,6 @@ afterAll(() => t.close());
 
 const PUBLIC_URL = "https://coffer.test";
 const STORED = /^v1\.\d+\.[A-Za-z0-9_-]+$/;
-const base = (tree: Tree) =>
-  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const tokenOf = (url: string) => url.split("/").pop()!;
 
@@ -37,7 +35,7 @@ async function setup(plan = "pro"): Promise<Setup> {
     const value = `${key.toLowerCase()}-value-${Math.random().toString(36).slice(2)}-do-not-leak`;
     const response = await t.app.inject({
       method: "POST",
-      url: `${base(tree)}/`,
+      url: `${secretsPath(tree)}/`,
       headers: owner.headers,
       payload: { key, value },
     });
@@ -48,7 +46,7 @@ async function setup(plan = "pro"): Promise<Setup> {
 }
 
 const share = (s: Pick<Setup, "tree" | "headers">, body: Record<string, unknown>) =>
-  t.app.inject({ method: "POST", url: `${base(s.tree)}/share`, headers: s.headers, payload: body });
+  t.app.inject({ method: "POST", url: `${secretsPath(s.tree)}/share`, headers: s.headers, payload: body });
 
 async function created(s: Setup, body: Record<string, unknown>) {
   const response = await share(s, body);
@@ -155,7 +153,7 @@ describe("POST .../share", () => {
     const other = { ...s.tree, environmentId: env.json().id as string };
     const foreign = await t.app.inject({
       method: "POST",
-      url: `${base(other)}/`,
+      url: `${secretsPath(other)}/`,
       headers: s.headers,
       payload: { key: "ELSEWHERE", value: "elsewhere-value" },
     });
@@ -242,7 +240,7 @@ describe("GET /share/{token}", () => {
     const link = await created(s, { secret_ids: [secret.id], max_views: 2 });
     const patched = await t.app.inject({
       method: "PATCH",
-      url: `${base(s.tree)}/${secret.id}`,
+      url: `${secretsPath(s.tree)}/${secret.id}`,
       headers: s.headers,
       payload: { value: "the-new-value" },
     });
@@ -251,7 +249,7 @@ describe("GET /share/{token}", () => {
     expect(response.json().secrets).toEqual([{ key: secret.key, value: secret.value }]);
     expect(response.body).not.toContain("the-new-value");
     // Deleting the secret does not change the snapshot either.
-    await t.app.inject({ method: "DELETE", url: `${base(s.tree)}/${secret.id}`, headers: s.headers });
+    await t.app.inject({ method: "DELETE", url: `${secretsPath(s.tree)}/${secret.id}`, headers: s.headers });
     expect((await view(link.token)).json().secrets).toEqual([{ key: secret.key, value: secret.value }]);
   });
 
@@ -448,14 +446,14 @@ describe("logs", () => {
       const value = "logged-value-that-must-not-appear";
       const secret = await logged.app.inject({
         method: "POST",
-        url: `${base(tree)}/`,
+        url: `${secretsPath(tree)}/`,
         headers: owner.headers,
         payload: { key: "LOGGED", value },
       });
       const passphrase = "a passphrase for the logs";
       const link = await logged.app.inject({
         method: "POST",
-        url: `${base(tree)}/share`,
+        url: `${secretsPath(tree)}/share`,
         headers: owner.headers,
         payload: { secret_ids: [secret.json().id], max_views: 3, passphrase },
       });

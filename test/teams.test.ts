@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
+import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -26,8 +26,7 @@ const TEAM_MEMBER_FIELDS = [
   "user_id",
 ];
 
-const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  send(t.app, method, url, headers, payload);
+const call = callerOf(() => t.app);
 
 async function createTeam(headers: Headers, workspaceId: string, name: string) {
   const response = await call("POST", `/teams/${workspaceId}/`, headers, { name });

@@ -8,7 +8,7 @@ import { bearer, createApiKey, login, newUser, PASSWORD, signUp } from "./helper
 import { startFakeIdentityProviders } from "./helpers/fake-identity-providers.ts";
 import { googlePerson, signInWithGoogle } from "./helpers/google-sign-in.ts";
 import { send } from "./helpers/http.ts";
-import { createTree, newMember } from "./helpers/tree.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 import { enableTwoFactor, totpCode } from "./helpers/two-factor.ts";
 
 let fakes: Awaited<ReturnType<typeof startFakeIdentityProviders>>;
@@ -326,7 +326,7 @@ describe("a workspace that requires two-factor sign-in", () => {
     const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
     const member = await newMember(t.app, t.db, owner.workspaceId, 1, [tree.teamId]);
     const key = await createApiKey(t.app, member.accessToken);
-    const secrets = `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${tree.environmentId}/`;
+    const secrets = `${secretsPath(tree)}/`;
     expect((await send(t.app, "GET", secrets, member.headers)).statusCode).toBe(200);
 
     await send(t.app, "PATCH", `/workspaces/${owner.workspaceId}`, owner.headers, {

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { type Headers, ISO, type Method, send, UUID } from "./helpers/http.ts";
+import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { addMember, createTree, newMember } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -38,8 +38,7 @@ const MEMBER_FIELDS = [
   "user_id",
 ];
 
-const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
-  send(t.app, method, url, headers, payload);
+const call = callerOf(() => t.app);
 
 /** A lowercase word no other test (or test file sharing the database) will use. */
 const tag = () =>

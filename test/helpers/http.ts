@@ -24,3 +24,16 @@ export function send(
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
+
+/**
+ * A `call(method, url, headers?, payload?)` on the app `app()` returns (read at each call: test
+ * files build theirs in beforeAll), with `defaults` headers under the call's own and `extra` inject
+ * options (a client address) on every request.
+ */
+export function callerOf(
+  app: () => FastifyInstance,
+  defaults: { headers?: Headers; extra?: Omit<InjectOptions, "method" | "url" | "headers" | "payload"> } = {},
+) {
+  return (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
+    send(app(), method, url, { ...defaults.headers, ...headers }, payload, defaults.extra);
+}

@@ -1,9 +1,10 @@
-// Builds workspace trees through the API, and memberships through the service layer (people join
-// workspaces only through invites, which come in a later issue; no test-only route exists).
+// Builds workspace trees through the API, and memberships through the workspaces and teams modules'
+// front doors: a person joins a workspace through an invite, which needs a mail and a token that
+// invites.test.ts covers; here a member is only the setting of another test, so no mail is sent.
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../src/db/schema.ts";
-import { addTeamMember } from "../../src/modules/teams/repo.ts";
-import { insertMember } from "../../src/modules/workspaces/repo.ts";
+import { addTeamMember } from "../../src/modules/teams/index.ts";
+import { insertMember } from "../../src/modules/workspaces/index.ts";
 import { bearer, newUser } from "./factories.ts";
 
 async function created(app: FastifyInstance, url: string, headers: Record<string, string>, payload: object) {
@@ -18,6 +19,10 @@ export interface Tree {
   projectId: string;
   environmentId: string;
 }
+
+/** The secrets path of the tree's environment (or of another of its project), without a trailing slash. */
+export const secretsPath = (tree: Tree, environmentId = tree.environmentId) =>
+  `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${environmentId}`;
 
 /** A team, a project and a dev environment in the owner's workspace. */
 export async function createTree(
@@ -39,15 +44,15 @@ export async function createTree(
   return { workspaceId, teamId: team.id, projectId: project.id, environmentId: environment.id };
 }
 
-/** Makes `userId` a member of the workspace with `role`, and of the given teams. */
+/** Makes `userId` a member of the workspace with `role`, and of the given teams, as of `now`. */
 export async function addMember(
   db: Db,
   workspaceId: string,
   userId: string,
   role: number,
   teamIds: string[] = [],
+  now = new Date().toISOString(),
 ) {
-  const now = new Date().toISOString();
   await insertMember(db, { workspace_id: workspaceId, user_id: userId, role, now });
   for (const teamId of teamIds) {
     await addTeamMember(db, { team_id: teamId, user_id: userId, workspace_id: workspaceId, created_at: now });
