@@ -1,0 +1,138 @@
+// What every part of the secrets service shares: its dependencies and inputs, how a row is shown,
+// how a caller is proved to reach an environment, and how a stored value is opened.
+import { authorize } from "../../auth/authorize.ts";
+import type { RequestContext } from "../../auth/context.ts";
+import type { Clock } from "../../clock.ts";
+import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
+import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import type { AuditService } from "../audit/index.ts";
+import { type EnvironmentPath, type EnvironmentRow, requireEnvironment } from "../environments/index.ts";
+import type { Plans } from "../workspaces/index.ts";
+import * as repo from "./repo.ts";
+import { LIMITS } from "./schemas.ts";
+
+export interface SecretsDeps {
+  db: Db;
+  clock: Clock;
+  keyring: Keyring;
+  audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets">;
+  plans: Plans;
+}
+
+export interface SecretInput {
+  key: string;
+  value: string;
+  description?: string | null;
+  rotation_days?: number | null;
+}
+
+export interface SecretPatch {
+  key?: string;
+  value?: string;
+  description?: string | null;
+  rotation_days?: number | null;
+}
+
+export interface BulkUpdateItem {
+  key: string;
+  new_key?: string;
+  value?: string;
+  description?: string | null;
+}
+
+/** A ciphertext is bound to its secret and version: moved anywhere else, it fails to decrypt. */
+export const valueAad = (secretId: string, version: number) => `secret:${secretId}:${version}`;
+
+export const conflict = (keys: string[]) =>
+  new AppError(
+    "conflict",
+    `These keys already exist in this environment or repeat in the batch: ${keys.join(", ")}`,
+    {
+      body: { keys },
+    },
+  );
+
+export function checkValueSizes(
+  values: (string | undefined)[],
+  loc: (index: number) => (string | number)[],
+): void {
+  const issues = values.flatMap((value, index) =>
+    value !== undefined && Buffer.byteLength(value, "utf8") > LIMITS.valueBytes
+      ? [
+          {
+            loc: loc(index),
+            msg: "Value should be at most 64 KiB",
+            type: "string_too_long",
+            ctx: { max_length: LIMITS.valueBytes },
+          },
+        ]
+      : [],
+  );
+  if (issues.length > 0) throw new ValidationFailed(issues);
+}
+
+export function duplicates(keys: string[]): string[] {
+  const seen = new Set<string>();
+  return [...new Set(keys.filter((key) => seen.has(key) || !seen.add(key)))];
+}
+
+export function createSecretsCore(deps: SecretsDeps) {
+  const { db, keyring } = deps;
+
+  function present(row: repo.SecretRow, value: string, environment: EnvironmentRow) {
+    return {
+      id: row.id,
+      key: row.key,
+      value,
+      description: row.description,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      current_version: row.current_version,
+      environment_type: environment.environment_type,
+      last_rotated_at: row.last_rotated_at,
+      rotation_days: row.rotation_days ?? environment.default_policy,
+    };
+  }
+
+  /** The environment at the end of the path, after proving the caller may do `action` there. */
+  async function environmentFor(
+    ctx: RequestContext,
+    path: EnvironmentPath,
+    action: "secret.read" | "secret.write",
+  ) {
+    const environment = await requireEnvironment(db, ctx.workspaceId, path);
+    await authorize(db, ctx, action, { teamId: path.teamId });
+    return environment;
+  }
+
+  async function requireSecret(tx: Queryable, ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+    const secret = await repo.findSecret(tx, ctx.workspaceId, path.environmentId, secretId);
+    if (!secret) throw notFound("Secret");
+    return secret;
+  }
+
+  async function decryptRow(
+    row: repo.SecretRow,
+    ciphertext = row.ciphertext,
+    version = row.current_version,
+    q: Queryable = db,
+  ) {
+    return keyring.decrypt(q, row.workspace_id, ciphertext, valueAad(row.id, version));
+  }
+
+  async function decryptOrConflict(row: repo.SecretRow): Promise<string> {
+    try {
+      return await decryptRow(row);
+    } catch (error) {
+      if (error instanceof DecryptionError) {
+        throw new AppError("decryption_failed", `The stored value of secret ${row.id} cannot be decrypted`);
+      }
+      throw error;
+    }
+  }
+
+  return { present, environmentFor, requireSecret, decryptRow, decryptOrConflict };
+}
+
+export type SecretsCore = ReturnType<typeof createSecretsCore>;

@@ -1,0 +1,210 @@
+// The write steps that single, bulk and import writes share, inside the caller's transaction:
+// insert new secrets at version 1, update (lock, re-read, rename safely, version a changed value),
+// and turn a lost race on (environment, key) into the 409 a pre-check gives.
+import { randomUUID } from "node:crypto";
+import type { RequestContext } from "../../auth/context.ts";
+import type { DataKey } from "../../crypto/data-keys.ts";
+import { isUniqueViolation } from "../../db/connect.ts";
+import type { Queryable } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import type { AuditEntryInput } from "../audit/index.ts";
+import { type EnvironmentRow, markEnvironmentChanged } from "../environments/index.ts";
+import {
+  conflict,
+  duplicates,
+  type SecretInput,
+  type SecretPatch,
+  type SecretsCore,
+  type SecretsDeps,
+  valueAad,
+} from "./core.ts";
+import * as repo from "./repo.ts";
+
+/** The write steps the public writes and imports share, inside the caller's transaction. */
+export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
+  const { db, clock, keyring, audit } = deps;
+  const { present, decryptRow } = core;
+
+  /**
+   * Inserts new secrets (version 1 each) and their audit entries, in the caller's transaction, which
+   * gave the data key (keyring.sealing).
+   */
+  async function insertAll(
+    tx: Queryable,
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    dataKey: DataKey,
+    items: SecretInput[],
+  ) {
+    const now = clock.now().toISOString();
+    const rows = items.map((item): repo.SecretRow => {
+      const id = randomUUID();
+      return {
+        id,
+        workspace_id: ctx.workspaceId,
+        team_id: environment.team_id,
+        project_id: environment.project_id,
+        environment_id: environment.id,
+        key: item.key,
+        description: item.description ?? null,
+        current_version: 1,
+        ciphertext: keyring.encrypt(dataKey, item.value, valueAad(id, 1)),
+        rotation_days: item.rotation_days ?? null,
+        last_rotated_at: now,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    await repo.insertSecrets(tx, rows);
+    await repo.insertVersions(
+      tx,
+      rows.map((r) => ({ secret_id: r.id, version: 1, ciphertext: r.ciphertext, created_at: now })),
+    );
+    await audit.recordMany(
+      tx,
+      ctx,
+      rows.map((r) => ({
+        action: "secret.created",
+        resourceType: "secret",
+        resourceId: r.id,
+        secretId: r.id,
+        version: 1,
+        details: { key: r.key },
+      })),
+    );
+    return rows;
+  }
+
+  /** Runs a write, turning a lost race on (environment, key) into the same 409 a pre-check gives. */
+  async function guardKeys<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(keys);
+      throw error;
+    }
+  }
+
+  /**
+   * Applies updates inside the caller's transaction, which gave the data key (keyring.sealing).
+   * Renames must be guarded by the caller (guardKeys).
+   */
+  async function writeUpdates(
+    tx: Queryable,
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    dataKey: DataKey,
+    changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+  ) {
+    const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
+    const touchedIds = new Set(changes.map((c) => c.secret.id));
+    // Lock every touched row (in id order, so that concurrent batches cannot deadlock) and
+    // work from what is committed now: a row read before the transaction may be stale, and
+    // writing it back would undo a concurrent change (value, version) or repeat its version.
+    const now = clock.now().toISOString();
+    const fresh = new Map<string, repo.SecretRow>();
+    for (const id of [...touchedIds].sort()) {
+      const row = await repo.lockSecret(tx, ctx.workspaceId, id, now);
+      if (!row) throw notFound("Secret");
+      fresh.set(id, row);
+    }
+    // null marks an unreadable value.
+    const currentValues = await Promise.all(
+      changes.map((c) => {
+        const row = fresh.get(c.secret.id)!;
+        return decryptRow(row, row.ciphertext, row.current_version, tx).catch(() => null);
+      }),
+    );
+    const others = (
+      await repo.findSecretsByKeys(
+        tx,
+        ctx.workspaceId,
+        environment.id,
+        renamed.map((c) => c.patch.key!),
+      )
+    ).filter((s) => !touchedIds.has(s.id));
+    if (others.length > 0) throw conflict(others.map((s) => s.key));
+    // Park renamed rows on names no real key can have, then give them their new names.
+    for (const c of renamed)
+      await repo.updateSecret(tx, ctx.workspaceId, c.secret.id, { key: `~${c.secret.id}` });
+    const entries: AuditEntryInput[] = [];
+    const results = [];
+    for (const [index, change] of changes.entries()) {
+      const { patch } = change;
+      const secret = fresh.get(change.secret.id)!;
+      const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
+      const row: repo.SecretRow = { ...secret, updated_at: now };
+      if (patch.key !== undefined) row.key = patch.key;
+      if (patch.description !== undefined) row.description = patch.description;
+      if (patch.rotation_days !== undefined) row.rotation_days = patch.rotation_days;
+      if (valueChanged) {
+        row.current_version = secret.current_version + 1;
+        row.ciphertext = keyring.encrypt(dataKey, patch.value!, valueAad(secret.id, row.current_version));
+        row.last_rotated_at = now;
+        await repo.insertVersions(tx, [
+          {
+            secret_id: secret.id,
+            version: row.current_version,
+            ciphertext: row.ciphertext,
+            created_at: now,
+          },
+        ]);
+      }
+      await repo.updateSecret(tx, ctx.workspaceId, secret.id, {
+        key: row.key,
+        description: row.description,
+        rotation_days: row.rotation_days,
+        current_version: row.current_version,
+        ciphertext: row.ciphertext,
+        last_rotated_at: row.last_rotated_at,
+        updated_at: now,
+      });
+      const fields = Object.entries(patch)
+        .filter(([name, value]) => value !== undefined && (name !== "value" || valueChanged))
+        .map(([name]) => name);
+      entries.push({
+        action: "secret.updated",
+        resourceType: "secret",
+        resourceId: secret.id,
+        secretId: secret.id,
+        version: row.current_version,
+        details: { key: row.key, fields: fields.join(","), new_version: valueChanged },
+      });
+      const value = patch.value ?? currentValues[index];
+      if (value == null) {
+        throw new AppError(
+          "decryption_failed",
+          `The stored value of secret ${secret.id} cannot be decrypted`,
+        );
+      }
+      results.push(present(row, value, environment));
+    }
+    await audit.recordMany(tx, ctx, entries);
+    return results;
+  }
+
+  /** The shared write path of single and bulk updates, in one transaction. */
+  async function applyUpdates(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+  ) {
+    // Keys after the change; renames may swap names, which a unique index sees mid-way.
+    const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
+    const finalKeys = changes.map((c) => c.patch.key ?? c.secret.key);
+    const clashes = duplicates(finalKeys);
+    if (clashes.length > 0) throw conflict(clashes);
+    return guardKeys(
+      renamed.map((c) => c.patch.key!),
+      () =>
+        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          return writeUpdates(tx, ctx, environment, dataKey, changes);
+        }),
+    );
+  }
+
+  return { insertAll, guardKeys, writeUpdates, applyUpdates };
+}
+
+export type WriteSteps = ReturnType<typeof createWriteSteps>;

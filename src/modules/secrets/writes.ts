@@ -1,0 +1,148 @@
+import { authorize } from "../../auth/authorize.ts";
+import type { RequestContext } from "../../auth/context.ts";
+import { AppError } from "../../errors.ts";
+import { type EnvironmentPath, markEnvironmentChanged, requireEnvironment } from "../environments/index.ts";
+import {
+  type BulkUpdateItem,
+  checkValueSizes,
+  conflict,
+  duplicates,
+  type SecretInput,
+  type SecretPatch,
+  type SecretsCore,
+  type SecretsDeps,
+} from "./core.ts";
+import * as repo from "./repo.ts";
+import type { WriteSteps } from "./write-steps.ts";
+
+export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: WriteSteps) {
+  const { db, keyring, audit } = deps;
+  const { present, environmentFor, requireSecret } = core;
+  const { insertAll, guardKeys, applyUpdates } = steps;
+
+  return {
+    async create(ctx: RequestContext, path: EnvironmentPath, input: SecretInput) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes([input.value], () => ["body", "value"]);
+      const [row] = await guardKeys([input.key], () =>
+        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          if (
+            (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [input.key])).length > 0
+          ) {
+            throw conflict([input.key]);
+          }
+          return insertAll(tx, ctx, environment, dataKey, [input]);
+        }),
+      );
+      return present(row!, input.value, environment);
+    },
+
+    /** All or nothing: a key repeated in the batch or already present refuses the whole batch. */
+    async bulkCreate(ctx: RequestContext, path: EnvironmentPath, items: SecretInput[]) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes(
+        items.map((i) => i.value),
+        (index) => ["body", "secrets", index, "value"],
+      );
+      const keys = items.map((i) => i.key);
+      const repeated = duplicates(keys);
+      if (repeated.length > 0) throw conflict(repeated);
+      const rows = await guardKeys(keys, () =>
+        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, keys);
+          if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
+          return insertAll(tx, ctx, environment, dataKey, items);
+        }),
+      );
+      return rows.map((row, index) => present(row, items[index]!.value, environment));
+    },
+
+    /** Only a changed value makes a new version; key, description and rotation_days change in place. */
+    async update(ctx: RequestContext, path: EnvironmentPath, secretId: string, patch: SecretPatch) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes([patch.value], () => ["body", "value"]);
+      const secret = await requireSecret(db, ctx, path, secretId);
+      const [updated] = await applyUpdates(ctx, environment, [{ secret, patch }]);
+      return updated!;
+    },
+
+    /** Bulk update matched on `key`, atomic: unknown keys (404) or clashing new keys (409) change nothing. */
+    async bulkUpdate(ctx: RequestContext, path: EnvironmentPath, items: BulkUpdateItem[]) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      checkValueSizes(
+        items.map((i) => i.value),
+        (index) => ["body", "secrets", index, "value"],
+      );
+      const repeated = duplicates(items.map((i) => i.key));
+      if (repeated.length > 0) throw conflict(repeated);
+      const found = await repo.findSecretsByKeys(
+        db,
+        ctx.workspaceId,
+        path.environmentId,
+        items.map((i) => i.key),
+      );
+      const byKey = new Map(found.map((s) => [s.key, s]));
+      const missing = items.filter((i) => !byKey.has(i.key)).map((i) => i.key);
+      if (missing.length > 0) {
+        throw new AppError(
+          "not_found",
+          `No secret with these keys in this environment: ${missing.join(", ")}`,
+          {
+            body: { keys: missing },
+          },
+        );
+      }
+      return applyUpdates(
+        ctx,
+        environment,
+        items.map((item) => ({
+          secret: byKey.get(item.key)!,
+          patch: { key: item.new_key, value: item.value, description: item.description },
+        })),
+      );
+    },
+
+    async delete(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+      await environmentFor(ctx, path, "secret.write");
+      await db.transaction().execute(async (tx) => {
+        await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
+        const secret = await requireSecret(tx, ctx, path, secretId);
+        await repo.deleteSecret(tx, ctx.workspaceId, secretId);
+        await audit.forgetSecrets(tx, ctx.workspaceId, [secretId]);
+        await audit.recordMany(tx, ctx, [
+          {
+            action: "secret.deleted",
+            resourceType: "secret",
+            resourceId: secretId,
+            details: { key: secret.key },
+          },
+        ]);
+      });
+      return { deleted: true, id: secretId };
+    },
+
+    /** Every secret of the environment: workspace Owners only. */
+    async deleteAll(ctx: RequestContext, path: EnvironmentPath) {
+      await requireEnvironment(db, ctx.workspaceId, path);
+      await authorize(db, ctx, "secret.delete_all", { teamId: path.teamId });
+      const deleted = await db.transaction().execute(async (tx) => {
+        await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
+        const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);
+        const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
+        await audit.forgetSecrets(tx, ctx.workspaceId, ids);
+        await audit.recordMany(tx, ctx, [
+          {
+            action: "environment.secrets_deleted",
+            resourceType: "environment",
+            resourceId: path.environmentId,
+            details: { count },
+          },
+        ]);
+        return count;
+      });
+      return { deleted };
+    },
+  };
+}
