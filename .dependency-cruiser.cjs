@@ -1,4 +1,4 @@
-// The module rule (README, "Architecture"): a module under src/modules/ is entered through its
+// The module rule (docs/development.md, "Architecture"): a module under src/modules/ is entered through its
 // index.ts alone; what else is in its folder is its own. `npm run check` runs this over src/.
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {

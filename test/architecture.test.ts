@@ -1,7 +1,7 @@
-// Every table has one owner (README, "Architecture"): only the owner's files read or write it.
+// Every table has one owner (docs/development.md, "Architecture"): only the owner's files read or write it.
 // Other modules reach it through the owner's front door (its index.ts, which dependency-cruiser
 // holds in `npm run check`). The exceptions are a few joins of read queries, each with its reason.
-// The README's owner table must match the map below.
+// The owner table in docs/development.md must match the map below.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -85,8 +85,8 @@ describe("table ownership", () => {
     expect(trespasses).toEqual([]);
   });
 
-  it("is the owner table the README shows", () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  it("is the owner table docs/development.md shows", () => {
+    const readme = readFileSync(join(ROOT, "docs/development.md"), "utf8");
     const section = readme.slice(readme.indexOf("| table | owner |"));
     const rows = [...section.matchAll(/^\s*\| `([a-z_]+)` \| `([^`]+)` \|/gm)].map((m) => [m[1], m[2]]);
     expect(Object.fromEntries(rows)).toEqual(OWNERS);

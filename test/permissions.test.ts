@@ -296,13 +296,15 @@ describe("permission matrix", () => {
     }
   }
 
-  it("is printed in the README exactly as the policy data says", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    expect(readme, "paste the output of renderPermissionTable() into README.md").toContain(
-      renderPermissionTable(),
-    );
-    expect(readme, "paste the output of renderAccountActionTable() into README.md").toContain(
-      renderAccountActionTable(),
-    );
+  it("is printed in the docs exactly as the policy data says", () => {
+    const doc = (name: string) => readFileSync(new URL(`../docs/${name}`, import.meta.url), "utf8");
+    expect(
+      doc("permissions.md"),
+      "paste the output of renderPermissionTable() into docs/permissions.md",
+    ).toContain(renderPermissionTable());
+    expect(
+      doc("credentials.md"),
+      "paste the output of renderAccountActionTable() into docs/credentials.md",
+    ).toContain(renderAccountActionTable());
   });
 });

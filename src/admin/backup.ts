@@ -3,7 +3,7 @@
 // an empty data dir that first proves the master key opens every data key of the backup.
 // The master key never goes into a backup (it lives beside the database, in master.key or
 // COFFER_MASTER_KEY); the backup checks that its bytes are not in the file anyway.
-// PostgreSQL is backed up with pg_dump / pg_restore (README, "Backup and restore").
+// PostgreSQL is backed up with pg_dump / pg_restore (docs/operations.md, "Backup and restore").
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import SQLite from "better-sqlite3";
@@ -22,7 +22,7 @@ export interface StoreCommand {
 
 const DATABASE_FILE = "coffer.db";
 const POSTGRES_RECIPE =
-  'see "Backup and restore" in the README: pg_dump --format=custom --file coffer.dump "$DATABASE_URL", ' +
+  'see "Backup and restore" in docs/operations.md: pg_dump --format=custom --file coffer.dump "$DATABASE_URL", ' +
   'and pg_restore --no-owner --dbname "$DATABASE_URL" coffer.dump into an empty database';
 // Large enough that one step copies the whole database: a single step reads one snapshot, so a
 // writer committing meanwhile cannot make the backup start over (which small steps would).

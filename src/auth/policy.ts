@@ -92,7 +92,7 @@ export function can(member: Membership, action: Action, resource: ResourceScope 
   return true;
 }
 
-/** The matrix as the README shows it (a test keeps the two identical). */
+/** The matrix as docs/permissions.md shows it (a test keeps the two identical). */
 export function renderPermissionTable(): string {
   const rows = Object.entries(MATRIX).map(
     ([action, rule]) =>
@@ -168,7 +168,7 @@ export const meetsWorkspaceRequirements = (
   member: { twoFactor: boolean },
 ): boolean => !workspace.requiresTwoFactor || member.twoFactor;
 
-/** The account actions as the README shows them (a test keeps the two identical). */
+/** The account actions as docs/credentials.md shows them (a test keeps the two identical). */
 export function renderAccountActionTable(): string {
   const rows = Object.entries(ACCOUNT_ACTIONS).map(
     ([action, rule]) =>
