@@ -1,5 +1,6 @@
 // The module rule (docs/development.md, "Architecture"): a module under src/modules/ is entered through its
-// index.ts alone; what else is in its folder is its own. `npm run check` runs this over src/.
+// index.ts alone; what else is in its folder is its own. The CLI and the dashboard enter the SDK
+// (src/client) through its index.ts alone. `npm run check` runs this over src/ and web/src/.
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
@@ -18,6 +19,37 @@ module.exports = {
       severity: "error",
       from: { path: "^src/", pathNot: "^src/modules/" },
       to: { path: "^src/modules/[^/]+/", pathNot: "^src/modules/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "client-internals",
+      comment:
+        "The CLI and the dashboard use the SDK as its users do: through coffer/client (src/client/index.ts).",
+      severity: "error",
+      from: { path: ["^src/cli/", "^web/src/"] },
+      to: { path: "^src/client/", pathNot: "^src/client/index\\.ts$" },
+    },
+    {
+      name: "dashboard-beside-the-server",
+      comment:
+        "The dashboard reaches the server only through the API (coffer/client). It shares only pure code that must agree with the server's: the permission matrix, the secret limits and the dotenv parser.",
+      severity: "error",
+      from: { path: "^web/src/" },
+      to: {
+        path: "^src/",
+        pathNot: [
+          "^src/client/index\\.ts$",
+          "^src/auth/policy\\.ts$",
+          "^src/lib/secret-limits\\.ts$",
+          "^src/cli/dotenv\\.ts$",
+        ],
+      },
+    },
+    {
+      name: "server-beside-its-clients",
+      comment: "The server needs neither the CLI nor the dashboard (nor the SDK, which is built from its document).",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/cli/", "^src/client/"] },
+      to: { path: ["^src/cli/", "^src/client/", "^web/"] },
     },
   ],
   options: {

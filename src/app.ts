@@ -27,6 +27,7 @@ import { countingDecryptFailures, type NodeMetrics, registerMetrics } from "./ht
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
 import { countedStore, registerRateLimit } from "./http/rate-limit.ts";
+import { ErrorCodeSchema } from "./http/schemas.ts";
 import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   capConnections(app.server, config.connections);
   app.setValidatorCompiler(validatorCompiler);
-  registerNamedSchemas(app, IMPORT_SCHEMAS);
+  registerNamedSchemas(app, [ErrorCodeSchema, ...IMPORT_SCHEMAS]);
   registerOperationNames(app);
   registerSecurityHeaders(app, config.publicUrl);
   trackInFlight(app);

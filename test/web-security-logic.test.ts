@@ -2,6 +2,8 @@
 // fragments, how two-factor codes are typed, the secret and recovery codes as shown, new-password
 // checks, the wording of refusals, the QR code's geometry, and the one mechanism that answers 403
 // two_factor_code_required by asking for the code and replaying the request with X-Coffer-OTP.
+
+import type { ApiErrorCode } from "coffer/client";
 import { encode } from "uqr";
 import { describe, expect, it } from "vitest";
 import { ApiError, challengeOf, errorMessage, retryAt, unwrap } from "../web/src/api/errors.ts";
@@ -19,7 +21,7 @@ import {
   withoutTwoFactor,
 } from "../web/src/lib/security.ts";
 
-const apiError = (status: number, code: string, body: object = {}) =>
+const apiError = (status: number, code: ApiErrorCode, body: object = {}) =>
   new ApiError(status, code, `refused: ${code}`, { detail: `refused: ${code}`, code, ...body });
 
 describe("tokens in link fragments", () => {

@@ -3,7 +3,13 @@
 // bounded), an expired access token (refreshes silently and keeps the new one), a server that is
 // not there (a clear message). Redirects are never followed: they would carry the credential (or
 // a password) to wherever the answer points.
-import { type CofferClient, createClient } from "../client/index.ts";
+import {
+  type ApiError,
+  apiErrorOf,
+  type CofferClient,
+  createClient,
+  refreshTokenOf,
+} from "../client/index.ts";
 import type { Binding } from "./binding.ts";
 import { updateCredential } from "./credentials.ts";
 import { CliError, EXIT } from "./errors.ts";
@@ -41,78 +47,61 @@ export const fetchHere: typeof fetch = async (input, init) => {
   return response;
 };
 
-export const refreshCookie = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.match(/^refresh_token=([^;]*)/)?.[1])
-    .find((v) => v);
-
 export function connect(binding: Binding): Session {
   const { apiUrl } = binding;
   const state = { ...binding.credential };
 
+  // 429: waits the Retry-After (bounded) and asks again; everything else is the caller's.
+  const patientFetch = async (request: Request): Promise<Response> => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetchHere(request.clone());
+      if (response.status !== 429 || attempt >= MAX_RETRIES) return response;
+      const wait = Number(response.headers.get("retry-after") ?? "1");
+      if (wait > MAX_WAIT_S) return response;
+      process.stderr.write(`coffer: rate limited, retrying in ${wait} s\n`);
+      await new Promise((r) => setTimeout(r, Math.max(wait, 0.1) * 1000));
+    }
+  };
+
   // The refresh token goes only to the URL its credential is stored under (binding.apiUrl).
   async function refresh(): Promise<boolean> {
     if (!state.refresh_token) return false;
-    const response = await fetchHere(`${apiUrl}/auth/refresh`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ refresh_token: state.refresh_token }),
-    });
-    if (response.status !== 200) return false;
-    state.access_token = ((await response.json()) as { access_token: string }).access_token;
-    state.refresh_token = refreshCookie(response) ?? state.refresh_token;
+    const { data, response } = await createClient({ baseUrl: apiUrl, fetch: fetchHere }).POST(
+      "/auth/refresh",
+      { body: { refresh_token: state.refresh_token } },
+    );
+    if (!data) return false;
+    state.access_token = data.access_token;
+    state.refresh_token = refreshTokenOf(response) ?? state.refresh_token;
     if (binding.stored)
       updateCredential(apiUrl, { access_token: state.access_token, refresh_token: state.refresh_token });
     return true;
   }
 
-  const resilientFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const original = input instanceof Request ? input : new Request(input, init);
-    for (let attempt = 0; ; attempt++) {
-      const request = original.clone();
-      if (!state.api_key && state.access_token)
-        request.headers.set("authorization", `Bearer ${state.access_token}`);
-      const response = await fetchHere(request);
-      if (response.status === 429 && attempt < MAX_RETRIES) {
-        const wait = Number(response.headers.get("retry-after") ?? "1");
-        if (wait <= MAX_WAIT_S) {
-          process.stderr.write(`coffer: rate limited, retrying in ${wait} s\n`);
-          await new Promise((r) => setTimeout(r, Math.max(wait, 0.1) * 1000));
-          continue;
-        }
-      }
-      if (response.status === 401 && attempt === 0 && !state.api_key) {
-        const body = (await response
-          .clone()
-          .json()
-          .catch(() => ({}))) as { code?: string };
-        if (body.code === "access_token_expired" && (await refresh())) continue;
-      }
-      return response;
-    }
-  };
-
   const client = createClient({
     baseUrl: apiUrl,
-    ...(state.api_key ? { apiKey: state.api_key } : { accessToken: state.access_token! }),
-    fetch: resilientFetch,
+    fetch: patientFetch,
+    ...(state.api_key
+      ? { apiKey: state.api_key }
+      : { session: { accessToken: () => state.access_token ?? null, refresh } }),
   });
   return { client, apiUrl, fallbackSecret: binding.fallbackSecret };
 }
 
-/** Turns an error answer into a CliError with the right exit code. */
-export function failure(response: Response, error: unknown, what: string): CliError {
-  const body = (error ?? {}) as { detail?: unknown; code?: string };
-  const detail = typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail ?? "");
+/** The CLI's words and exit code for an error answer: ApiError (coffer/client) -> CliError. */
+export function cliErrorOf(error: ApiError, what: string): CliError {
   const code =
-    response.status === 401
+    error.status === 401
       ? EXIT.auth
-      : response.status === 404
+      : error.status === 404
         ? EXIT.notFound
-        : response.status === 422 || response.status === 409
+        : error.status === 422 || error.status === 409
           ? EXIT.usage
           : EXIT.error;
-  const hint = response.status === 401 ? " (run `coffer login`)" : "";
-  return new CliError(`${what}: ${detail || `HTTP ${response.status}`}${hint}`, code);
+  const hint = error.status === 401 ? " (run `coffer login`)" : "";
+  return new CliError(`${what}: ${error.message}${hint}`, code);
 }
+
+/** Turns an error answer of the typed client into a CliError with the right exit code. */
+export const failure = (response: Response, error: unknown, what: string): CliError =>
+  cliErrorOf(apiErrorOf(response, error), what);

@@ -1,12 +1,13 @@
 // What most commands share: the project file of this directory, a connection for it, and the
 // environment's secrets read (with their ETag) and written (in bulk calls).
 import type { Command } from "commander";
-import { CliError, connect, EXIT, failure, type Session } from "./api.ts";
+import { ApiError, type EnvironmentRead, readEnvironment, type Secret } from "../client/index.ts";
+import { CliError, cliErrorOf, connect, EXIT, failure, type Session } from "./api.ts";
 import { bind, resolveTarget } from "./binding.ts";
 import { type FoundProjectFile, findProjectFile, type ProjectFile } from "./files.ts";
 import { progressBar, warn } from "./output.ts";
 
-export type Secret = { id: string; key: string; value: string; current_version: number };
+export type { Secret };
 export type Globals = { apiUrl?: string; json?: boolean };
 
 export const globalsOf = (program: Command) => program.opts<Globals>();
@@ -44,9 +45,9 @@ export type SecretsRead =
   | { changed: false; etag: string };
 
 /**
- * The environment's secrets. With `ifNoneMatch` (the tag of a copy the caller holds) an unchanged
- * environment answers 304 and nothing is decrypted or sent. A 207 warns and names the unreadable
- * ids (exit 5 unless allowed); it carries no tag.
+ * The environment's secrets (readEnvironment of coffer/client). With `ifNoneMatch` (the tag of a
+ * copy the caller holds) an unchanged environment answers 304 and nothing is decrypted or sent. A
+ * 207 warns and names the unreadable ids (exit 5 unless allowed); it carries no tag.
  */
 export async function readSecrets(
   session: Session,
@@ -54,22 +55,19 @@ export async function readSecrets(
   allowPartial: boolean,
   ifNoneMatch?: string,
 ): Promise<SecretsRead> {
-  const { data, error, response } = await session.client.GET(
-    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/",
-    {
-      params: { path: pathOf(p) },
-      ...(ifNoneMatch ? { headers: { "if-none-match": ifNoneMatch } } : {}),
-    },
-  );
-  if (response.status === 304 && ifNoneMatch) return { changed: false, etag: ifNoneMatch };
-  if (response.status === 207) {
-    const detail = (data as unknown as { detail: { succeeded: Secret[]; failed_ids: string[] } }).detail;
-    warn(`${detail.failed_ids.length} secret(s) could not be decrypted: ${detail.failed_ids.join(", ")}`);
-    if (!allowPartial) throw new CliError("partial read (pass --allow-partial to go on)", EXIT.partial);
-    return { changed: true, secrets: detail.succeeded, etag: undefined };
+  let read: EnvironmentRead;
+  try {
+    read = await readEnvironment(session.client, p, ifNoneMatch ? { ifNoneMatch } : {});
+  } catch (error) {
+    if (error instanceof ApiError) throw cliErrorOf(error, "cannot read the secrets");
+    throw error;
   }
-  if (!response.ok) throw failure(response, error, "cannot read the secrets");
-  return { changed: true, secrets: data as Secret[], etag: response.headers.get("etag") ?? undefined };
+  if (!read.changed) return read;
+  if (read.failedIds.length > 0) {
+    warn(`${read.failedIds.length} secret(s) could not be decrypted: ${read.failedIds.join(", ")}`);
+    if (!allowPartial) throw new CliError("partial read (pass --allow-partial to go on)", EXIT.partial);
+  }
+  return { changed: true, secrets: read.secrets, etag: read.etag };
 }
 
 export async function listSecrets(

@@ -1338,6 +1338,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description what went wrong, for programs; the table is in docs/api.md
+         * @enum {string}
+         */
+        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
         ImportApplyRequest: {
             /** @description import only these keys (default: every readable variable) */
             keys?: string[];
@@ -1445,7 +1450,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1485,7 +1490,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1522,7 +1527,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1534,7 +1539,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1590,7 +1595,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1633,7 +1638,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1645,7 +1650,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1657,7 +1662,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1697,7 +1702,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1735,7 +1740,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1747,7 +1752,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1759,7 +1764,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1799,7 +1804,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1836,7 +1841,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1848,7 +1853,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1860,7 +1865,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1900,7 +1905,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -1960,7 +1965,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2000,7 +2005,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2081,7 +2086,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2093,7 +2098,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2133,7 +2138,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2332,7 +2337,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2372,7 +2377,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2407,7 +2412,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2419,7 +2424,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2459,7 +2464,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2508,7 +2513,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2548,7 +2553,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2595,7 +2600,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2607,7 +2612,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2647,7 +2652,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2706,7 +2711,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2746,7 +2751,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2792,7 +2797,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2804,7 +2809,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2816,7 +2821,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2856,7 +2861,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2927,7 +2932,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -2972,7 +2977,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3012,7 +3017,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3055,7 +3060,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3099,7 +3104,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3111,7 +3116,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3151,7 +3156,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3188,7 +3193,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3200,7 +3205,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3240,7 +3245,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3252,7 +3257,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3306,7 +3311,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3318,7 +3323,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3358,7 +3363,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3395,7 +3400,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3407,7 +3412,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3447,7 +3452,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3459,7 +3464,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3512,7 +3517,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3524,7 +3529,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3536,7 +3541,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3576,7 +3581,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3639,7 +3644,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3651,7 +3656,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3663,7 +3668,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3703,7 +3708,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3757,7 +3762,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3769,7 +3774,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3781,7 +3786,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3821,7 +3826,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3862,7 +3867,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3874,7 +3879,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3886,7 +3891,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3926,7 +3931,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -3988,7 +3993,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4000,7 +4005,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4012,7 +4017,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4052,7 +4057,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4116,7 +4121,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4128,7 +4133,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4140,7 +4145,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4152,7 +4157,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4205,7 +4210,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4217,7 +4222,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4259,7 +4264,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4271,7 +4276,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4283,7 +4288,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4295,7 +4300,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4348,7 +4353,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4360,7 +4365,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4419,7 +4424,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4431,7 +4436,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4443,7 +4448,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4483,7 +4488,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4550,7 +4555,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4562,7 +4567,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4574,7 +4579,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4586,7 +4591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4598,7 +4603,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4638,7 +4643,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4677,7 +4682,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4689,7 +4694,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4701,7 +4706,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4741,7 +4746,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4798,7 +4803,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4810,7 +4815,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4822,7 +4827,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4834,7 +4839,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4874,7 +4879,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4953,7 +4958,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4965,7 +4970,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4977,7 +4982,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -4989,7 +4994,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5001,7 +5006,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5041,7 +5046,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5094,7 +5099,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5106,7 +5111,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5146,7 +5151,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5205,7 +5210,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5217,7 +5222,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5257,7 +5262,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5305,7 +5310,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5345,7 +5350,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5407,7 +5412,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5419,7 +5424,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5459,7 +5464,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5509,7 +5514,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5521,7 +5526,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5533,7 +5538,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5573,7 +5578,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5636,7 +5641,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5648,7 +5653,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5660,7 +5665,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5672,7 +5677,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5712,7 +5717,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5765,7 +5770,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5777,7 +5782,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5789,7 +5794,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5829,7 +5834,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5892,7 +5897,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5904,7 +5909,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5916,7 +5921,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -5956,7 +5961,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6010,7 +6015,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6022,7 +6027,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6034,7 +6039,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6074,7 +6079,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6114,7 +6119,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6126,7 +6131,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6138,7 +6143,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6178,7 +6183,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6243,7 +6248,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6255,7 +6260,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6267,7 +6272,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6307,7 +6312,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6427,7 +6432,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6439,7 +6444,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6507,7 +6512,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6572,7 +6577,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6584,7 +6589,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6652,7 +6657,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6691,7 +6696,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6703,7 +6708,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6771,7 +6776,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6838,7 +6843,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6850,7 +6855,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6918,7 +6923,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6983,7 +6988,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -6995,7 +7000,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7063,7 +7068,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7105,7 +7110,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7117,7 +7122,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7185,7 +7190,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7251,7 +7256,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7263,7 +7268,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7331,7 +7336,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7397,7 +7402,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7409,7 +7414,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7477,7 +7482,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7521,7 +7526,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7533,7 +7538,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7545,7 +7550,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7613,7 +7618,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7680,7 +7685,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7692,7 +7697,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7760,7 +7765,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7819,7 +7824,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7831,7 +7836,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7843,7 +7848,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7911,7 +7916,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7954,7 +7959,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -7994,7 +7999,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8028,7 +8033,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8040,7 +8045,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8080,7 +8085,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8116,7 +8121,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8128,7 +8133,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8140,7 +8145,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8180,7 +8185,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8229,7 +8234,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8254,7 +8259,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8266,7 +8271,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8311,7 +8316,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8323,7 +8328,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8335,7 +8340,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8375,7 +8380,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8427,7 +8432,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8439,7 +8444,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8451,7 +8456,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8463,7 +8468,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8503,7 +8508,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8549,7 +8554,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8561,7 +8566,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8573,7 +8578,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8613,7 +8618,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8652,7 +8657,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8664,7 +8669,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8676,7 +8681,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8716,7 +8721,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8769,7 +8774,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8781,7 +8786,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8793,7 +8798,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8805,7 +8810,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8845,7 +8850,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8892,7 +8897,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8904,7 +8909,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8916,7 +8921,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -8956,7 +8961,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9010,7 +9015,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9022,7 +9027,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9034,7 +9039,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9046,7 +9051,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9086,7 +9091,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9126,7 +9131,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9138,7 +9143,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9150,7 +9155,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9190,7 +9195,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9243,7 +9248,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9255,7 +9260,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9267,7 +9272,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9307,7 +9312,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9357,7 +9362,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9397,7 +9402,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9454,7 +9459,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9494,7 +9499,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9532,7 +9537,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9544,7 +9549,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9556,7 +9561,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9596,7 +9601,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9657,7 +9662,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9669,7 +9674,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9681,7 +9686,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9721,7 +9726,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9785,7 +9790,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9797,7 +9802,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9809,7 +9814,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9849,7 +9854,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9901,7 +9906,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9913,7 +9918,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9925,7 +9930,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -9965,7 +9970,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10004,7 +10009,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10016,7 +10021,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10028,7 +10033,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10040,7 +10045,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10080,7 +10085,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10135,7 +10140,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10147,7 +10152,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10159,7 +10164,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10171,7 +10176,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10211,7 +10216,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10275,7 +10280,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10287,7 +10292,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10299,7 +10304,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10339,7 +10344,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10399,7 +10404,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10411,7 +10416,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10423,7 +10428,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10463,7 +10468,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10505,7 +10510,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10517,7 +10522,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10529,7 +10534,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10569,7 +10574,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10619,7 +10624,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10631,7 +10636,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10643,7 +10648,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };
@@ -10683,7 +10688,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
+                        code: components["schemas"]["ErrorCode"];
                         detail: string;
                     };
                 };

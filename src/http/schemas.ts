@@ -1,5 +1,6 @@
 // Schema pieces shared by every module: ids, times, error bodies.
 import Type, { type Static, type TSchema } from "typebox";
+import { type ErrorCode as Code, ERROR_STATUS } from "../errors.ts";
 
 export const Uuid = Type.String({ format: "uuid" });
 export const DateTime = Type.String({ format: "date-time" });
@@ -19,7 +20,21 @@ export const StringEnum = <const T extends readonly string[]>(
   options: Record<string, unknown> = {},
 ) => Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
 
-export const ErrorBody = Type.Object({ detail: Type.String(), code: Type.String() }, { $id: "Error" });
+/**
+ * Every code of the error table, published once as the OpenAPI component `ErrorCode` so clients
+ * get the union (coffer/client's ApiError.code) from the document rather than by hand.
+ */
+export const ErrorCodeSchema = {
+  $id: "ErrorCode",
+  type: "string",
+  enum: Object.keys(ERROR_STATUS),
+  description: "what went wrong, for programs; the table is in docs/api.md",
+} as const;
+
+export const ErrorBody = Type.Object(
+  { detail: Type.String(), code: Type.Unsafe<Code>({ $ref: "ErrorCode#" }) },
+  { $id: "Error" },
+);
 
 export const ValidationErrorBody = Type.Object(
   {

@@ -2,8 +2,8 @@
 // kept per server (credentials.ts); signing in stores one for the URL signed in to and makes that
 // server the default.
 import type { Command } from "commander";
-import { createClient } from "../../client/index.ts";
-import { CliError, connect, EXIT, failure, fetchHere, refreshCookie } from "../api.ts";
+import { ApiError, createClient, refreshTokenOf, signIn as signInWith } from "../../client/index.ts";
+import { CliError, connect, EXIT, failure, fetchHere } from "../api.ts";
 import { bind, newFallbackKey, resolveTarget } from "../binding.ts";
 import { globalsOf, sessionFor } from "../context.ts";
 import {
@@ -32,9 +32,9 @@ async function passwordAndCodeFromStdin(): Promise<{ password: string; code?: st
 }
 
 /** Why the server refused a password sign-in, as the person should read it. */
-async function signInRefusal(response: Response): Promise<CliError> {
-  const body = (await response.json().catch(() => ({}))) as { code?: string; detail?: string };
-  switch (body.code) {
+function signInRefusal(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  switch (error.code) {
     case "two_factor_required":
       return new CliError(
         "this account uses two-factor sign-in: pass --otp <code> (or put the code on the line after the password)",
@@ -46,7 +46,7 @@ async function signInRefusal(response: Response): Promise<CliError> {
         EXIT.auth,
       );
     case "rate_limited":
-      return new CliError(body.detail ?? "too many attempts: try again later", EXIT.auth);
+      return new CliError(error.message, EXIT.auth);
     default:
       return new CliError("wrong email or password", EXIT.auth);
   }
@@ -69,22 +69,19 @@ async function signIn(
   email: string,
   secrets: { password: string; code?: string },
 ): Promise<void> {
-  const response = await fetchHere(`${apiUrl}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({
-      username: email,
-      password: secrets.password,
-      ...(secrets.code ? { otp: secrets.code } : {}),
-    }),
-    headers: { "user-agent": "coffer-cli" },
+  const client = createClient({ baseUrl: apiUrl, fetch: fetchHere });
+  const { accessToken: access_token, response } = await signInWith(
+    client,
+    { email, password: secrets.password, ...(secrets.code ? { otp: secrets.code } : {}) },
+    { "user-agent": "coffer-cli" },
+  ).catch((error: unknown) => {
+    throw signInRefusal(error);
   });
-  if (response.status !== 200) throw await signInRefusal(response);
-  const { access_token } = (await response.json()) as { access_token: string };
   // The same account signing in again keeps its offline-copy secret: its copies stay readable.
   const previous = readCredentialsFile().servers[apiUrl];
   const fallback_key =
     previous?.email === email && previous.fallback_key ? previous.fallback_key : newFallbackKey();
-  const refresh_token = refreshCookie(response);
+  const refresh_token = refreshTokenOf(response);
   remember(
     program,
     apiUrl,
@@ -106,10 +103,13 @@ export function registerAccountCommands(program: Command): void {
     .action(async (options: { apiKey?: string; email?: string; otp?: string }) => {
       const apiUrl = signInUrl(program);
       if (options.apiKey) {
-        const me = await fetchHere(`${apiUrl}/auth/me`, { headers: { "x-api-key": options.apiKey } });
-        if (me.status !== 200)
-          throw new CliError("this API key is not accepted (revoked, expired or unknown)", EXIT.auth);
-        const { email } = (await me.json()) as { email: string };
+        const { data: me } = await createClient({
+          baseUrl: apiUrl,
+          apiKey: options.apiKey,
+          fetch: fetchHere,
+        }).GET("/auth/me");
+        if (!me) throw new CliError("this API key is not accepted (revoked, expired or unknown)", EXIT.auth);
+        const { email } = me;
         remember(program, apiUrl, { email, api_key: options.apiKey }, " (API key)");
         return;
       }

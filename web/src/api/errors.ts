@@ -1,49 +1,9 @@
 // API answers as values or thrown errors: every hook unwraps openapi-fetch's {data, error,
-// response} the same way, so screens handle one ApiError (status, code, message).
+// response} with coffer/client's unwrap, so screens handle one ApiError (status, code, message);
+// here is what those errors mean for the person reading the screen.
+import { ApiError, type FetchResult, unwrap } from "coffer/client";
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly body: unknown,
-    /** Seconds to wait, from a 429's Retry-After. */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
-
-function messageOf(status: number, body: unknown): { code: string; message: string } {
-  if (body && typeof body === "object" && "detail" in body) {
-    const { detail, code } = body as { detail: unknown; code?: unknown };
-    if (typeof detail === "string") return { code: String(code ?? status), message: detail };
-    // 422: [{loc, msg}] -> "password: String must be at least 8 characters"
-    if (Array.isArray(detail)) {
-      const parts = detail.map((issue: { loc?: unknown[]; msg?: string }) => {
-        const field = issue.loc?.filter((p) => p !== "body").join(".");
-        return field ? `${field}: ${issue.msg}` : (issue.msg ?? "invalid");
-      });
-      return { code: "validation_error", message: parts.join("; ") };
-    }
-  }
-  return { code: String(status), message: `The server answered ${status}` };
-}
-
-export interface FetchResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-/** The data of a successful answer; anything else becomes an ApiError. */
-export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok) return data as T;
-  const { code, message } = messageOf(response.status, error);
-  const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
-  throw new ApiError(response.status, code, message, error, retryAfter > 0 ? retryAfter : undefined);
-}
+export { ApiError, type FetchResult, unwrap };
 
 /** A paid capability the plan lacks (402): shown as an upgrade hint, not an error. */
 export const isPlanRequired = (error: unknown): boolean => error instanceof ApiError && error.status === 402;

@@ -1,32 +1,23 @@
 // Query keys and the read hooks every screen shares. Keys are hierarchical so invalidating a
 // parent (a workspace, a project) refreshes everything below it.
 import { useQuery } from "@tanstack/react-query";
-import type { operations } from "../../../src/client/index.ts";
+import {
+  type Environment,
+  type EnvironmentPath,
+  type Ok,
+  type Profile,
+  type Project,
+  readEnvironment,
+  type Secret,
+  type Team,
+  type Workspace,
+} from "coffer/client";
 import { api } from "./client.ts";
 import { unwrap } from "./errors.ts";
 
-/** The JSON body of an operation's 200 (or 201) answer. */
-export type Ok<Op extends keyof operations> = operations[Op]["responses"] extends {
-  200: { content: { "application/json": infer T } };
-}
-  ? T
-  : operations[Op]["responses"] extends { 201: { content: { "application/json": infer T } } }
-    ? T
-    : never;
+export type { Environment, Ok, Profile, Project, Secret, Team, Workspace };
 
-export type Workspace = Ok<"listWorkspaces">[number];
-export type Team = Ok<"listTeams">[number];
-export type Project = Ok<"listProjects">[number];
-export type Environment = Ok<"listEnvironments">[number];
-export type Secret = Ok<"listSecrets">[number];
-export type Profile = Ok<"getProfile">;
-
-export interface EnvPath {
-  workspace_id: string;
-  team_id: string;
-  project_id: string;
-  environment_id: string;
-}
+export type EnvPath = EnvironmentPath;
 
 export const queryKeys = {
   me: () => ["me"] as const,
@@ -108,19 +99,11 @@ export const forgetSecretLists = (): void => lastLists.clear();
 async function fetchSecrets(path: EnvPath): Promise<SecretList> {
   const cacheKey = path.environment_id;
   const previous = lastLists.get(cacheKey);
-  const result = await api.GET("/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/", {
-    params: { path },
-    headers: previous ? { "if-none-match": previous.etag } : {},
-  });
-  if (result.response.status === 304 && previous) return previous.list;
-  const data = await unwrap(Promise.resolve(result));
-  // A 207 carries the readable part in detail.succeeded; such an answer has no ETag.
-  const list: SecretList =
-    "detail" in data
-      ? { secrets: data.detail.succeeded, failedIds: data.detail.failed_ids }
-      : { secrets: data, failedIds: [] };
-  const etag = result.response.headers.get("etag");
-  if (etag) lastLists.set(cacheKey, { etag, list });
+  const read = await readEnvironment(api, path, previous ? { ifNoneMatch: previous.etag } : {});
+  if (!read.changed && previous) return previous.list;
+  if (!read.changed) throw new Error("unreachable: a 304 answers only the tag of a copy held here");
+  const list: SecretList = { secrets: read.secrets, failedIds: read.failedIds };
+  if (read.etag) lastLists.set(cacheKey, { etag: read.etag, list });
   else lastLists.delete(cacheKey);
   return list;
 }

@@ -1,6 +1,7 @@
 // Who is signed in: restored on page load from the refresh cookie, set by sign-in, cleared by
 // sign-out or when the API says the session ended. The token itself stays in client.ts.
 import { useQueryClient } from "@tanstack/react-query";
+import { signIn as passwordSignIn } from "coffer/client";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { api, onSessionEnded, refreshSession, setAccessToken } from "./client.ts";
 import { unwrap } from "./errors.ts";
@@ -23,12 +24,6 @@ interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
-
-const formBody = (body: Record<string, string | undefined>) => {
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(body)) if (value !== undefined) form.set(name, value);
-  return form.toString();
-};
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -68,15 +63,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return {
       status,
       async signIn(email, password) {
-        signedIn(
-          await unwrap(
-            api.POST("/auth/login", {
-              body: { username: email, password },
-              bodySerializer: formBody,
-              headers: { "content-type": "application/x-www-form-urlencoded" },
-            }),
-          ),
-        );
+        const { accessToken } = await passwordSignIn(api, { email, password });
+        signedIn({ access_token: accessToken });
       },
       async finishTwoFactor(challenge, otp) {
         signedIn(await unwrap(api.POST("/auth/2fa/sign-in", { body: { challenge, otp } })));
