@@ -324,9 +324,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     observeCache,
   });
   const teams = createTeamsService({ db, clock, audit });
-  const projects = createProjectsService({ db, clock, audit });
+  const projects = createProjectsService({ db, clock, audit, teams });
+  const environments = createEnvironmentsService({
+    db,
+    clock,
+    audit,
+    projects,
+    defaultRotationDays: config.defaultRotationDays,
+  });
   const keyring = countingDecryptFailures(createKeyring({ masterKeys, clock }), metrics);
-  const secrets = createSecretsService({ db, clock, keyring, audit, plans });
+  const secrets = createSecretsService({ db, clock, keyring, audit, plans, environments });
   const sharing = createSharingService({
     db,
     clock,
@@ -365,12 +372,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const providers = { google: google(config.google), github: github(config.github) };
-  const environments = createEnvironmentsService({
-    db,
-    clock,
-    audit,
-    defaultRotationDays: config.defaultRotationDays,
-  });
   const accounts = createAccountsService({
     db,
     clock,

@@ -6,6 +6,5 @@ export {
   createEnvironmentsService,
   ENVIRONMENT_TYPES,
   type EnvironmentPath,
-  markEnvironmentChanged,
-  requireEnvironment,
+  type EnvironmentsService,
 } from "./service.ts";

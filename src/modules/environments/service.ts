@@ -9,7 +9,7 @@ import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { notFound } from "../../errors.ts";
 import type { AuditService } from "../audit/index.ts";
-import { requireProject } from "../projects/index.ts";
+import type { ProjectsService } from "../projects/index.ts";
 import * as repo from "./repo.ts";
 
 export const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
@@ -20,6 +20,7 @@ export interface EnvironmentsDeps {
   clock: Clock;
   audit: Pick<AuditService, "record">;
   defaultRotationDays: number;
+  projects: Pick<ProjectsService, "requireProject">;
 }
 
 export interface EnvironmentPath {
@@ -34,28 +35,39 @@ export function presentEnvironment(row: repo.EnvironmentRow) {
   return visible;
 }
 
-/**
- * Records that what the environment's secrets read as changed (a secret written or deleted, or
- * the environment's own fields that the secrets show). Call it first in the writing transaction:
- * on PostgreSQL it takes the environment's row lock, and taking it before any secret row keeps
- * concurrent writers in one lock order.
- */
-export const markEnvironmentChanged = (tx: Queryable, workspaceId: string, environmentId: string) =>
-  repo.bumpRevision(tx, workspaceId, environmentId);
-
-/** The environment, if the whole chain workspace → team → project → environment holds; 404 otherwise. */
-export async function requireEnvironment(db: Queryable, workspaceId: string, path: EnvironmentPath) {
-  // The row carries its whole chain, so one read proves it on the hot path (every secrets call);
-  // only a miss walks the chain to say which link is wrong.
-  const environment = await repo.findEnvironment(db, { workspaceId, ...path });
-  if (environment) return environment;
-  await requireProject(db, workspaceId, path.teamId, path.projectId);
-  throw notFound("Environment");
-}
-
 export function createEnvironmentsService(deps: EnvironmentsDeps) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, projects } = deps;
+  const requireProject = (q: Queryable, workspaceId: string, teamId: string, projectId: string) =>
+    projects.requireProject(workspaceId, teamId, projectId, q);
+  const markEnvironmentChanged = (tx: Queryable, workspaceId: string, environmentId: string) =>
+    repo.bumpRevision(tx, workspaceId, environmentId);
+
+  async function requireEnvironment(q: Queryable, workspaceId: string, path: EnvironmentPath) {
+    // The row carries its whole chain, so one read proves it on the hot path (every secrets call);
+    // only a miss walks the chain to say which link is wrong.
+    const environment = await repo.findEnvironment(q, { workspaceId, ...path });
+    if (environment) return environment;
+    await requireProject(q, workspaceId, path.teamId, path.projectId);
+    throw notFound("Environment");
+  }
+
   return {
+    /**
+     * The environment, if the whole chain workspace → team → project → environment holds; 404
+     * otherwise (in the caller's transaction, if given).
+     */
+    requireEnvironment: (workspaceId: string, path: EnvironmentPath, tx: Queryable = db) =>
+      requireEnvironment(tx, workspaceId, path),
+
+    /**
+     * Records that what the environment's secrets read as changed (a secret written or deleted, or
+     * the environment's own fields that the secrets show). Call it first in the writing
+     * transaction: on PostgreSQL it takes the environment's row lock, and taking it before any
+     * secret row keeps concurrent writers in one lock order.
+     */
+    markEnvironmentChanged: (workspaceId: string, environmentId: string, tx: Queryable) =>
+      markEnvironmentChanged(tx, workspaceId, environmentId),
+
     async list(ctx: RequestContext, teamId: string, projectId: string) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
       await authorize(db, ctx, "project.read", { teamId });

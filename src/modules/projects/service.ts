@@ -9,13 +9,14 @@ import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
 import type { AuditService } from "../audit/index.ts";
-import { requireTeam } from "../teams/index.ts";
+import type { TeamsService } from "../teams/index.ts";
 import * as repo from "./repo.ts";
 
 export interface ProjectsDeps {
   db: Db;
   clock: Clock;
   audit: Pick<AuditService, "record">;
+  teams: Pick<TeamsService, "requireTeam">;
 }
 
 const MAX_METADATA_BYTES = 16 * 1024;
@@ -26,14 +27,6 @@ export function presentProject(row: repo.ProjectRow) {
     is_active: row.is_active === 1,
     proj_metadata: JSON.parse(row.proj_metadata) as Record<string, unknown>,
   };
-}
-
-/** The project, if it sits under this team of this workspace; 404 otherwise. */
-export async function requireProject(db: Queryable, workspaceId: string, teamId: string, projectId: string) {
-  await requireTeam(db, workspaceId, teamId);
-  const project = await repo.findProject(db, workspaceId, teamId, projectId);
-  if (!project) throw notFound("Project");
-  return project;
 }
 
 function encodeMetadata(metadata: Record<string, unknown>): string {
@@ -51,8 +44,22 @@ function encodeMetadata(metadata: Record<string, unknown>): string {
   return text;
 }
 
-export function createProjectsService({ db, clock, audit }: ProjectsDeps) {
+export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps) {
+  const requireTeam = (q: Queryable, workspaceId: string, teamId: string) =>
+    teams.requireTeam(workspaceId, teamId, q);
+
+  async function requireProject(q: Queryable, workspaceId: string, teamId: string, projectId: string) {
+    await requireTeam(q, workspaceId, teamId);
+    const project = await repo.findProject(q, workspaceId, teamId, projectId);
+    if (!project) throw notFound("Project");
+    return project;
+  }
+
   return {
+    /** The project, if it sits under this team of this workspace; 404 otherwise. */
+    requireProject: (workspaceId: string, teamId: string, projectId: string, tx: Queryable = db) =>
+      requireProject(tx, workspaceId, teamId, projectId),
+
     async list(ctx: RequestContext, teamId: string) {
       await requireTeam(db, ctx.workspaceId, teamId);
       await authorize(db, ctx, "team.read", { teamId });

@@ -7,7 +7,7 @@ import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import type { AuditService } from "../audit/index.ts";
-import { type EnvironmentPath, type EnvironmentRow, requireEnvironment } from "../environments/index.ts";
+import type { EnvironmentPath, EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
 import type { Plans } from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
 import { LIMITS } from "./schemas.ts";
@@ -18,6 +18,7 @@ export interface SecretsDeps {
   keyring: Keyring;
   audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets">;
   plans: Plans;
+  environments: Pick<EnvironmentsService, "requireEnvironment" | "markEnvironmentChanged">;
 }
 
 export interface SecretInput {
@@ -101,7 +102,7 @@ export function createSecretsCore(deps: SecretsDeps) {
     path: EnvironmentPath,
     action: "secret.read" | "secret.write",
   ) {
-    const environment = await requireEnvironment(db, ctx.workspaceId, path);
+    const environment = await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
     await authorize(db, ctx, action, { teamId: path.teamId });
     return environment;
   }

@@ -3,7 +3,7 @@
 import type { RequestContext } from "../../auth/context.ts";
 import { openable } from "../../crypto/data-keys.ts";
 import { AppError } from "../../errors.ts";
-import { type EnvironmentPath, markEnvironmentChanged } from "../environments/index.ts";
+import type { EnvironmentPath } from "../environments/index.ts";
 import { checkValueSizes, conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
 import * as repo from "./repo.ts";
 import type { WriteSteps } from "./write-steps.ts";
@@ -49,7 +49,7 @@ export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps:
       const createKeys = creates.map((c) => c.key);
       await guardKeys(createKeys, () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
-          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, environment.id, createKeys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
           if (creates.length > 0) await insertAll(tx, ctx, environment, dataKey, creates);

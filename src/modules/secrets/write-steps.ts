@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../../db/connect.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { AuditEntryInput } from "../audit/index.ts";
-import { type EnvironmentRow, markEnvironmentChanged } from "../environments/index.ts";
+import type { EnvironmentRow } from "../environments/index.ts";
 import {
   conflict,
   duplicates,
@@ -198,7 +198,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
       renamed.map((c) => c.patch.key!),
       () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
-          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           return writeUpdates(tx, ctx, environment, dataKey, changes);
         }),
     );

@@ -1,7 +1,7 @@
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { AppError } from "../../errors.ts";
-import { type EnvironmentPath, markEnvironmentChanged, requireEnvironment } from "../environments/index.ts";
+import type { EnvironmentPath } from "../environments/index.ts";
 import {
   type BulkUpdateItem,
   checkValueSizes,
@@ -26,7 +26,7 @@ export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: 
       checkValueSizes([input.value], () => ["body", "value"]);
       const [row] = await guardKeys([input.key], () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
-          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           if (
             (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [input.key])).length > 0
           ) {
@@ -50,7 +50,7 @@ export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: 
       if (repeated.length > 0) throw conflict(repeated);
       const rows = await guardKeys(keys, () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
-          await markEnvironmentChanged(tx, ctx.workspaceId, environment.id);
+          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, keys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
           return insertAll(tx, ctx, environment, dataKey, items);
@@ -107,7 +107,7 @@ export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: 
     async delete(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
       await environmentFor(ctx, path, "secret.write");
       await db.transaction().execute(async (tx) => {
-        await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
+        await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
         const secret = await requireSecret(tx, ctx, path, secretId);
         await repo.deleteSecret(tx, ctx.workspaceId, secretId);
         await audit.forgetSecrets(tx, ctx.workspaceId, [secretId]);
@@ -125,10 +125,10 @@ export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: 
 
     /** Every secret of the environment: workspace Owners only. */
     async deleteAll(ctx: RequestContext, path: EnvironmentPath) {
-      await requireEnvironment(db, ctx.workspaceId, path);
+      await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
       await authorize(db, ctx, "secret.delete_all", { teamId: path.teamId });
       const deleted = await db.transaction().execute(async (tx) => {
-        await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
+        await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
         const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);
         const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
         await audit.forgetSecrets(tx, ctx.workspaceId, ids);

@@ -1,4 +1,4 @@
 // The teams module's front door (tables: teams, team_members).
 export { addTeamMember, findTeam, removeFromAllTeams, teamIdsOf } from "./repo.ts";
 export { teamsRoutes } from "./routes.ts";
-export { createTeamsService, requireTeam } from "./service.ts";
+export { createTeamsService, type TeamsService } from "./service.ts";

@@ -19,7 +19,7 @@ export interface TeamsDeps {
 }
 
 /** The team, if it exists in this workspace; 404 otherwise (another tenant's id included). */
-export async function requireTeam(db: Queryable, workspaceId: string, teamId: string): Promise<repo.TeamRow> {
+async function requireTeam(db: Queryable, workspaceId: string, teamId: string): Promise<repo.TeamRow> {
   const team = await repo.findTeam(db, workspaceId, teamId);
   if (!team) throw notFound("Team");
   return team;
@@ -39,6 +39,10 @@ export function createTeamsService({ db, clock, audit }: TeamsDeps) {
   }
 
   return {
+    /** The team, if it exists in this workspace; 404 otherwise (in the caller's transaction, if given). */
+    requireTeam: (workspaceId: string, teamId: string, tx: Queryable = db) =>
+      requireTeam(tx, workspaceId, teamId),
+
     async list(ctx: RequestContext) {
       await authorize(db, ctx, "team.list");
       return repo.listTeams(db, ctx.workspaceId, seesEveryTeam(ctx) ? undefined : ctx.principal.userId);
