@@ -6,10 +6,10 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileS
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { fetchCall, tenantOverHttp } from "./helpers/real-port.ts";
 import { killChildren, removeTempDirs, runScript, startServer, tempDir } from "./helpers/server-process.ts";
 
 const onSqlite = inject("databaseUrl") === null;
-const PASSWORD = "correct horse battery";
 const ADMIN = "src/admin/cli.ts";
 
 afterAll(async () => {
@@ -17,64 +17,15 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-async function call(
-  url: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
-}
-
-/** A user, an API key and a team → project → environment on a running server; the secrets base path. */
+/**
+ * An account with a team → project → environment on a running server, writing with an API key
+ * (a stored digest: it still opens the restored store); the secrets base path.
+ */
 async function seed(url: string): Promise<{ headers: Record<string, string>; secrets: string }> {
-  const email = `backup-${randomBytes(6).toString("hex")}@example.com`;
-  const signUp = await call(
-    url,
-    "POST",
-    "/auth/get-started",
-    {},
-    {
-      email,
-      first_name: "Back",
-      last_name: "Up",
-      password: PASSWORD,
-      created_at: new Date().toISOString(),
-    },
-  );
-  expect(signUp.status).toBe(201);
-  const workspaceId = (signUp.body.workspace as { id: string }).id;
-  const login = await fetch(`${url}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  const session = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
-  const key = await call(url, "POST", "/keys/", session, { name: "backup test" });
-  const headers = { "x-api-key": key.body.token as string };
-  const team = await call(url, "POST", `/teams/${workspaceId}/`, headers, { name: "Ops" });
-  const project = await call(url, "POST", `/projects/${workspaceId}/${team.body.id}/`, headers, {
-    name: "Vault",
-  });
-  const environment = await call(
-    url,
-    "POST",
-    `/environments/${workspaceId}/${team.body.id}/${project.body.id}/`,
-    headers,
-    { name: "Production", environment_type: "prod" },
-  );
-  expect(environment.status).toBe(201);
-  return {
-    headers,
-    secrets: `/secrets/${workspaceId}/${team.body.id}/${project.body.id}/${environment.body.id}`,
-  };
+  const tenant = await tenantOverHttp(url, "backup");
+  const key = await fetchCall(url, "POST", "/keys/", tenant.headers, { name: "backup test" });
+  expect(key.status).toBe(201);
+  return { headers: { "x-api-key": key.body.token }, secrets: tenant.secrets };
 }
 
 interface Acknowledged {
@@ -93,7 +44,7 @@ function writeLoad(url: string, headers: Record<string, string>, secrets: string
         key: `W${writer}_${i}`,
         value: `value-${writer}-${i}-${randomBytes(12).toString("hex")}`,
       };
-      const response = await call(url, "POST", `${secrets}/`, headers, item);
+      const response = await fetchCall(url, "POST", `${secrets}/`, headers, item);
       if (response.status !== 201) throw new Error(`write ${item.key}: ${response.status}`);
       acknowledged.push({ ...item, at: Date.now() });
     }
@@ -156,7 +107,7 @@ describe.runIf(onSqlite)("backup and restore of the embedded store", () => {
     );
 
     const restored = await startServer({ COFFER_DATA_DIR: fresh });
-    const list = await call(restored.url, "GET", `${secrets}/`, headers);
+    const list = await fetchCall(restored.url, "GET", `${secrets}/`, headers);
     await restored.stop();
     expect(list.status).toBe(200); // not 207: every value decrypts
     const values = new Map((list.body as { key: string; value: string }[]).map((s) => [s.key, s.value]));
@@ -172,9 +123,9 @@ describe.runIf(onSqlite)("backup and restore of the embedded store", () => {
     const dataDir = join(tempDir(), "data");
     const server = await startServer({ COFFER_DATA_DIR: dataDir });
     const { headers, secrets } = await seed(server.url);
-    expect((await call(server.url, "POST", `${secrets}/`, headers, { key: "ONE", value: "1" })).status).toBe(
-      201,
-    );
+    expect(
+      (await fetchCall(server.url, "POST", `${secrets}/`, headers, { key: "ONE", value: "1" })).status,
+    ).toBe(201);
     const backupFile = join(tempDir(), "b.db");
     expect((await admin(dataDir, ["backup", backupFile])).code).toBe(0);
     await server.stop();

@@ -2,13 +2,21 @@
 // wrong or corrupt key refuses to start in one line, and admin commands wait for a busy SQLite
 // store instead of failing (issue 8, items 4 and 5).
 import { execFile } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { engineUnderTest } from "./helpers/app.ts";
+import { bearer } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
+import {
+  accessTokenOverHttp,
+  fetchCall,
+  type Reply,
+  type TenantOverHttp,
+  tenantOverHttp,
+} from "./helpers/real-port.ts";
 import {
   killChildren,
   PROJECT_ROOT,
@@ -21,76 +29,10 @@ import {
 
 const run = promisify(execFile);
 const onSqlite = engineUnderTest() === "sqlite";
-const PASSWORD = "correct horse battery";
 const newKey = () => randomBytes(32).toString("base64");
 
-interface Reply {
-  status: number;
-  body: unknown;
-}
-
-async function call(
-  url: string,
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<Reply> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(url + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-interface Tenant {
-  email: string;
-  base: string;
-}
-
-/** A new account with a team, a project and an environment; its secrets path. */
-async function newTenant(url: string): Promise<Tenant> {
-  const email = `mk-${randomUUID()}@example.com`;
-  const signup = await call(url, "POST", "/auth/get-started", undefined, {
-    email,
-    first_name: "Key",
-    last_name: "Keeper",
-    password: PASSWORD,
-    created_at: new Date().toISOString(),
-  });
-  expect(signup.status).toBe(201);
-  const ws = (signup.body as { workspace: { id: string } }).workspace.id;
-  const token = await signIn(url, email);
-  const created = async (path: string, body: unknown) => {
-    const reply = await call(url, "POST", path, token, body);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    return (reply.body as { id: string }).id;
-  };
-  const team = await created(`/teams/${ws}/`, { name: "Platform" });
-  const project = await created(`/projects/${ws}/${team}/`, { name: "Payments" });
-  const env = await created(`/environments/${ws}/${team}/${project}/`, {
-    name: "Prod",
-    environment_type: "prod",
-  });
-  return { email, base: `/secrets/${ws}/${team}/${project}/${env}` };
-}
-
-async function signIn(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 interface Written {
-  tenant: Tenant;
+  tenant: TenantOverHttp;
   key: string;
   value: string;
 }
@@ -100,7 +42,7 @@ interface Written {
  * creates a data key). Every acknowledged write is recorded; `allowed` lists the other statuses
  * a write may answer (anything else, a 500 above all, fails the test).
  */
-function writeLoad(url: string, tenants: Tenant[], allowed: { status: number; code: string }[] = []) {
+function writeLoad(url: string, tenants: TenantOverHttp[], allowed: { status: number; code: string }[] = []) {
   const written: Written[] = [];
   const refused: Reply[] = [];
   const unexpected: Reply[] = [];
@@ -110,16 +52,16 @@ function writeLoad(url: string, tenants: Tenant[], allowed: { status: number; co
     let n = 0;
     while (!stopped) {
       n++;
-      const tenant = n % 5 === 0 ? await newTenant(url) : tenants[n % tenants.length]!;
+      const tenant = n % 5 === 0 ? await tenantOverHttp(url) : tenants[n % tenants.length]!;
       if (n % 5 === 0) tenants.push(tenant);
       let token = tokens.get(tenant.email);
       if (!token) {
-        token = await signIn(url, tenant.email);
+        token = await accessTokenOverHttp(url, tenant.email);
         tokens.set(tenant.email, token);
       }
       const key = `K_${n}_${randomBytes(3).toString("hex").toUpperCase()}`;
       const value = randomBytes(12).toString("hex");
-      const reply = await call(url, "POST", `${tenant.base}/`, token, { key, value });
+      const reply = await fetchCall(url, "POST", `${tenant.secrets}/`, bearer(token), { key, value });
       if (reply.status === 201) written.push({ tenant, key, value });
       else if (
         allowed.some((a) => a.status === reply.status && (reply.body as { code?: string })?.code === a.code)
@@ -145,8 +87,8 @@ async function expectAllReadable(url: string, written: Written[]) {
   const byTenant = new Map<string, Written[]>();
   for (const w of written) byTenant.set(w.tenant.email, [...(byTenant.get(w.tenant.email) ?? []), w]);
   for (const [email, items] of byTenant) {
-    const token = await signIn(url, email);
-    const list = await call(url, "GET", `${items[0]!.tenant.base}/`, token);
+    const token = await accessTokenOverHttp(url, email);
+    const list = await fetchCall(url, "GET", `${items[0]!.tenant.secrets}/`, bearer(token));
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const values = new Map((list.body as { key: string; value: string }[]).map((s) => [s.key, s.value]));
     for (const w of items) expect(values.get(w.key)).toBe(w.value);
@@ -190,16 +132,16 @@ describe("rotating the master key while a node serves writes", () => {
     async () => {
       const s = await store();
       const node = await serve(s, {});
-      const tenants = [await newTenant(node.url), await newTenant(node.url)];
+      const tenants = [await tenantOverHttp(node.url), await tenantOverHttp(node.url)];
       const load = writeLoad(node.url, tenants);
       await sleep(400);
       const rotated = await admin(s, {}, "rotate-master-key");
       expect(rotated.code, rotated.stderr).toBe(0);
       await sleep(400);
       // After the rotation: a brand-new workspace's first secret needs a new data key.
-      const late = await newTenant(node.url);
-      const token = await signIn(node.url, late.email);
-      const first = await call(node.url, "POST", `${late.base}/`, token, {
+      const late = await tenantOverHttp(node.url);
+      const token = await accessTokenOverHttp(node.url, late.email);
+      const first = await fetchCall(node.url, "POST", `${late.secrets}/`, bearer(token), {
         key: "AFTER_ROTATION",
         value: "v",
       });
@@ -207,7 +149,7 @@ describe("rotating the master key while a node serves writes", () => {
       await load.stop();
       expect(load.unexpected).toEqual([]);
       expect(load.written.length).toBeGreaterThan(5);
-      expect((await call(node.url, "GET", "/readyz")).status).toBe(200);
+      expect((await fetchCall(node.url, "GET", "/readyz")).status).toBe(200);
       await node.stop();
 
       const restarted = await serve(s, {});
@@ -223,7 +165,7 @@ describe("rotating the master key while a node serves writes", () => {
     const s = await store();
     const [oldKey, nextKey] = [newKey(), newKey()];
     const first = await serve(s, { COFFER_MASTER_KEY: oldKey });
-    const tenants = [await newTenant(first.url), await newTenant(first.url)];
+    const tenants = [await tenantOverHttp(first.url), await tenantOverHttp(first.url)];
     await first.stop();
 
     const node = await serve(s, { COFFER_MASTER_KEY: nextKey, COFFER_MASTER_KEY_PREVIOUS: oldKey });
@@ -259,7 +201,7 @@ describe("rotating the master key while a node serves writes", () => {
     const s = await store();
     const [oldKey, nextKey] = [newKey(), newKey()];
     const node = await serve(s, { COFFER_MASTER_KEY: oldKey });
-    const tenants = [await newTenant(node.url), await newTenant(node.url)];
+    const tenants = [await tenantOverHttp(node.url), await tenantOverHttp(node.url)];
     const load = writeLoad(node.url, tenants, [{ status: 503, code: "master_key_unavailable" }]);
     await sleep(400);
     const keyFile = join(tempDir(), "next.key");
@@ -276,15 +218,18 @@ describe("rotating the master key while a node serves writes", () => {
     await load.stop();
     expect(load.unexpected).toEqual([]);
 
-    const late = await newTenant(node.url);
-    const token = await signIn(node.url, late.email);
-    const refused = await call(node.url, "POST", `${late.base}/`, token, { key: "NEW_WS", value: "v" });
+    const late = await tenantOverHttp(node.url);
+    const token = await accessTokenOverHttp(node.url, late.email);
+    const refused = await fetchCall(node.url, "POST", `${late.secrets}/`, bearer(token), {
+      key: "NEW_WS",
+      value: "v",
+    });
     expect(refused).toMatchObject({ status: 503, body: { code: "master_key_unavailable" } });
-    expect((await call(node.url, "GET", "/readyz")).status).toBe(503);
+    expect((await fetchCall(node.url, "GET", "/readyz")).status).toBe(503);
     await node.stop();
 
     const restarted = await serve(s, { COFFER_MASTER_KEY: nextKey });
-    expect((await call(restarted.url, "GET", "/readyz")).status).toBe(200);
+    expect((await fetchCall(restarted.url, "GET", "/readyz")).status).toBe(200);
     await expectAllReadable(restarted.url, load.written);
   }, 60_000);
 });
@@ -293,9 +238,11 @@ describe("a wrong or corrupt master key", () => {
   it("a well-formed key that is not the store's: refused at start in one line, no stack trace", async () => {
     const s = await store();
     const node = await serve(s, { COFFER_MASTER_KEY: newKey() });
-    await newTenant(node.url).then(async (t) => {
-      const token = await signIn(node.url, t.email);
-      expect((await call(node.url, "POST", `${t.base}/`, token, { key: "A", value: "b" })).status).toBe(201);
+    await tenantOverHttp(node.url).then(async (t) => {
+      const token = await accessTokenOverHttp(node.url, t.email);
+      expect(
+        (await fetchCall(node.url, "POST", `${t.secrets}/`, bearer(token), { key: "A", value: "b" })).status,
+      ).toBe(201);
     });
     await node.stop();
     const result = await runScript("src/main.ts", { ...s.env, COFFER_MASTER_KEY: newKey(), PORT: "0" });
@@ -325,8 +272,12 @@ describe("admin commands on a busy store", () => {
     const s = await store();
     const env: Record<string, string> = onSqlite ? {} : { COFFER_MASTER_KEY: newKey() };
     const node = await serve(s, env);
-    const tenants = [await newTenant(node.url), await newTenant(node.url), await newTenant(node.url)];
-    const workspaceId = tenants[0]!.base.split("/")[2]!;
+    const tenants = [
+      await tenantOverHttp(node.url),
+      await tenantOverHttp(node.url),
+      await tenantOverHttp(node.url),
+    ];
+    const workspaceId = tenants[0]!.workspaceId;
     const load = writeLoad(node.url, tenants);
     await sleep(200);
     for (const plan of ["pro", "free", "enterprise", "pro"]) {
