@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileS
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { fetchCall, tenantOverHttp } from "./helpers/real-port.ts";
+import { httpJson, tenantOverHttp } from "./helpers/real-port.ts";
 import { killChildren, removeTempDirs, runScript, startServer, tempDir } from "./helpers/server-process.ts";
 
 const onSqlite = inject("databaseUrl") === null;
@@ -23,7 +23,7 @@ afterAll(async () => {
  */
 async function seed(url: string): Promise<{ headers: Record<string, string>; secrets: string }> {
   const tenant = await tenantOverHttp(url, "backup");
-  const key = await fetchCall(url, "POST", "/keys/", tenant.headers, { name: "backup test" });
+  const key = await httpJson(url, "POST", "/keys/", tenant.headers, { name: "backup test" });
   expect(key.status).toBe(201);
   return { headers: { "x-api-key": key.body.token }, secrets: tenant.secrets };
 }
@@ -44,7 +44,7 @@ function writeLoad(url: string, headers: Record<string, string>, secrets: string
         key: `W${writer}_${i}`,
         value: `value-${writer}-${i}-${randomBytes(12).toString("hex")}`,
       };
-      const response = await fetchCall(url, "POST", `${secrets}/`, headers, item);
+      const response = await httpJson(url, "POST", `${secrets}/`, headers, item);
       if (response.status !== 201) throw new Error(`write ${item.key}: ${response.status}`);
       acknowledged.push({ ...item, at: Date.now() });
     }
@@ -107,7 +107,7 @@ describe.runIf(onSqlite)("backup and restore of the embedded store", () => {
     );
 
     const restored = await startServer({ COFFER_DATA_DIR: fresh });
-    const list = await fetchCall(restored.url, "GET", `${secrets}/`, headers);
+    const list = await httpJson(restored.url, "GET", `${secrets}/`, headers);
     await restored.stop();
     expect(list.status).toBe(200); // not 207: every value decrypts
     const values = new Map((list.body as { key: string; value: string }[]).map((s) => [s.key, s.value]));
@@ -124,7 +124,7 @@ describe.runIf(onSqlite)("backup and restore of the embedded store", () => {
     const server = await startServer({ COFFER_DATA_DIR: dataDir });
     const { headers, secrets } = await seed(server.url);
     expect(
-      (await fetchCall(server.url, "POST", `${secrets}/`, headers, { key: "ONE", value: "1" })).status,
+      (await httpJson(server.url, "POST", `${secrets}/`, headers, { key: "ONE", value: "1" })).status,
     ).toBe(201);
     const backupFile = join(tempDir(), "b.db");
     expect((await admin(dataDir, ["backup", backupFile])).code).toBe(0);

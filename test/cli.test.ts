@@ -17,7 +17,10 @@ import {
   waitForText,
   watchPrinting,
 } from "./helpers/cli-process.ts";
+import { bearer } from "./helpers/factories.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
+import type { Method } from "./helpers/http.ts";
+import { httpJson } from "./helpers/real-port.ts";
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
   killChildren,
@@ -46,20 +49,8 @@ const coffer = (args: string[], options: Partial<CliOptions> = {}) =>
   spawnCoffer(args, { home, cwd: workdir, ...options });
 const run = (args: string[], options: Parameters<typeof coffer>[1] = {}) => coffer(args, options).done;
 
-async function api(method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(server.url + path, {
-    method,
-    headers: {
-      ...(body ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return {
-    status: response.status,
-    body: (await response.json().catch(() => null)) as Record<string, string> & { workspace: { id: string } },
-  };
-}
+const api = (method: Method, path: string, body?: unknown, token?: string) =>
+  httpJson(server.url, method, path, token ? bearer(token) : {}, body);
 
 beforeAll(async () => {
   dataDir = join(tempDir(), "data");

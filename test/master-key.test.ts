@@ -8,15 +8,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { engineUnderTest } from "./helpers/app.ts";
-import { bearer } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import {
-  accessTokenOverHttp,
-  fetchCall,
-  type Reply,
-  type TenantOverHttp,
-  tenantOverHttp,
-} from "./helpers/real-port.ts";
+import { httpJson, httpSignIn, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
   killChildren,
   PROJECT_ROOT,
@@ -44,24 +37,24 @@ interface Written {
  */
 function writeLoad(url: string, tenants: TenantOverHttp[], allowed: { status: number; code: string }[] = []) {
   const written: Written[] = [];
-  const refused: Reply[] = [];
-  const unexpected: Reply[] = [];
+  const refused: { status: number; body: unknown }[] = [];
+  const unexpected: { status: number; body: unknown }[] = [];
   let stopped = false;
-  const tokens = new Map<string, string>();
+  const sessions = new Map<string, Record<string, string>>();
   const loop = async () => {
     let n = 0;
     while (!stopped) {
       n++;
       const tenant = n % 5 === 0 ? await tenantOverHttp(url) : tenants[n % tenants.length]!;
       if (n % 5 === 0) tenants.push(tenant);
-      let token = tokens.get(tenant.email);
-      if (!token) {
-        token = await accessTokenOverHttp(url, tenant.email);
-        tokens.set(tenant.email, token);
+      let session = sessions.get(tenant.email);
+      if (!session) {
+        session = await httpSignIn(url, tenant.email);
+        sessions.set(tenant.email, session);
       }
       const key = `K_${n}_${randomBytes(3).toString("hex").toUpperCase()}`;
       const value = randomBytes(12).toString("hex");
-      const reply = await fetchCall(url, "POST", `${tenant.secrets}/`, bearer(token), { key, value });
+      const reply = await httpJson(url, "POST", `${tenant.secrets}/`, session, { key, value });
       if (reply.status === 201) written.push({ tenant, key, value });
       else if (
         allowed.some((a) => a.status === reply.status && (reply.body as { code?: string })?.code === a.code)
@@ -87,8 +80,8 @@ async function expectAllReadable(url: string, written: Written[]) {
   const byTenant = new Map<string, Written[]>();
   for (const w of written) byTenant.set(w.tenant.email, [...(byTenant.get(w.tenant.email) ?? []), w]);
   for (const [email, items] of byTenant) {
-    const token = await accessTokenOverHttp(url, email);
-    const list = await fetchCall(url, "GET", `${items[0]!.tenant.secrets}/`, bearer(token));
+    const session = await httpSignIn(url, email);
+    const list = await httpJson(url, "GET", `${items[0]!.tenant.secrets}/`, session);
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const values = new Map((list.body as { key: string; value: string }[]).map((s) => [s.key, s.value]));
     for (const w of items) expect(values.get(w.key)).toBe(w.value);
@@ -140,8 +133,8 @@ describe("rotating the master key while a node serves writes", () => {
       await sleep(400);
       // After the rotation: a brand-new workspace's first secret needs a new data key.
       const late = await tenantOverHttp(node.url);
-      const token = await accessTokenOverHttp(node.url, late.email);
-      const first = await fetchCall(node.url, "POST", `${late.secrets}/`, bearer(token), {
+      const session = await httpSignIn(node.url, late.email);
+      const first = await httpJson(node.url, "POST", `${late.secrets}/`, session, {
         key: "AFTER_ROTATION",
         value: "v",
       });
@@ -149,7 +142,7 @@ describe("rotating the master key while a node serves writes", () => {
       await load.stop();
       expect(load.unexpected).toEqual([]);
       expect(load.written.length).toBeGreaterThan(5);
-      expect((await fetchCall(node.url, "GET", "/readyz")).status).toBe(200);
+      expect((await httpJson(node.url, "GET", "/readyz")).status).toBe(200);
       await node.stop();
 
       const restarted = await serve(s, {});
@@ -219,17 +212,17 @@ describe("rotating the master key while a node serves writes", () => {
     expect(load.unexpected).toEqual([]);
 
     const late = await tenantOverHttp(node.url);
-    const token = await accessTokenOverHttp(node.url, late.email);
-    const refused = await fetchCall(node.url, "POST", `${late.secrets}/`, bearer(token), {
+    const session = await httpSignIn(node.url, late.email);
+    const refused = await httpJson(node.url, "POST", `${late.secrets}/`, session, {
       key: "NEW_WS",
       value: "v",
     });
     expect(refused).toMatchObject({ status: 503, body: { code: "master_key_unavailable" } });
-    expect((await fetchCall(node.url, "GET", "/readyz")).status).toBe(503);
+    expect((await httpJson(node.url, "GET", "/readyz")).status).toBe(503);
     await node.stop();
 
     const restarted = await serve(s, { COFFER_MASTER_KEY: nextKey });
-    expect((await fetchCall(restarted.url, "GET", "/readyz")).status).toBe(200);
+    expect((await httpJson(restarted.url, "GET", "/readyz")).status).toBe(200);
     await expectAllReadable(restarted.url, load.written);
   }, 60_000);
 });
@@ -239,9 +232,9 @@ describe("a wrong or corrupt master key", () => {
     const s = await store();
     const node = await serve(s, { COFFER_MASTER_KEY: newKey() });
     await tenantOverHttp(node.url).then(async (t) => {
-      const token = await accessTokenOverHttp(node.url, t.email);
+      const session = await httpSignIn(node.url, t.email);
       expect(
-        (await fetchCall(node.url, "POST", `${t.secrets}/`, bearer(token), { key: "A", value: "b" })).status,
+        (await httpJson(node.url, "POST", `${t.secrets}/`, session, { key: "A", value: "b" })).status,
       ).toBe(201);
     });
     await node.stop();

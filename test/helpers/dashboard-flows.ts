@@ -210,41 +210,5 @@ export async function signUpInBrowser(page: Page, baseUrl: string, person: Perso
   return new URL(page.url()).pathname.split("/")[2] as string;
 }
 
-export type Headers = Record<string, string>;
-
-/**
- * A session of the test's own (password sign-in over HTTP). Give it its own user agent: one device
- * has one session, so sharing the browser's would sign the browser out.
- */
-export async function httpSignIn(
-  baseUrl: string,
-  email: string,
-  password: string,
-  userAgent: string,
-): Promise<Headers> {
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: email, password }),
-    headers: { "user-agent": userAgent },
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  const { access_token } = (await response.json()) as { access_token: string };
-  return { authorization: `Bearer ${access_token}`, "user-agent": userAgent };
-}
-
-/** One JSON call; resolves with the status and the parsed body. */
-export async function httpJson<T = unknown>(
-  baseUrl: string,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  path: string,
-  headers: Headers,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+export type { Headers } from "./http.ts";
+export { httpJson, httpSignIn } from "./real-port.ts";

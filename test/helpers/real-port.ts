@@ -1,48 +1,52 @@
 // Requests to a server on a real port (a child process, or an app that listens): the fetch twin of
-// callerOf, and an account with a team → project → environment built over HTTP, for the tests
+// callerOf, a password sign-in, and an account with a team → project → environment built over HTTP, for the tests
 // that restart, kill or swap the server under it.
 import { randomUUID } from "node:crypto";
-import { bearer, PASSWORD } from "./factories.ts";
+import { PASSWORD } from "./factories.ts";
 import type { Headers, Method } from "./http.ts";
 
-export interface Reply {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the answer holds, checked by its expectations
-  body: any;
-}
-
-/** One request with a JSON body when one is given; the answer's status and parsed body (or null). */
-export async function fetchCall(
-  url: string,
+/** One JSON call (a JSON body when one is given); resolves with the status and the parsed body. */
+// biome-ignore lint/suspicious/noExplicitAny: by default a test reads whatever the answer holds, checked by its expectations
+export async function httpJson<T = any>(
+  baseUrl: string,
   method: Method,
   path: string,
   headers: Headers = {},
   body?: unknown,
-): Promise<Reply> {
-  const response = await fetch(url + path, {
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** The access token of a password sign-in (a user agent of its own: a new "device"). */
-export async function accessTokenOverHttp(url: string, email: string, password = PASSWORD): Promise<string> {
-  const response = await fetch(`${url}/auth/login`, {
+/**
+ * A session of the test's own (password sign-in over HTTP): its Authorization and User-Agent
+ * headers. One device has one session, so each sign-in gets its own user agent unless told.
+ */
+export async function httpSignIn(
+  baseUrl: string,
+  email: string,
+  password = PASSWORD,
+  userAgent = `test-${randomUUID()}`,
+): Promise<Headers> {
+  const response = await fetch(`${baseUrl}/auth/login`, {
     method: "POST",
     body: new URLSearchParams({ username: email, password }),
-    headers: { "user-agent": `test-${randomUUID()}` },
+    headers: { "user-agent": userAgent },
   });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}`, "user-agent": userAgent };
 }
 
 export interface TenantOverHttp {
   email: string;
   workspaceId: string;
-  /** The signed-in owner's Authorization header. */
+  /** The signed-in Owner's session headers. */
   headers: Headers;
   /** The environment's secrets path, without a trailing slash. */
   secrets: string;
@@ -51,7 +55,7 @@ export interface TenantOverHttp {
 /** A new account (its Owner signed in) with a team, a project and a production environment. */
 export async function tenantOverHttp(url: string, label = "tenant"): Promise<TenantOverHttp> {
   const email = `${label}-${randomUUID()}@example.com`;
-  const signUp = await fetchCall(
+  const signUp = await httpJson(
     url,
     "POST",
     "/auth/get-started",
@@ -67,9 +71,9 @@ export async function tenantOverHttp(url: string, label = "tenant"): Promise<Ten
   if (signUp.status !== 201)
     throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
   const workspaceId: string = signUp.body.workspace.id;
-  const headers = bearer(await accessTokenOverHttp(url, email));
+  const headers = await httpSignIn(url, email);
   const created = async (path: string, body: unknown): Promise<string> => {
-    const reply = await fetchCall(url, "POST", path, headers, body);
+    const reply = await httpJson(url, "POST", path, headers, body);
     if (reply.status !== 201) throw new Error(`POST ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply.body.id;
   };
