@@ -7,7 +7,15 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { ApiError, createClient, readEnvironment, refreshTokenOf, signIn, unwrap } from "coffer/client";
+import {
+  ApiError,
+  createClient,
+  readEnvironment,
+  refreshTokenOf,
+  signIn,
+  unwrap,
+  unwrapPage,
+} from "coffer/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser, PASSWORD } from "./helpers/factories.ts";
@@ -141,6 +149,32 @@ describe("readEnvironment", () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(403);
     expect((refused as ApiError).code).toBe("not_a_member");
+  });
+});
+
+describe("unwrapPage", () => {
+  it("reads a paged list page by page, the cursor off X-Next-Cursor, none on the last page", async () => {
+    const client = createClient({ baseUrl: address, accessToken: owner.accessToken });
+    const audit = (cursor?: string) =>
+      unwrapPage(
+        client.GET("/workspaces/{workspace_id}/audit", {
+          params: {
+            path: { workspace_id: owner.workspaceId },
+            query: { limit: 2, ...(cursor ? { cursor } : {}) },
+          },
+        }),
+      );
+    const seen: string[] = [];
+    let page = await audit();
+    for (let pages = 1; ; pages++) {
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((entry) => entry.id));
+      if (!page.nextCursor) break;
+      expect(pages).toBeLessThan(50);
+      page = await audit(page.nextCursor);
+    }
+    expect(seen.length).toBeGreaterThan(2);
+    expect(new Set(seen).size).toBe(seen.length);
   });
 });
 

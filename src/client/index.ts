@@ -9,6 +9,7 @@ import { createSession, type SessionOptions } from "./session.ts";
 
 export { type EnvironmentRead, readEnvironment } from "./environment.ts";
 export { ApiError, type ApiErrorCode, apiErrorOf, type FetchResult, unwrap } from "./errors.ts";
+export { type Page, unwrapPage } from "./pages.ts";
 export { createSession, SESSIONLESS_PATHS, type Session, type SessionOptions } from "./session.ts";
 export { type PasswordSignIn, refreshTokenOf, signIn } from "./sign-in.ts";
 export type {

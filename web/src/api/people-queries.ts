@@ -1,8 +1,9 @@
 // Read hooks of the people and account screens (members, invites, API keys, sessions). Keys extend
 // the shared ones in queries.ts, so invalidating a workspace refreshes its members and invites too.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { type Page, unwrapPage } from "coffer/client";
 import { api } from "./client.ts";
-import { type FetchResult, unwrap } from "./errors.ts";
+import { unwrap } from "./errors.ts";
 import { type Ok, queryKeys } from "./queries.ts";
 
 export type Member = Ok<"listMembers">[number];
@@ -17,18 +18,6 @@ export const peopleKeys = {
   sessions: () => ["sessions"] as const,
 };
 
-/** One page of a listing paginated by `limit` and `cursor`, the next cursor from X-Next-Cursor. */
-interface Page<T> {
-  items: T[];
-  nextCursor: string | undefined;
-}
-
-async function page<T>(call: Promise<FetchResult<T[]>>): Promise<Page<T>> {
-  const result = await call;
-  const items = await unwrap(Promise.resolve(result));
-  return { items, nextCursor: result.response.headers.get("x-next-cursor") ?? undefined };
-}
-
 const PAGE_SIZE = 50;
 
 export const useMembers = (ws: string) =>
@@ -37,7 +26,7 @@ export const useMembers = (ws: string) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Page<Member>) => last.nextCursor,
     queryFn: ({ pageParam }) =>
-      page(
+      unwrapPage(
         api.GET("/workspaces/{workspace_id}/members", {
           params: { path: { workspace_id: ws }, query: { limit: PAGE_SIZE, cursor: pageParam } },
         }),
@@ -51,7 +40,7 @@ export const useInvites = (ws: string, enabled: boolean) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Page<Invite>) => last.nextCursor,
     queryFn: ({ pageParam }) =>
-      page(
+      unwrapPage(
         api.GET("/invite/{workspace_id}", {
           params: { path: { workspace_id: ws }, query: { limit: PAGE_SIZE, cursor: pageParam } },
         }),
