@@ -1,7 +1,8 @@
-// A dialog around a form: submit runs the action, errors show inside, success closes it. The
-// create/rename/confirm dialogs of every screen are this one component.
-import { type FormEvent, type ReactNode, useState } from "react";
+// A dialog around a form: submit runs the action (a TanStack mutation), errors show inside,
+// success closes it. The create/rename/confirm dialogs of every screen are this one component.
+import type { FormEvent, ReactNode } from "react";
 import { errorMessage } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { Dialog } from "./Dialog.tsx";
@@ -28,21 +29,22 @@ export function FormDialog({
   wide,
   children,
 }: FormDialogProps) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const mutation = useWrite(onSubmit);
+  const error = mutation.error ? errorMessage(mutation.error) : undefined;
+  const busy = mutation.isPending;
   const formId = `form-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
     try {
-      await onSubmit();
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
+      await mutation.mutateAsync();
+      close();
+    } catch {
+      // shown in the dialog: the mutation's error
     }
   }
 
@@ -51,13 +53,10 @@ export function FormDialog({
       open={open}
       title={title}
       wide={wide}
-      onClose={() => {
-        setError(undefined);
-        onClose();
-      }}
+      onClose={close}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={close}>Cancel</Button>
           <Button type="submit" form={formId} variant={danger ? "danger" : "primary"} busy={busy}>
             {submitLabel}
           </Button>

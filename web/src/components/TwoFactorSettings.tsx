@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import type { Ok } from "../api/queries.ts";
 import { securityKeys, type TwoFactorStatus, useTwoFactorStatus } from "../api/security-queries.ts";
 import { useActionDialog } from "./ActionDialog.tsx";
@@ -30,12 +31,13 @@ export function TwoFactorSettings({ email }: { email: string }) {
   // Turning it on or off may open or close workspaces that require it: everything is read again.
   // Not while recovery codes are shown: a workspace page reloading around them would unmount them.
   const refreshAll = () => queryClient.invalidateQueries();
+  const startSetup = useWrite(() => unwrap(api.POST("/auth/2fa/setup")));
 
   async function begin() {
     setStarting(true);
     setError(undefined);
     try {
-      setSetup(await unwrap(api.POST("/auth/2fa/setup")));
+      setSetup(await startSetup.mutateAsync());
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api } from "../api/client.ts";
 import { ApiError, errorMessage, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import { queryKeys } from "../api/queries.ts";
 import { Button } from "./Button.tsx";
 import { Field } from "./Field.tsx";
@@ -14,12 +15,17 @@ export function VerificationBanner({ email }: { email: string }) {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
+  const requestCode = useWrite(() => unwrap(api.POST("/auth/request-otp")));
+  const verifyCode = useWrite(
+    (otp: number) => unwrap(api.POST("/auth/verify", { body: { otp } })),
+    () => [queryKeys.me()],
+  );
 
   async function sendCode() {
     setBusy(true);
     setMessage(undefined);
     try {
-      await unwrap(api.POST("/auth/request-otp"));
+      await requestCode.mutateAsync();
       setStage("sent");
       setMessage(`We sent a six-digit code to ${email}.`);
     } catch (error) {
@@ -38,8 +44,7 @@ export function VerificationBanner({ email }: { email: string }) {
     event.preventDefault();
     setBusy(true);
     try {
-      await unwrap(api.POST("/auth/verify", { body: { otp: Number(code) } }));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.me() });
+      await verifyCode.mutateAsync(Number(code));
     } catch (error) {
       setMessage(errorMessage(error));
     } finally {

@@ -2,8 +2,7 @@
 // token carrying it) and opens it.
 import { useNavigate } from "@tanstack/react-router";
 import { useId } from "react";
-import { api } from "../api/client.ts";
-import { unwrap } from "../api/errors.ts";
+import { useSwitchWorkspace } from "../api/mutations.ts";
 import { useWorkspaces } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { roleName } from "../lib/permissions.ts";
@@ -13,11 +12,10 @@ export function WorkspaceSwitcher({ current }: { current: string }) {
   const workspaces = useWorkspaces();
   const navigate = useNavigate();
   const { replaceToken } = useSession();
+  const switchWorkspace = useSwitchWorkspace();
 
   async function switchTo(workspaceId: string) {
-    const answer = await unwrap(
-      api.POST("/workspaces/{workspace_id}/switch", { params: { path: { workspace_id: workspaceId } } }),
-    );
+    const answer = await switchWorkspace.mutateAsync(workspaceId);
     if (answer.access_token) replaceToken(answer.access_token);
     await navigate({ to: "/w/$workspaceId", params: { workspaceId } });
   }

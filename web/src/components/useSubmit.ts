@@ -1,22 +1,20 @@
 // A form's submit as most forms need it: busy while the action runs, its failure as a message.
-// An action handles the refusals it has its own answer for and throws the rest.
-import { type FormEvent, useState } from "react";
+// An action handles the refusals it has its own answer for and throws the rest. The action runs
+// as a TanStack mutation (api/mutations.ts), like every write of the dashboard.
+import type { FormEvent } from "react";
 import { errorMessage } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 
 export function useSubmit(action: () => Promise<unknown>) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const mutation = useWrite(action);
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    // The failure is the mutation's state, shown as `error`.
+    await mutation.mutateAsync().catch(() => undefined);
   }
-  return { busy, error, submit };
+  return {
+    busy: mutation.isPending,
+    error: mutation.error ? errorMessage(mutation.error) : undefined,
+    submit,
+  };
 }

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import { type Ok, type Profile, queryKeys } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { AccountPage } from "../components/AccountPage.tsx";
@@ -29,6 +30,10 @@ export function Account() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
+  const saveProfile = useWrite(
+    (body: { first_name: string; middle_name: string | null; last_name: string }) =>
+      unwrap(api.PATCH("/auth/me", { body })),
+  );
   const [form, set] = useFields({
     first_name: profile.first_name,
     middle_name: profile.middle_name ?? "",
@@ -42,15 +47,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
     setBusy(true);
     setMessage(undefined);
     try {
-      const updated = await unwrap(
-        api.PATCH("/auth/me", {
-          body: {
-            first_name: form.first_name.trim(),
-            middle_name: form.middle_name.trim() || null,
-            last_name: form.last_name.trim(),
-          },
-        }),
-      );
+      const updated = await saveProfile.mutateAsync({
+        first_name: form.first_name.trim(),
+        middle_name: form.middle_name.trim() || null,
+        last_name: form.last_name.trim(),
+      });
       queryClient.setQueryData(queryKeys.me(), updated);
       setMessage({ kind: "success", text: `Saved: you are ${updated.name}.` });
     } catch (failure) {

@@ -2,10 +2,10 @@
 // first, filtered by action and by actor, paged with "Load more" (the cursor comes in the
 // X-Next-Cursor header).
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { unwrapPage } from "coffer/client";
 import { type FormEvent, useId, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
-import { unwrapPage } from "../api/paged.ts";
 import { queryKeys } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";

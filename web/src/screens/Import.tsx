@@ -2,11 +2,13 @@
 // password field, kept in this page's memory only and sent with each request, never stored), the
 // source fields that platform needs, a preview of what would be added / changed / unchanged /
 // skipped, then apply (optionally overwriting the changed keys). Member of the team and up.
-import { useQueryClient } from "@tanstack/react-query";
+
 import { Link, useParams } from "@tanstack/react-router";
+import type { components } from "coffer/client";
 import { type FormEvent, useId, useState } from "react";
 import { api } from "../api/client.ts";
 import { ApiError, errorMessage, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import { type EnvPath, type Ok, queryKeys, useEnvironments } from "../api/queries.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
@@ -37,7 +39,11 @@ export function Import() {
     environment_id: params.environmentId,
   };
   const can = useCan();
-  const queryClient = useQueryClient();
+  const applyImport = useWrite(
+    (body: components["schemas"]["ImportApplyRequest"]) =>
+      unwrap(api.POST(`${BASE}/apply`, { params: { path }, body })),
+    () => [queryKeys.secrets(path)],
+  );
   const environment = useEnvironments(path.workspace_id, path.team_id, path.project_id).data?.find(
     (e) => e.id === path.environment_id,
   );
@@ -95,13 +101,10 @@ export function Import() {
         setPreview(await unwrap(api.POST(`${BASE}/preview`, { params: { path }, body })));
         setApplied(undefined);
       } else {
-        const report = await unwrap(
-          api.POST(`${BASE}/apply`, { params: { path }, body: { ...body, overwrite } }),
-        );
+        const report = await applyImport.mutateAsync({ ...body, overwrite });
         setApplied(appliedSummary(report, overwrite));
         setPreview(undefined);
         setToken(""); // done with it: the next import asks again
-        await queryClient.invalidateQueries({ queryKey: queryKeys.secrets(path) });
       }
     } catch (failure) {
       setError(describe(failure));

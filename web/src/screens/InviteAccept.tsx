@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { api } from "../api/client.ts";
 import { challengeOf, errorMessage, unwrap } from "../api/errors.ts";
+import { useSwitchWorkspace, useWrite } from "../api/mutations.ts";
 import { type Ok, useMe } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
@@ -109,19 +110,19 @@ function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
   const [error, setError] = useState<string>();
   /** An existing account with two-factor sign-in: its code comes before joining. */
   const [challenge, setChallenge] = useState<string>();
+  const acceptInvite = useWrite((body: { token: string; password: string; name?: string }) =>
+    unwrap(api.POST("/invite/accept", { body })),
+  );
+  const switchWorkspace = useSwitchWorkspace();
 
   const opened = () =>
     navigate({ to: "/w/$workspaceId", params: { workspaceId: invite.workspace_id }, replace: true });
 
   /** Signed in as the invitee: accept (the API checks the session, not the password) and open it. */
   async function join() {
-    await unwrap(api.POST("/invite/accept", { body: { token, password } }));
+    await acceptInvite.mutateAsync({ token, password });
     setPassword("");
-    const answer = await unwrap(
-      api.POST("/workspaces/{workspace_id}/switch", {
-        params: { path: { workspace_id: invite.workspace_id } },
-      }),
-    );
+    const answer = await switchWorkspace.mutateAsync(invite.workspace_id);
     if (answer.access_token) session.replaceToken(answer.access_token);
     await opened();
   }
@@ -134,7 +135,7 @@ function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
       // One browser, one person: someone else's session here would make the API refuse the invite.
       if (session.status === "signed-in") await session.signOut();
       if (mode === "new") {
-        await unwrap(api.POST("/invite/accept", { body: { token, name: name.trim(), password } }));
+        await acceptInvite.mutateAsync({ token, name: name.trim(), password });
         await session.signIn(invite.invitee_email, password);
         await opened();
       } else {

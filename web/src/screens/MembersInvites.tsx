@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import { type Invite, peopleKeys, useInvites } from "../api/people-queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import type { ActionSpec } from "../components/ActionDialog.tsx";
@@ -55,12 +56,16 @@ export function Invites({
       ? seatSummary(workspace.seat_limit, memberCount, pending)
       : null;
 
-  const resend = (invite: Invite) =>
+  const resendInvite = useWrite((invite: Invite) =>
     unwrap(
       api.POST("/invite/{workspace_id}/{invite_id}/resend", {
         params: { path: { workspace_id: ws, invite_id: invite.id } },
       }),
-    )
+    ),
+  );
+  const resend = (invite: Invite) =>
+    resendInvite
+      .mutateAsync(invite)
       .then((sent) => setNotice(deliveryNotice(sent)))
       .catch((error: unknown) => setNotice({ kind: "warning", text: errorMessage(error) }))
       .then(refresh);

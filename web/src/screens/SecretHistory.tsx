@@ -2,9 +2,9 @@
 // without it the API answers 402 and this shows how to get it) and the secret's audit log, paged.
 // A version is shown by number, time and a fingerprint of its ciphertext, never its value.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { unwrapPage } from "coffer/client";
 import { api } from "../api/client.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
-import { unwrapPage } from "../api/paged.ts";
 import { type EnvPath, type Ok, queryKeys, type Secret } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { auditColumns } from "../components/AuditEntries.tsx";

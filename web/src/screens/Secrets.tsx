@@ -6,6 +6,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import {
   type EnvPath,
   queryKeys,
@@ -95,20 +96,26 @@ export function Secrets() {
   const toggleReveal = (id: string) => setRevealed(toggle(id));
   const chosen = secrets.filter((s) => selected.has(s.id));
 
-  const update = (secret: Secret, value: string) =>
-    unwrap(api.PATCH(ONE, { params: { path: { ...path, secret_id: secret.id } }, body: { value } })).then(
-      refresh,
-    );
+  const updateValue = useWrite(
+    ({ id, value }: { id: string; value: string }) =>
+      unwrap(api.PATCH(ONE, { params: { path: { ...path, secret_id: id } }, body: { value } })),
+    () => [queryKeys.secrets(path)],
+  );
+  const update = (secret: Secret, value: string) => updateValue.mutateAsync({ id: secret.id, value });
 
-  async function applyPaste(plan: PastePlan) {
-    for (const batch of batches(plan.create)) {
-      await unwrap(api.POST(`${BASE}bulk`, { params: { path }, body: { secrets: batch } }));
-    }
-    for (const batch of batches(plan.update)) {
-      await unwrap(api.PATCH(BASE, { params: { path }, body: { secrets: batch } }));
-    }
-    await refresh();
-  }
+  // One mutation for the whole paste: its batches, then one refetch.
+  const paste = useWrite(
+    async (plan: PastePlan) => {
+      for (const batch of batches(plan.create)) {
+        await unwrap(api.POST(`${BASE}bulk`, { params: { path }, body: { secrets: batch } }));
+      }
+      for (const batch of batches(plan.update)) {
+        await unwrap(api.PATCH(BASE, { params: { path }, body: { secrets: batch } }));
+      }
+    },
+    () => [queryKeys.secrets(path)],
+  );
+  const applyPaste = (plan: PastePlan) => paste.mutateAsync(plan);
 
   // Edit and delete, for those who may write.
   const writeActions = (s: Secret) => (

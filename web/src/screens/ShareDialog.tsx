@@ -5,6 +5,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import type { EnvPath, Ok, Secret } from "../api/queries.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
@@ -12,7 +13,7 @@ import { CopyButton } from "../components/CopyButton.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { Field } from "../components/Field.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
-import { EXPIRY_PRESETS, SHARE_LIMITS, shareRequest } from "../lib/history.ts";
+import { EXPIRY_PRESETS, SHARE_LIMITS, type ShareRequest, shareRequest } from "../lib/history.ts";
 import "../styles/history.css";
 
 type Created = Ok<"createShareLink">;
@@ -56,6 +57,7 @@ function ShareForm({
   const [created, setCreated] = useState<Created>();
   const [withPassphrase, setWithPassphrase] = useState(false);
   const expiryId = useId();
+  const createLink = useWrite((body: ShareRequest) => unwrap(api.POST(SHARE, { params: { path }, body })));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,7 +72,7 @@ function ShareForm({
     setBusy(true);
     setFailure(undefined);
     try {
-      setCreated(await unwrap(api.POST(SHARE, { params: { path }, body: request.body })));
+      setCreated(await createLink.mutateAsync(request.body));
       setWithPassphrase(request.body.passphrase !== undefined);
       setPassphrase("");
     } catch (error) {
