@@ -1,9 +1,8 @@
-// Accounts: sign-up with a first workspace, the profile, account deletion; sign-in (sign-in.ts)
-// and the clean takeover of an unverified account (takeover.ts) are composed in.
+// Accounts: sign-up with a first workspace and the profile; sign-in (sign-in.ts), the clean
+// takeover of an unverified account (takeover.ts) and account deletion (deletion.ts) are composed in.
 import { randomUUID } from "node:crypto";
 import type { Budgets } from "../../auth/attempt-budgets.ts";
-import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
-import type { ActorContext } from "../../auth/context.ts";
+import type { InvalidationBus } from "../../auth/auth-cache.ts";
 import { personActing } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import { hashPassword } from "../../crypto/passwords.ts";
@@ -16,7 +15,8 @@ import type { AccountAudit } from "../audit/index.ts";
 import type { KeysService } from "../keys/index.ts";
 import type { SessionsService } from "../sessions/index.ts";
 import type { TwoFactorService } from "../two-factor/index.ts";
-import * as workspacesModule from "../workspaces/index.ts";
+import type * as workspacesModule from "../workspaces/index.ts";
+import { createAccountDeletion } from "./deletion.ts";
 import * as repo from "./repo.ts";
 import { type ClientInfo, createSignIn, normaliseEmail } from "./sign-in.ts";
 import { createTakeover } from "./takeover.ts";
@@ -207,52 +207,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return presentProfile(updated);
     },
 
-    /**
-     * Deletes the account after re-checking its password. Workspaces the user is the only Owner of
-     * go with it (everything inside them too); the others stay, without this member.
-     */
-    async deleteAccount(actor: ActorContext, password: string) {
-      const userId = actor.principal.userId;
-      const user = await requireUser(userId);
-      // An account made through Google or GitHub has no password: its session is the proof.
-      if (user.password_hash !== null && !(await signIn.passwordMatches(user, password))) {
-        throw new AppError("password_incorrect", "The password is not correct; the account was not deleted");
-      }
-      const result = await db.transaction().execute(async (tx) => {
-        const owned = await workspacesModule.workspacesSolelyOwnedBy(tx, userId);
-        const memberships = await workspacesModule.countMemberships(tx, userId);
-        // Written first, while the actor's name can still be read. Audit entries outlive their
-        // workspace (no foreign key), so the deleted workspaces keep the record of why.
-        const all = await deps.accountAudit.memberWorkspaces(tx, userId);
-        await deps.accountAudit.audit.recordInWorkspaces(tx, actor, all, {
-          action: "account.deleted",
-          resourceType: "user",
-          resourceId: userId,
-          details: { workspaces_deleted: owned.length },
-        });
-        for (const workspaceId of owned) {
-          await deps.accountAudit.audit.recordInWorkspaces(tx, actor, [workspaceId], {
-            action: "workspace.deleted",
-            resourceType: "workspace",
-            resourceId: workspaceId,
-            details: { reason: "account_deleted" },
-          });
-        }
-        const deleted = await workspacesModule.deleteWorkspaces(tx, owned);
-        await repo.deleteUser(tx, userId);
-        return {
-          owned,
-          summary: {
-            deleted: true,
-            workspaces_deleted: deleted,
-            workspaces_left: memberships - owned.length,
-          },
-        };
-      });
-      await deps.bus.publish(tags.user(userId));
-      for (const workspaceId of result.owned) await deps.bus.publish(tags.workspace(workspaceId));
-      return result.summary;
-    },
+    ...createAccountDeletion(deps, { requireUser, passwordMatches: signIn.passwordMatches }),
   };
 }
 
