@@ -46,7 +46,8 @@ module.exports = {
     },
     {
       name: "server-beside-its-clients",
-      comment: "The server needs neither the CLI nor the dashboard (nor the SDK, which is built from its document).",
+      comment:
+        "The server needs neither the CLI nor the dashboard (nor the SDK, which is built from its document).",
       severity: "error",
       from: { path: "^src/", pathNot: ["^src/cli/", "^src/client/"] },
       to: { path: ["^src/cli/", "^src/client/", "^web/"] },
