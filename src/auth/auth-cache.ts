@@ -64,20 +64,26 @@ export function redisBus(
   const subscriber = redis.duplicate();
   subscriber.on("error", () => {}); // reconnects by itself; the state is read by problem()
   // Asked for on every connection: asked while Redis is away, it would fail at once (no offline queue).
-  // Once subscribed again after a cut, every cached entry goes: the tags published meanwhile are
-  // lost to this node, and which entries they concern cannot be known.
+  // Back after a cut, every cached entry goes: the tags published meanwhile are lost to this node,
+  // and which entries they concern cannot be known. They go as the connection returns, and again
+  // once the subscription holds (what was cached in between may have missed a tag too); until
+  // then this node does not count as listening, and problem() says so (/readyz stays 503).
   let subscribedBefore = false;
-  subscriber.on(
-    "ready",
-    () =>
-      void subscriber.subscribe(CHANNEL).then(
-        () => {
-          if (subscribedBefore) void local.publish(EVERY_TAG);
-          subscribedBefore = true;
-        },
-        () => {},
-      ),
-  );
+  let listening = false;
+  subscriber.on("close", () => {
+    listening = false;
+  });
+  subscriber.on("ready", () => {
+    if (subscribedBefore) void local.publish(EVERY_TAG);
+    void subscriber.subscribe(CHANNEL).then(
+      () => {
+        if (subscribedBefore) void local.publish(EVERY_TAG);
+        subscribedBefore = true;
+        listening = true;
+      },
+      () => {},
+    );
+  });
   subscriber.on("message", (_channel: string, tag: string) => void local.publish(tag));
   /**
    * Tags whose publication failed, until they are moot. Once published they are published again
@@ -131,7 +137,8 @@ export function redisBus(
     },
     subscribe: local.subscribe,
     problem() {
-      if (redis.status !== "ready" || subscriber.status !== "ready") return "Redis is not connected";
+      if (redis.status !== "ready" || subscriber.status !== "ready" || !listening)
+        return "Redis is not connected";
       const waiting = unpublished();
       if (waiting > 0) return `${waiting} invalidations wait to be published to Redis`;
       return undefined;
