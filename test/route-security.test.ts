@@ -1,0 +1,191 @@
+// Every route is checked (issue 21, first part): the served OpenAPI document is walked, and every
+// operation that is not public is sent without a credential (401), with an expired and a revoked
+// API key (401), and — for every operation that names something by id — by a signed-in member of
+// another workspace aiming at this workspace's real ids, with a body the schema accepts (403 or
+// 404, never a success and never a 5xx). A route added later is walked too: one that forgets its
+// credential check or its authorization fails here.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
+import { createTree, secretsPath } from "./helpers/tree.ts";
+
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minItems?: number;
+  minLength?: number;
+  minimum?: number;
+  anyOf?: Schema[];
+};
+type Operation = {
+  security?: Record<string, unknown>[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
+interface Route {
+  method: string;
+  path: string;
+  op: Operation;
+}
+
+let t: TestApp;
+let document: {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
+let routes: Route[];
+/** The victim workspace's real ids, by path parameter name. */
+const ids: Record<string, string> = {};
+let attacker: Record<string, string>;
+let expiredKey: Record<string, string>;
+let revokedKey: Record<string, string>;
+
+const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
+const isOptional = (op: Operation) => (op.security ?? []).some((s) => Object.keys(s).length === 0);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { DEBUG: "true" } });
+  document = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json();
+  routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
+
+  const owner = await newUser(t.app);
+  const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
+  const base = secretsPath(tree);
+  const secret = (
+    await t.app.inject({
+      method: "POST",
+      url: `${base}/`,
+      headers: owner.headers,
+      payload: { key: "K", value: "v" },
+    })
+  ).json();
+  const key = await createApiKey(t.app, owner.accessToken);
+  const invite = await t.app.inject({
+    method: "POST",
+    url: `/invite/${owner.workspaceId}`,
+    headers: owner.headers,
+    payload: { invitee_email: `invitee-${randomUUID()}@example.com`, role: 1 },
+  });
+  expect(invite.statusCode).toBe(201);
+  const sessions = (await t.app.inject({ method: "GET", url: "/sessions/", headers: owner.headers })).json();
+  Object.assign(ids, {
+    workspace_id: owner.workspaceId,
+    team_id: tree.teamId,
+    project_id: tree.projectId,
+    environment_id: tree.environmentId,
+    secret_id: secret.id,
+    key_id: key.id,
+    user_id: owner.id,
+    session_id: sessions[0].id,
+    invite_id: invite.json().id,
+    link_id: randomUUID(),
+  });
+
+  attacker = (await newUser(t.app)).headers;
+  const expiring = await createApiKey(t.app, owner.accessToken, { name: "expiring", expires_at: 1 });
+  expiredKey = { "x-api-key": expiring.token };
+  const revoked = await createApiKey(t.app, owner.accessToken, { name: "revoked" });
+  revokedKey = { "x-api-key": revoked.token };
+  const revocation = await t.app.inject({
+    method: "POST",
+    url: `/keys/${revoked.id}`,
+    headers: owner.headers,
+  });
+  expect(revocation.statusCode).toBe(200);
+}, 60_000);
+afterAll(() => t.close());
+
+const resolve = (schema: Schema): Schema =>
+  schema.$ref ? resolve(document.components.schemas[schema.$ref.split("/").pop()!]!) : schema;
+
+/** The smallest value the schema accepts: required fields only, the first enum value, valid formats. */
+function exampleOf(raw: Schema): unknown {
+  const schema = resolve(raw);
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return exampleOf(schema.anyOf[0]!);
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== "null") : schema.type;
+  switch (type) {
+    case "object":
+      return Object.fromEntries(
+        (schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name] ?? {})]),
+      );
+    case "array":
+      return Array.from({ length: schema.minItems ?? 0 }, () => exampleOf(schema.items ?? {}));
+    case "integer":
+    case "number":
+      return Math.max(schema.minimum ?? 1, 1);
+    case "boolean":
+      return false;
+    case "string":
+      if (schema.format === "uuid") return randomUUID();
+      if (schema.format === "date-time") return new Date().toISOString();
+      if (schema.format === "email") return `x-${randomUUID()}@example.com`;
+      return "A".repeat(Math.max(schema.minLength ?? 1, 8));
+    default:
+      return {};
+  }
+}
+
+function request(route: Route, headers: Record<string, string>) {
+  const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
+  const json = route.op.requestBody?.content["application/json"]?.schema;
+  return t.app.inject({
+    method: route.method as "GET",
+    url,
+    headers,
+    ...(json ? { payload: exampleOf(json) as Record<string, unknown> } : {}),
+  });
+}
+
+describe("every route that is not public", () => {
+  const guarded = () => routes.filter((r) => !isPublic(r.op));
+
+  it("is walked: the document lists the routes the server serves", () => {
+    expect(guarded().length).toBeGreaterThan(60);
+  });
+
+  it("answers 401 without a credential", async () => {
+    const answers: string[] = [];
+    for (const route of guarded().filter((r) => !isOptional(r.op))) {
+      const response = await request(route, {});
+      answers.push(`${route.method} ${route.path} ${response.statusCode} ${response.json().code}`);
+    }
+    expect(answers.filter((a) => !a.endsWith(" 401 not_authenticated"))).toEqual([]);
+  });
+
+  it("answers 401 to a revoked API key", async () => {
+    const answers: string[] = [];
+    for (const route of guarded()) {
+      const response = await request(route, revokedKey);
+      answers.push(`${route.method} ${route.path} ${response.statusCode} ${response.json().code}`);
+    }
+    expect(answers.filter((a) => !a.endsWith(" 401 api_key_revoked"))).toEqual([]);
+  });
+
+  it("refuses another workspace's member everything it names by id: 403 or 404, never a success", async () => {
+    const answers: string[] = [];
+    for (const route of guarded().filter((r) => /\{(?!token)\w+\}/.test(r.path))) {
+      const response = await request(route, attacker);
+      answers.push(`${route.method} ${route.path} ${response.statusCode}`);
+    }
+    expect(answers.filter((a) => !/ (403|404)$/.test(a))).toEqual([]);
+  });
+
+  // Last: it moves the clock past the key's lifetime.
+  it("answers 401 to an expired API key", async () => {
+    t.clock.advance(120);
+    const answers: string[] = [];
+    for (const route of guarded()) {
+      const response = await request(route, expiredKey);
+      answers.push(`${route.method} ${route.path} ${response.statusCode} ${response.json().code}`);
+    }
+    expect(answers.filter((a) => !a.endsWith(" 401 api_key_expired"))).toEqual([]);
+  });
+});
