@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
+import { createApiKey, newUser } from "./helpers/factories.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
 
 type Schema = {
