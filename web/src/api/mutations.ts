@@ -5,14 +5,21 @@ import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-quer
 import { api } from "./client.ts";
 import { unwrap } from "./errors.ts";
 
+export interface WriteOptions<Vars, Data> {
+  /** The queries this write changes (a parent key refreshes everything below it). */
+  invalidates?: (vars: Vars, data: Data) => readonly QueryKey[];
+}
+
 export function useWrite<Vars = void, Data = unknown>(
   write: (vars: Vars) => Promise<Data>,
-  /** The queries this write changes (a parent key refreshes everything below it). */
-  invalidates: (vars: Vars, data: Data) => readonly QueryKey[] = () => [],
+  { invalidates = () => [] }: WriteOptions<Vars, Data> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
+    // Offline, a write fails at once with its error shown where the person acted, rather than
+    // waiting unseen for the network and being sent later when no one expects it any more.
+    networkMode: "always",
     onSuccess: (data, vars) =>
       Promise.all(invalidates(vars, data).map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

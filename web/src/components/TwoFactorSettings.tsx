@@ -25,25 +25,14 @@ export function TwoFactorSettings({ email }: { email: string }) {
   const { ask, dialog } = useActionDialog();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string>();
   const refreshStatus = () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() });
   // Turning it on or off may open or close workspaces that require it: everything is read again.
   // Not while recovery codes are shown: a workspace page reloading around them would unmount them.
   const refreshAll = () => queryClient.invalidateQueries();
   const startSetup = useWrite(() => unwrap(api.POST("/auth/2fa/setup")));
 
-  async function begin() {
-    setStarting(true);
-    setError(undefined);
-    try {
-      setSetup(await startSetup.mutateAsync());
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setStarting(false);
-    }
-  }
+  // A failure stays the mutation's error, shown above the button.
+  const begin = () => startSetup.mutateAsync().then(setSetup, () => undefined);
 
   const turnOff = () =>
     ask({
@@ -82,9 +71,9 @@ export function TwoFactorSettings({ email }: { email: string }) {
             (Google Authenticator, 1Password, Authy…), and so do creating API keys and other sensitive
             changes.
           </p>
-          {error && <Alert kind="error">{error}</Alert>}
+          {startSetup.error && <Alert kind="error">{errorMessage(startSetup.error)}</Alert>}
           <div>
-            <Button variant="primary" busy={starting} onClick={() => void begin()}>
+            <Button variant="primary" busy={startSetup.isPending} onClick={() => void begin()}>
               Set up two-factor sign-in
             </Button>
           </div>

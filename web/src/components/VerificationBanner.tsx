@@ -16,10 +16,9 @@ export function VerificationBanner({ email }: { email: string }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
   const requestCode = useWrite(() => unwrap(api.POST("/auth/request-otp")));
-  const verifyCode = useWrite(
-    (otp: number) => unwrap(api.POST("/auth/verify", { body: { otp } })),
-    () => [queryKeys.me()],
-  );
+  const verifyCode = useWrite((otp: number) => unwrap(api.POST("/auth/verify", { body: { otp } })), {
+    invalidates: () => [queryKeys.me()],
+  });
 
   async function sendCode() {
     setBusy(true);

@@ -39,10 +39,15 @@ export function Import() {
     environment_id: params.environmentId,
   };
   const can = useCan();
+  // A preview writes nothing, but it is a POST the person asks for with their platform token, not
+  // a read to cache and refetch: a mutation, like the apply it prepares.
+  const previewImport = useWrite((body: components["schemas"]["ImportPreviewRequest"]) =>
+    unwrap(api.POST(`${BASE}/preview`, { params: { path }, body })),
+  );
   const applyImport = useWrite(
     (body: components["schemas"]["ImportApplyRequest"]) =>
       unwrap(api.POST(`${BASE}/apply`, { params: { path }, body })),
-    () => [queryKeys.secrets(path)],
+    { invalidates: () => [queryKeys.secrets(path)] },
   );
   const environment = useEnvironments(path.workspace_id, path.team_id, path.project_id).data?.find(
     (e) => e.id === path.environment_id,
@@ -98,7 +103,7 @@ export function Import() {
     try {
       const body = { provider: platform, token, source, reveal };
       if (kind === "preview") {
-        setPreview(await unwrap(api.POST(`${BASE}/preview`, { params: { path }, body })));
+        setPreview(await previewImport.mutateAsync(body));
         setApplied(undefined);
       } else {
         const report = await applyImport.mutateAsync({ ...body, overwrite });

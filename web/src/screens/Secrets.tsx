@@ -99,7 +99,7 @@ export function Secrets() {
   const updateValue = useWrite(
     ({ id, value }: { id: string; value: string }) =>
       unwrap(api.PATCH(ONE, { params: { path: { ...path, secret_id: id } }, body: { value } })),
-    () => [queryKeys.secrets(path)],
+    { invalidates: () => [queryKeys.secrets(path)] },
   );
   const update = (secret: Secret, value: string) => updateValue.mutateAsync({ id: secret.id, value });
 
@@ -113,7 +113,7 @@ export function Secrets() {
         await unwrap(api.PATCH(BASE, { params: { path }, body: { secrets: batch } }));
       }
     },
-    () => [queryKeys.secrets(path)],
+    { invalidates: () => [queryKeys.secrets(path)] },
   );
   const applyPaste = (plan: PastePlan) => paste.mutateAsync(plan);
 
