@@ -11,6 +11,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKey, createKeyring } from "./crypto/data-keys.ts";
 import { createMasterKeys, deriveKey, type MasterKeys } from "./crypto/keyring.ts";
+import { SERVICE_KEY_PREFIX } from "./crypto/tokens.ts";
 import { poolOf } from "./db/connect.ts";
 import { isStorageFull } from "./db/failures.ts";
 import type { Db, Queryable } from "./db/schema.ts";
@@ -23,6 +24,7 @@ import { createCredentialCheck } from "./http/credential-check.ts";
 import { createDashboard } from "./http/dashboard.ts";
 import { answerClientError, fromFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes, type ReadinessCheck } from "./http/health.ts";
+import { registerKeyScopeCheck } from "./http/key-scope-check.ts";
 import { countingDecryptFailures, type NodeMetrics, registerMetrics } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
@@ -38,12 +40,17 @@ import { auditRoutes, createAuditService } from "./modules/audit/index.ts";
 import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
 import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
 import { countPendingInvites, createInvitesService, invitesRoutes } from "./modules/invites/index.ts";
-import { createKeysService, keysRoutes } from "./modules/keys/index.ts";
+import { createKeysService, keysRoutes, type ScopeTargets } from "./modules/keys/index.ts";
 import { createMailer } from "./modules/mail/index.ts";
 import { createOAuthService, github, google, oauthRoutes } from "./modules/oauth/index.ts";
 import { createPasswordsService, passwordsRoutes } from "./modules/passwords/index.ts";
 import { createProjectsService, projectsRoutes } from "./modules/projects/index.ts";
 import { createSecretsService, secretsRoutes } from "./modules/secrets/index.ts";
+import {
+  createServiceAccountsService,
+  oidcExchangeRoute,
+  serviceAccountsRoutes,
+} from "./modules/service-accounts/index.ts";
 import { createSessionsService, sessionsRoutes } from "./modules/sessions/index.ts";
 import {
   createShareLinkManagement,
@@ -299,7 +306,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxAge: config.sessionMaxAge,
     observeCache,
   });
-  const keys = createKeysService({ db, clock, bus, accountAudit, observeCache });
+  // What a scoped key may name: the workspaces, projects and environments modules answer.
+  const scopeTargets: ScopeTargets = {
+    isMember: async (workspaceId, userId) =>
+      Boolean(await workspaces.lookup.membershipIn(workspaceId, userId)),
+    projectsIn: (workspaceId, ids) => projects.idsIn(workspaceId, ids),
+    environmentsIn: (workspaceId, ids) => environments.idsIn(workspaceId, ids),
+  };
+  const keys = createKeysService({ db, clock, bus, accountAudit, observeCache, scopeTargets });
   const twoFactor = createTwoFactorService({
     db,
     clock,
@@ -342,6 +356,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plans,
     secrets,
     publicUrl: config.publicUrl,
+  });
+  const serviceAccounts = createServiceAccountsService({
+    db,
+    clock,
+    bus,
+    audit,
+    serviceAccountLimit: plans.serviceAccountLimit,
+    scopeTargets,
+    observeCache,
   });
   const imports = createImportsService({ secrets, settings: config.imports });
   const mailer = createMailer({
@@ -410,7 +433,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The rate limit counts before authentication does, so bad credentials are counted too.
   const credentials = createCredentialCheck(
     {
-      authenticateApiKey: keys.authenticateApiKey,
+      // The prefix tells a service account's key from a person's: one lookup either way.
+      authenticateApiKey: (token) =>
+        token.startsWith(SERVICE_KEY_PREFIX)
+          ? serviceAccounts.authenticateKey(token)
+          : keys.authenticateApiKey(token),
       authenticateAccessToken: sessions.authenticateAccessToken,
     },
     config.rateLimitPerMinute,
@@ -423,6 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     countedStore(counters),
   );
   registerAuthentication(app, credentials);
+  registerKeyScopeCheck(app);
   await registerOpenApi(app, config.debug, config.publicUrl);
 
   await app.register(healthRoutes(readiness));
@@ -443,6 +471,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(keysRoutes(keys, guard));
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
   await app.register(auditRoutes({ audit, workspaces }));
+  await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces, guard }));
+  await app.register(oidcExchangeRoute({ serviceAccounts, rateLimit: authRateLimit }));
   await app.register(teamsRoutes({ teams, projects, workspaces }));
   await app.register(projectsRoutes({ projects, workspaces }));
   await app.register(environmentsRoutes({ environments, workspaces }));

@@ -14,6 +14,8 @@ export class ConfigError extends Error {
 
 export interface PlanAllowance {
   seats: number | null; // null = unlimited
+  /** Service accounts a workspace may own (they take no seat); null = unlimited. */
+  service_accounts: number | null;
   version_history: boolean;
   share_links: boolean;
 }
@@ -86,9 +88,9 @@ export interface Config {
 }
 
 export const BUILT_IN_PLANS: Record<string, PlanAllowance> = {
-  free: { seats: 5, version_history: false, share_links: false },
-  pro: { seats: 50, version_history: true, share_links: true },
-  enterprise: { seats: null, version_history: true, share_links: true },
+  free: { seats: 5, service_accounts: 2, version_history: false, share_links: false },
+  pro: { seats: 50, service_accounts: 50, version_history: true, share_links: true },
+  enterprise: { seats: null, service_accounts: null, version_history: true, share_links: true },
 };
 
 type Env = Record<string, string | undefined>;
@@ -219,8 +221,19 @@ function plans(env: Env): Record<string, PlanAllowance> {
     if (seats !== null && (typeof seats !== "number" || !Number.isInteger(seats) || seats < 1)) {
       throw new ConfigError("COFFER_PLANS", `plan "${name}": seats must be a positive integer or null`);
     }
+    const serviceAccounts = v.service_accounts ?? null;
+    if (
+      serviceAccounts !== null &&
+      (typeof serviceAccounts !== "number" || !Number.isInteger(serviceAccounts) || serviceAccounts < 0)
+    ) {
+      throw new ConfigError(
+        "COFFER_PLANS",
+        `plan "${name}": service_accounts must be a whole number (0 or more) or null`,
+      );
+    }
     result[name] = {
       seats: seats as number | null,
+      service_accounts: serviceAccounts as number | null,
       version_history: v.version_history === true,
       share_links: v.share_links === true,
     };

@@ -33,6 +33,11 @@ const OWNERS: Record<string, string> = {
   sign_in_challenges: "src/modules/two-factor",
   data_keys: "src/crypto",
   master_key_state: "src/crypto",
+  service_accounts: "src/modules/service-accounts",
+  service_account_teams: "src/modules/service-accounts",
+  service_account_keys: "src/modules/service-accounts",
+  service_account_trusts: "src/modules/service-accounts",
+  oidc_token_uses: "src/modules/service-accounts",
 };
 
 /** Reads that join another module's table, each where one query beats two round trips. */

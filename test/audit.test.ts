@@ -24,7 +24,13 @@ interface Entry {
   resource_id: string | null;
   secret_id: string | null;
   version: number | null;
-  actor: { type: string; id: string; user_id: string; name: string };
+  actor: {
+    type: string;
+    id: string;
+    user_id: string;
+    name: string;
+    key: { id: string; name: string } | null;
+  };
   ip_address: string | null;
   user_agent: string | null;
   details: Record<string, unknown>;
@@ -85,7 +91,13 @@ async function storedCount(workspaceId: string): Promise<number> {
   return Number(row.n);
 }
 
-const userActor = (user: User) => ({ type: "user", id: user.id, user_id: user.id, name: user.email });
+const userActor = (user: User) => ({
+  type: "user",
+  id: user.id,
+  user_id: user.id,
+  name: user.email,
+  key: null,
+});
 
 describe("what is recorded", () => {
   it("records workspace.created and workspace.updated with the full entry shape", async () => {
@@ -265,7 +277,13 @@ describe("what is recorded", () => {
     expect(entries.map((e) => e.action)).toEqual(["team.created", "team.updated"]);
     for (const entry of entries) {
       expect(entry).toMatchObject({
-        actor: { type: "api_key", id: key.id, user_id: ada.id, name: "deploy bot" },
+        actor: {
+          type: "api_key",
+          id: key.id,
+          user_id: ada.id,
+          name: "deploy bot",
+          key: { id: key.id, name: "deploy bot" },
+        },
         ip_address: ADDRESS,
         user_agent: AGENT,
       });

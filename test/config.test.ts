@@ -69,9 +69,9 @@ describe("loadConfig defaults", () => {
 
   it("has the built-in plans of DESIGN.md §5", () => {
     expect(loadConfig({}).plans).toEqual({
-      free: { seats: 5, version_history: false, share_links: false },
-      pro: { seats: 50, version_history: true, share_links: true },
-      enterprise: { seats: null, version_history: true, share_links: true },
+      free: { seats: 5, service_accounts: 2, version_history: false, share_links: false },
+      pro: { seats: 50, service_accounts: 50, version_history: true, share_links: true },
+      enterprise: { seats: null, service_accounts: null, version_history: true, share_links: true },
     });
     expect(BUILT_IN_PLANS).toEqual(loadConfig({}).plans);
   });
@@ -153,12 +153,15 @@ describe("loadConfig values", () => {
 
   it("takes an operator's plan table from COFFER_PLANS, with the default plan chosen from it", () => {
     const config = loadConfig({
-      COFFER_PLANS: JSON.stringify({ team: { seats: 10, version_history: true }, solo: { seats: 1 } }),
+      COFFER_PLANS: JSON.stringify({
+        team: { seats: 10, version_history: true, service_accounts: 3 },
+        solo: { seats: 1 },
+      }),
       COFFER_DEFAULT_PLAN: "solo",
     });
     expect(config.plans).toEqual({
-      team: { seats: 10, version_history: true, share_links: false },
-      solo: { seats: 1, version_history: false, share_links: false },
+      team: { seats: 10, service_accounts: 3, version_history: true, share_links: false },
+      solo: { seats: 1, service_accounts: null, version_history: false, share_links: false },
     });
     expect(config.defaultPlan).toBe("solo");
   });

@@ -832,6 +832,7 @@ const PUBLIC_OPERATIONS = new Set([
   "GET /auth/google-callback",
   "GET /auth/github-login",
   "GET /auth/github-callback",
+  "POST /auth/oidc/exchange",
 ]);
 
 describe("interactive docs with DEBUG on", () => {

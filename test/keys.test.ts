@@ -50,6 +50,11 @@ describe("POST /keys/", () => {
       expires_at: null,
       last_used_at: null,
       is_revoked: false,
+      workspace_id: null,
+      access: "read_write",
+      project_ids: null,
+      environment_ids: null,
+      allowed_cidrs: null,
     });
     expect(key.prefix.length).toBeGreaterThan("sk-".length);
     expect(key.prefix.length).toBeLessThan(key.token.length);
@@ -571,6 +576,11 @@ describe("GET /keys/", () => {
           "name",
           "prefix",
           "updated_at",
+          "workspace_id",
+          "access",
+          "project_ids",
+          "environment_ids",
+          "allowed_cidrs",
         ].sort(),
       );
     }

@@ -5,7 +5,9 @@
 // 404, never a success and never a 5xx). A route added later is walked too: one that forgets its
 // credential check or its authorization fails here.
 import { randomUUID } from "node:crypto";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerKeyScopeCheck } from "../src/http/key-scope-check.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
@@ -44,6 +46,8 @@ const ids: Record<string, string> = {};
 let attacker: Record<string, string>;
 let expiredKey: Record<string, string>;
 let revokedKey: Record<string, string>;
+let readOnlyEnvironmentKey: Record<string, string>;
+let elsewhereKey: Record<string, string>;
 
 const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
 const isOptional = (op: Operation) => (op.security ?? []).some((s) => Object.keys(s).length === 0);
@@ -99,6 +103,19 @@ beforeAll(async () => {
     headers: owner.headers,
   });
   expect(revocation.statusCode).toBe(200);
+  const narrowed = await createApiKey(t.app, owner.accessToken, {
+    name: "read dev",
+    workspace_id: owner.workspaceId,
+    environment_ids: [tree.environmentId],
+    access: "read",
+  });
+  readOnlyEnvironmentKey = { "x-api-key": narrowed.token };
+  // Requests from inject() come from 127.0.0.1: this key may be used from documentation addresses only.
+  const fenced = await createApiKey(t.app, owner.accessToken, {
+    name: "fenced",
+    allowed_cidrs: ["203.0.113.0/24"],
+  });
+  elsewhereKey = { "x-api-key": fenced.token };
 }, 60_000);
 afterAll(() => t.close());
 
@@ -176,6 +193,47 @@ describe("every route that is not public", () => {
       answers.push(`${route.method} ${route.path} ${response.statusCode}`);
     }
     expect(answers.filter((a) => !/ (403|404)$/.test(a))).toEqual([]);
+  });
+
+  it("answers 401 to a key used from outside its allowed addresses", async () => {
+    const answers: string[] = [];
+    for (const route of guarded()) {
+      const response = await request(route, elsewhereKey);
+      answers.push(`${route.method} ${route.path} ${response.statusCode} ${response.json().code}`);
+    }
+    expect(answers.filter((a) => !a.endsWith(" 401 api_key_address_refused"))).toEqual([]);
+  });
+
+  it("lets a read-only key of one environment read that environment's secrets, and nothing else", async () => {
+    const answers: string[] = [];
+    for (const route of guarded()) {
+      const response = await request(route, readOnlyEnvironmentKey);
+      answers.push(
+        `${route.method} ${route.path} ${response.statusCode} ${response.json().code ?? ""}`.trim(),
+      );
+    }
+    const environment = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}";
+    // Succeeds: its environment's secrets, one and all, and their logs. Versions are a read it may
+    // make, refused here by the free plan (402), not by the key's scope.
+    expect(answers.filter((a) => !/ 403 key_scope_forbidden$/.test(a)).sort()).toEqual(
+      [
+        `GET ${environment}/ 200`,
+        `GET ${environment}/{secret_id} 200`,
+        `GET ${environment}/{secret_id}/logs 200`,
+        `GET ${environment}/{secret_id}/versions 402 plan_required`,
+        // A key may revoke itself only; this one names another key (the guard's refusal).
+        "POST /keys/{key_id} 403 session_required",
+      ].sort(),
+    );
+  });
+
+  it("refuses to serve a route that acts in a workspace without naming its policy action", async () => {
+    const server = Fastify();
+    registerKeyScopeCheck(server);
+    expect(() => server.get("/things/:workspace_id/", async () => ({}))).toThrow(/names no policy action/);
+    server.get("/things/:workspace_id/", { config: { action: "workspace.read" } }, async () => ({}));
+    await server.ready();
+    await server.close();
   });
 
   // Last: it moves the clock past the key's lifetime.

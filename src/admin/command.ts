@@ -83,6 +83,8 @@ export async function operatorEvent(
     actor_type: "operator",
     actor_id: "admin-cli",
     actor_user_id: "",
+    actor_key_id: null,
+    actor_key_name: null,
     actor_name: userInfo().username,
     ip_address: null,
     user_agent: null,

@@ -255,6 +255,7 @@ export const tags = {
   session: (id: string) => `session:${id}`,
   user: (id: string) => `user:${id}`,
   workspace: (id: string) => `workspace:${id}`,
+  serviceAccount: (id: string) => `service-account:${id}`,
 };
 
 /** A cache that empties the entries of every tag the bus carries; `name` labels its lookups. */

@@ -3,24 +3,43 @@ import type { Queryable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { teamIdsOf } from "../modules/teams/index.ts";
 import type { RequestContext } from "./context.ts";
-import { type Action, can, MATRIX, ROLE_NAMES, seesEveryTeam } from "./policy.ts";
+import { type Action, MATRIX, type ResourceScope, ROLE_NAMES, refusal, seesEveryTeam } from "./policy.ts";
 
-/** Throws 403 unless the caller may perform `action` (on a resource of `teamId`, when given). */
+export const keyScopeRefused = () =>
+  new AppError(
+    "key_scope_forbidden",
+    "This key's scope does not allow this (see the key's scope in GET /keys/)",
+  );
+
+/**
+ * Throws 403 unless the caller may perform `action` on the resource (its team, project and
+ * environment, as far as known): the role, the team and the acting key's scope are all asked.
+ */
 export async function authorize(
   db: Queryable,
   ctx: RequestContext,
   action: Action,
-  resource: { teamId?: string } = {},
+  resource: Omit<ResourceScope, "workspaceId"> = {},
 ): Promise<void> {
   const rule = MATRIX[action];
+  const serviceAccount = ctx.principal.serviceAccount;
   const needsTeams = rule.team && !seesEveryTeam(ctx) && resource.teamId !== undefined;
-  const teamIds = needsTeams ? await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId) : undefined;
-  if (can({ role: ctx.role, teamIds }, action, resource)) return;
-  if (ctx.role < rule.minRole) {
+  const teamIds = !needsTeams
+    ? undefined
+    : serviceAccount
+      ? new Set(serviceAccount.teamIds)
+      : await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId);
+  const why = refusal({ role: ctx.role, teamIds, scope: ctx.principal.scope }, action, {
+    ...resource,
+    workspaceId: ctx.workspaceId,
+  });
+  if (why === null) return;
+  if (why === "role") {
     throw new AppError(
       "forbidden",
       `This needs the ${ROLE_NAMES[rule.minRole]} role or higher in this workspace`,
     );
   }
-  throw new AppError("forbidden", "You are not a member of this team");
+  if (why === "team") throw new AppError("forbidden", "You are not a member of this team");
+  throw keyScopeRefused();
 }

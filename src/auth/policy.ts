@@ -11,6 +11,14 @@ interface Rule {
   /** Viewers and Members must also belong to the resource's team (Admins and Owners see every team). */
   team: boolean;
   description: string;
+  /** Whether a read-only key may take it (nothing changes). */
+  reads: boolean;
+  /**
+   * The narrowest grant a key can hold it through: a key narrowed to projects or environments
+   * reaches only actions on them ("project": a granted project; "environment": a granted
+   * environment, or one of a granted project). "workspace": only keys not narrowed.
+   */
+  within: "workspace" | "project" | "environment";
 }
 
 export const MATRIX = {
@@ -18,89 +26,311 @@ export const MATRIX = {
     minRole: Role.Viewer,
     team: false,
     description: "list workspaces / read workspace / list members",
+    reads: true,
+    within: "workspace",
   },
-  "workspace.update": { minRole: Role.Owner, team: false, description: "update workspace" },
-  "workspace.delete": { minRole: Role.Owner, team: false, description: "delete workspace" },
-  "member.invite": { minRole: Role.Owner, team: false, description: "send invite" },
-  "member.update_role": { minRole: Role.Owner, team: false, description: "change a member's role" },
-  "member.remove": { minRole: Role.Owner, team: false, description: "remove a member" },
-  "member.leave": { minRole: Role.Viewer, team: false, description: "leave a workspace (remove oneself)" },
-  "invite.list": { minRole: Role.Admin, team: false, description: "list invites" },
-  "audit.read": { minRole: Role.Admin, team: false, description: "read the workspace audit log" },
-  "team.create": { minRole: Role.Admin, team: false, description: "create team" },
-  "team.update": { minRole: Role.Admin, team: false, description: "update team / manage its members" },
-  "team.delete": { minRole: Role.Admin, team: false, description: "delete team" },
+  "workspace.update": {
+    minRole: Role.Owner,
+    team: false,
+    description: "update workspace",
+    reads: false,
+    within: "workspace",
+  },
+  "workspace.delete": {
+    minRole: Role.Owner,
+    team: false,
+    description: "delete workspace",
+    reads: false,
+    within: "workspace",
+  },
+  "member.invite": {
+    minRole: Role.Owner,
+    team: false,
+    description: "send invite",
+    reads: false,
+    within: "workspace",
+  },
+  "member.update_role": {
+    minRole: Role.Owner,
+    team: false,
+    description: "change a member's role",
+    reads: false,
+    within: "workspace",
+  },
+  "member.remove": {
+    minRole: Role.Owner,
+    team: false,
+    description: "remove a member",
+    reads: false,
+    within: "workspace",
+  },
+  "member.leave": {
+    minRole: Role.Viewer,
+    team: false,
+    description: "leave a workspace (remove oneself)",
+    reads: false,
+    within: "workspace",
+  },
+  "workspace.switch": {
+    minRole: Role.Viewer,
+    team: false,
+    description: "make a workspace the credential's current one",
+    reads: false,
+    within: "workspace",
+  },
+  "invite.list": {
+    minRole: Role.Admin,
+    team: false,
+    description: "list invites",
+    reads: true,
+    within: "workspace",
+  },
+  "audit.read": {
+    minRole: Role.Admin,
+    team: false,
+    description: "read the workspace audit log",
+    reads: true,
+    within: "workspace",
+  },
+  "team.create": {
+    minRole: Role.Admin,
+    team: false,
+    description: "create team",
+    reads: false,
+    within: "workspace",
+  },
+  "team.update": {
+    minRole: Role.Admin,
+    team: false,
+    description: "update team / manage its members",
+    reads: false,
+    within: "workspace",
+  },
+  "team.delete": {
+    minRole: Role.Admin,
+    team: false,
+    description: "delete team",
+    reads: false,
+    within: "workspace",
+  },
   "team.list": {
     minRole: Role.Viewer,
     team: false,
     description: "list teams (Viewers and Members are shown only their own)",
+    reads: true,
+    within: "workspace",
   },
-  "team.read": { minRole: Role.Viewer, team: true, description: "read team, list its projects" },
-  "project.create": { minRole: Role.Admin, team: false, description: "create project" },
-  "project.update": { minRole: Role.Admin, team: false, description: "update project" },
-  "project.delete": { minRole: Role.Admin, team: false, description: "delete project" },
-  "project.read": { minRole: Role.Viewer, team: true, description: "read project, list environments" },
-  "environment.create": { minRole: Role.Member, team: true, description: "create / rename environment" },
-  "environment.delete": { minRole: Role.Admin, team: false, description: "delete environment" },
-  "secret.read": { minRole: Role.Viewer, team: true, description: "list / read secrets, logs, versions" },
+  "team.read": {
+    minRole: Role.Viewer,
+    team: true,
+    description: "read team, list its projects",
+    reads: true,
+    within: "workspace",
+  },
+  "project.create": {
+    minRole: Role.Admin,
+    team: false,
+    description: "create project",
+    reads: false,
+    within: "workspace",
+  },
+  "project.update": {
+    minRole: Role.Admin,
+    team: false,
+    description: "update project",
+    reads: false,
+    within: "workspace",
+  },
+  "project.delete": {
+    minRole: Role.Admin,
+    team: false,
+    description: "delete project",
+    reads: false,
+    within: "workspace",
+  },
+  "project.read": {
+    minRole: Role.Viewer,
+    team: true,
+    description: "read project, list environments",
+    reads: true,
+    within: "project",
+  },
+  "environment.create": {
+    minRole: Role.Member,
+    team: true,
+    description: "create / rename environment",
+    reads: false,
+    within: "workspace",
+  },
+  "environment.delete": {
+    minRole: Role.Admin,
+    team: false,
+    description: "delete environment",
+    reads: false,
+    within: "workspace",
+  },
+  "secret.read": {
+    minRole: Role.Viewer,
+    team: true,
+    description: "list / read secrets, logs, versions",
+    reads: true,
+    within: "environment",
+  },
   "secret.write": {
     minRole: Role.Member,
     team: true,
     description: "create / update / delete one secret, bulk create / update, share, import preview",
+    reads: false,
+    within: "environment",
   },
   "share_link.list": {
     minRole: Role.Viewer,
     team: false,
     description: "list share links (Viewers and Members see the ones they made)",
+    reads: true,
+    within: "workspace",
+  },
+  "share_link.revoke": {
+    minRole: Role.Viewer,
+    team: false,
+    description: "revoke a share link one made (Admins and Owners: any link, as share_link.manage_all says)",
+    reads: false,
+    within: "workspace",
   },
   "share_link.manage_all": {
     minRole: Role.Admin,
     team: false,
     description: "see and revoke every share link of the workspace (anyone may revoke their own)",
+    reads: false,
+    within: "workspace",
   },
+  "service_account.manage": {
+    minRole: Role.Admin,
+    team: false,
+    description:
+      "create, change and delete service accounts, mint and revoke their keys, manage their OIDC trusts",
+    reads: false,
+    within: "workspace",
+  },
+  "service_account.list": {
+    minRole: Role.Admin,
+    team: false,
+    description: "list service accounts, their keys and trusts",
+    reads: true,
+    within: "workspace",
+  },
+  // Narrowed keys cannot empty an environment: one call would undo everything they guard.
   "secret.delete_all": {
     minRole: Role.Owner,
     team: false,
     description: "delete every secret in an environment",
+    reads: false,
+    within: "workspace",
   },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof MATRIX;
+
+/**
+ * How far a key reaches beyond its holder's role (issue 21): a key may do what its holder's role
+ * allows AND what its scope allows. null fields do not narrow.
+ */
+export interface KeyScope {
+  /** The one workspace the key reaches. */
+  workspaceId: string | null;
+  /** "read": no action that changes anything. */
+  access: "read" | "read_write";
+  projectIds: readonly string[] | null;
+  environmentIds: readonly string[] | null;
+}
+
+export const KEY_ACCESS = ["read", "read_write"] as const;
+
+/** Whether the scope narrows anything (an unscoped personal key has the full reach of its holder). */
+export const narrowsAnything = (scope: KeyScope): boolean =>
+  scope.workspaceId !== null ||
+  scope.access === "read" ||
+  scope.projectIds !== null ||
+  scope.environmentIds !== null;
 
 /** What a principal is, within one workspace. */
 export interface Membership {
   role: number;
   /** Ids of the teams the caller belongs to in this workspace. */
   teamIds?: ReadonlySet<string>;
+  /** The acting key's scope; none for a session or an unscoped key. */
+  scope?: KeyScope | null;
 }
 
 /** The resource's place in the hierarchy, as far as the policy cares. */
 export interface ResourceScope {
+  workspaceId?: string;
   teamId?: string;
+  projectId?: string;
+  environmentId?: string;
+}
+
+/** Whether a key's scope reaches the action on the resource (the role is asked separately). */
+export function keyScopeAllows(
+  scope: KeyScope | null | undefined,
+  action: Action,
+  resource: ResourceScope,
+): boolean {
+  if (!scope) return true;
+  const rule: Rule = MATRIX[action];
+  if (scope.access === "read" && !rule.reads) return false;
+  if (scope.workspaceId !== null && resource.workspaceId !== scope.workspaceId) return false;
+  if (scope.projectIds === null && scope.environmentIds === null) return true;
+  if (rule.within === "workspace") return false;
+  // Unknown ids prove nothing: the check fails closed.
+  const inProject =
+    resource.projectId !== undefined && (scope.projectIds?.includes(resource.projectId) ?? false);
+  if (rule.within === "project") return inProject;
+  const inEnvironment =
+    resource.environmentId !== undefined && (scope.environmentIds?.includes(resource.environmentId) ?? false);
+  return inProject || inEnvironment;
 }
 
 /** Admins and Owners see every team; Viewers and Members only the teams they belong to. */
 export const seesEveryTeam = (member: Pick<Membership, "role">): boolean => member.role >= Role.Admin;
 
-export function can(member: Membership, action: Action, resource: ResourceScope = {}): boolean {
+/** Why the policy refuses, or null when it allows: the role, the team, or the key's scope. */
+export function refusal(
+  member: Membership,
+  action: Action,
+  resource: ResourceScope = {},
+): "role" | "team" | "key_scope" | null {
   const rule: Rule = MATRIX[action];
-  if (member.role < rule.minRole) return false;
+  if (member.role < rule.minRole) return "role";
   // A team rule asked without a team cannot be proven: it fails closed.
-  if (rule.team && !seesEveryTeam(member)) {
-    return resource.teamId !== undefined && (member.teamIds?.has(resource.teamId) ?? false);
+  if (
+    rule.team &&
+    !seesEveryTeam(member) &&
+    !(resource.teamId !== undefined && (member.teamIds?.has(resource.teamId) ?? false))
+  ) {
+    return "team";
   }
-  return true;
+  return keyScopeAllows(member.scope, action, resource) ? null : "key_scope";
 }
+
+/** Whether the member (acting through its credential) may take the action on the resource. */
+export const can = (member: Membership, action: Action, resource: ResourceScope = {}): boolean =>
+  refusal(member, action, resource) === null;
 
 /** The matrix as docs/permissions.md shows it (a test keeps the two identical). */
 export function renderPermissionTable(): string {
+  const narrowed = {
+    workspace: "no",
+    project: "a granted project",
+    environment: "a granted environment or project",
+  };
   const rows = Object.entries(MATRIX).map(
-    ([action, rule]) =>
-      `| \`${action}\` | ${rule.description} | ${ROLE_NAMES[rule.minRole]} | ${rule.team ? "yes" : "no"} |`,
+    ([action, rule]: [string, Rule]) =>
+      `| \`${action}\` | ${rule.description} | ${ROLE_NAMES[rule.minRole]} | ${rule.team ? "yes" : "no"} | ${rule.reads ? "yes" : "no"} | ${narrowed[rule.within]} |`,
   );
   return [
-    "| action | what it covers | lowest role | Viewers/Members must be in the team |",
-    "|---|---|---|---|",
+    "| action | what it covers | lowest role | Viewers/Members must be in the team | read-only key | key narrowed to projects/environments |",
+    "|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }
@@ -117,20 +347,50 @@ interface AccountRule {
 }
 
 export const ACCOUNT_ACTIONS = {
-  "api_key.create": { session: true, secondFactor: true, description: "mint an API key" },
-  "api_key.update": { session: true, secondFactor: true, description: "change an API key" },
+  "api_key.create": {
+    session: true,
+    secondFactor: true,
+    description: "mint an API key",
+  },
+  "api_key.update": {
+    session: true,
+    secondFactor: true,
+    description: "change an API key",
+  },
   "api_key.revoke": {
     session: true,
     secondFactor: false,
     description: "revoke an API key (a key may always revoke itself)",
   },
-  "session.revoke": { session: true, secondFactor: false, description: "end one or every session" },
-  "account.delete": { session: true, secondFactor: true, description: "delete the account" },
-  "account.change_password": { session: true, secondFactor: true, description: "change the password" },
+  "session.revoke": {
+    session: true,
+    secondFactor: false,
+    description: "end one or every session",
+  },
+  "account.delete": {
+    session: true,
+    secondFactor: true,
+    description: "delete the account",
+  },
+  "account.change_password": {
+    session: true,
+    secondFactor: true,
+    description: "change the password",
+  },
   "two_factor.manage": {
     session: true,
     secondFactor: true,
     description: "set up, turn off, or renew the recovery codes of two-factor sign-in",
+  },
+  "service_account.grant": {
+    session: true,
+    secondFactor: true,
+    description: "create or change a service account, mint its keys, add an OIDC trust",
+  },
+  "service_account.revoke": {
+    session: true,
+    secondFactor: false,
+    description: "revoke a service account's key, remove a trust, delete a service account",
   },
 } as const satisfies Record<string, AccountRule>;
 

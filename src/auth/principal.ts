@@ -1,11 +1,30 @@
 // Who is calling: the result of authenticating a request's credential.
+import type { KeyScope } from "./policy.ts";
+
+/** A service account acting through one of its keys: its workspace, role and teams. */
+export interface ServiceAccountActor {
+  id: string;
+  name: string;
+  workspaceId: string;
+  role: number;
+  teamIds: readonly string[];
+}
+
 export interface Principal {
+  /** The person; for a service account, the service account's id (it has no person). */
   userId: string;
   kind: "session" | "api_key";
   sessionId: string | null;
   apiKeyId: string | null;
+  /** The acting key's name, as the audit trail shows it. */
+  apiKeyName?: string;
   /** The credential's own workspace scope: the session's claim, or the key holder's current workspace. */
   workspaceClaim: string | null;
+  /** What the key's scope narrows (null: the holder's full reach). */
+  scope: KeyScope | null;
+  /** The client address ranges the key may be used from (null: anywhere). */
+  allowedCidrs: readonly string[] | null;
+  serviceAccount: ServiceAccountActor | null;
 }
 
 export interface CredentialResolver {
@@ -25,4 +44,7 @@ export const personActing = (userId: string): Principal => ({
   sessionId: null,
   apiKeyId: null,
   workspaceClaim: null,
+  scope: null,
+  allowedCidrs: null,
+  serviceAccount: null,
 });

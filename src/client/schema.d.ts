@@ -290,6 +290,26 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/auth/oidc/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a CI job's OIDC token for a short-lived key
+         * @description Exchanges an OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes service-account token…) for a short-lived key of the service account that trusts its issuer: verified against the issuer's published keys, exp/nbf/iss/aud checked, sub and claims matched against the trust, each token exchanged once. 401 oidc_token_rejected / oidc_token_replayed; 502 oidc_issuer_unavailable.
+         */
+        post: operations["exchangeOidcToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/password": {
         parameters: {
             query?: never;
@@ -717,7 +737,7 @@ export interface paths {
         put?: never;
         /**
          * Mint an API key (its token is shown once)
-         * @description Mints an API key; the token is in this answer only. Needs a session (an API key cannot mint or change keys), and the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Mints an API key; the token is in this answer only. The key may be narrowed: to one workspace (workspace_id), to projects or environments of it (their secrets only), to read-only access, to client address ranges; what it may do is what its holder's role allows within that scope. Needs a session (an API key cannot mint or change keys), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -1254,6 +1274,146 @@ export interface paths {
         patch: operations["updateMemberRole"];
         trace?: never;
     };
+    "/workspaces/{workspace_id}/service-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's service accounts
+         * @description The workspace's service accounts. Admins and Owners.
+         */
+        get: operations["listServiceAccounts"];
+        put?: never;
+        /**
+         * Create a service account
+         * @description Creates a service account with a role (at most Admin, and never above the caller's) and teams. It takes no seat; the plan caps how many a workspace has (402 plan_required). Names are unique in the workspace (409). Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         */
+        post: operations["createServiceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/service-accounts/{service_account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service account
+         * @description One service account
+         */
+        get: operations["getServiceAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a service account with its keys and trusts
+         * @description Deletes the service account with its keys and trusts; every key answers 401 at once. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         */
+        delete: operations["deleteServiceAccount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, disable or enable a service account
+         * @description Changes the name, description, role, teams, or disables it (its keys answer 401 service_account_disabled until enabled again). Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         */
+        patch: operations["updateServiceAccount"];
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/service-accounts/{service_account_id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A service account's live keys and their scope
+         * @description The account's live keys, newest first, with their scope and last use; never a token.
+         */
+        get: operations["listServiceAccountKeys"];
+        put?: never;
+        /**
+         * Mint a key of a service account
+         * @description Mints a key of the service account (sk-svc-…; the token is in this answer only), bound to this workspace and optionally narrowed: projects or environments, read-only access, client address ranges, a lifetime. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         */
+        post: operations["createServiceAccountKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/service-accounts/{service_account_id}/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a key of a service account
+         * @description Revokes a key of the service account; it answers 401 api_key_revoked at once. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         */
+        post: operations["revokeServiceAccountKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OIDC issuers a service account trusts
+         * @description The OIDC issuers the account trusts.
+         */
+        get: operations["listServiceAccountTrusts"];
+        put?: never;
+        /**
+         * Trust an OIDC issuer
+         * @description Trusts an OIDC issuer: its tokens whose aud is `audience` and whose sub (and `claims`) match the patterns can be exchanged at POST /auth/oidc/exchange for a key of this account that lives `token_minutes`, narrowed by the trust's scope. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         */
+        post: operations["createServiceAccountTrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts/{trust_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop trusting an OIDC issuer
+         * @description Removes a trust: its issuer's tokens are no longer exchanged. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         */
+        delete: operations["deleteServiceAccountTrust"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{workspace_id}/share-links": {
         parameters: {
             query?: never;
@@ -1342,7 +1502,7 @@ export interface components {
          * @description what went wrong, for programs; the table is in docs/api.md
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
+        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
         ImportApplyRequest: {
             /** @description import only these keys (default: every readable variable) */
             keys?: string[];
@@ -2747,6 +2907,72 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    exchangeOidcToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    service_account_id?: string;
+                    /** @description the OIDC ID token (a JWT) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description an sk-svc- key that expires; use it as an API key */
+                        access_token: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description seconds */
+                        expires_in: number;
+                        /** Format: uuid */
+                        service_account_id: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A platform failed */
+            502: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5285,9 +5511,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
+                        environment_ids: string[] | null;
                         /** Format: date-time */
                         expires_at: string | null;
                         /** Format: uuid */
@@ -5298,8 +5527,14 @@ export interface operations {
                         name: string;
                         /** @description the first characters of the token, for recognising it */
                         prefix: string;
+                        project_ids: string[] | null;
                         /** Format: date-time */
                         updated_at: string;
+                        /**
+                         * Format: uuid
+                         * @description the one workspace the key reaches; null: every workspace of its holder
+                         */
+                        workspace_id: string | null;
                     }[];
                 };
             };
@@ -5370,10 +5605,23 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description read: the key changes nothing; read_write (default): what the holder's role allows */
+                    access?: "read" | "read_write";
+                    /** @description client addresses or CIDR ranges the key may be used from (the address COFFER_TRUST_PROXY decides); a use from elsewhere answers 401 api_key_address_refused */
+                    allowed_cidrs?: string[] | null;
                     description?: string | null;
+                    /** @description the only environments the key reaches (their secrets only); null or absent: not narrowed */
+                    environment_ids?: string[] | null;
                     /** @description lifetime in minutes from now */
                     expires_at?: number | null;
                     name: string;
+                    /** @description the only projects the key reaches (their secrets only); null or absent: not narrowed */
+                    project_ids?: string[] | null;
+                    /**
+                     * Format: uuid
+                     * @description bind the key to this workspace (needed to name projects or environments); absent: every workspace of yours
+                     */
+                    workspace_id?: string | null;
                 };
             };
         };
@@ -5385,9 +5633,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
+                        environment_ids: string[] | null;
                         /** Format: date-time */
                         expires_at: string | null;
                         /** Format: uuid */
@@ -5398,10 +5649,16 @@ export interface operations {
                         name: string;
                         /** @description the first characters of the token, for recognising it */
                         prefix: string;
+                        project_ids: string[] | null;
                         /** @description the credential; shown once, never again */
                         token: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /**
+                         * Format: uuid
+                         * @description the one workspace the key reaches; null: every workspace of its holder
+                         */
+                        workspace_id: string | null;
                     };
                 };
             };
@@ -5489,9 +5746,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
+                        environment_ids: string[] | null;
                         /** Format: date-time */
                         expires_at: string | null;
                         /** Format: uuid */
@@ -5502,8 +5762,14 @@ export interface operations {
                         name: string;
                         /** @description the first characters of the token, for recognising it */
                         prefix: string;
+                        project_ids: string[] | null;
                         /** Format: date-time */
                         updated_at: string;
+                        /**
+                         * Format: uuid
+                         * @description the one workspace the key reaches; null: every workspace of its holder
+                         */
+                        workspace_id: string | null;
                     };
                 };
             };
@@ -5616,9 +5882,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
+                        environment_ids: string[] | null;
                         /** Format: date-time */
                         expires_at: string | null;
                         /** Format: uuid */
@@ -5629,8 +5898,14 @@ export interface operations {
                         name: string;
                         /** @description the first characters of the token, for recognising it */
                         prefix: string;
+                        project_ids: string[] | null;
                         /** Format: date-time */
                         updated_at: string;
+                        /**
+                         * Format: uuid
+                         * @description the one workspace the key reaches; null: every workspace of its holder
+                         */
+                        workspace_id: string | null;
                     };
                 };
             };
@@ -7373,10 +7648,17 @@ export interface operations {
                         /** @description <resource>.<past-tense verb>, e.g. secret.created */
                         action: string;
                         actor: {
+                            /** @description the person, the person's key, or the service account */
                             id: string;
+                            /** @description the key that acted, if one did */
+                            key: {
+                                id: string;
+                                name: string;
+                            } | null;
                             name: string;
-                            /** @description user | api_key */
+                            /** @description user | api_key | service_account | anonymous */
                             type: string;
+                            /** @description the person (for a service account: its id) */
                             user_id: string;
                         };
                         /** Format: date-time */
@@ -9761,10 +10043,17 @@ export interface operations {
                         /** @description <resource>.<past-tense verb>, e.g. secret.created */
                         action: string;
                         actor: {
+                            /** @description the person, the person's key, or the service account */
                             id: string;
+                            /** @description the key that acted, if one did */
+                            key: {
+                                id: string;
+                                name: string;
+                            } | null;
                             name: string;
-                            /** @description user | api_key */
+                            /** @description user | api_key | service_account | anonymous */
                             type: string;
+                            /** @description the person (for a service account: its id) */
                             user_id: string;
                         };
                         /** Format: date-time */
@@ -10171,6 +10460,1400 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    listServiceAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        description: string | null;
+                        disabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        role: number;
+                        team_ids: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    createServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    name: string;
+                    /** @description 0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role) */
+                    role: number;
+                    /** @description the teams it belongs to (what a Viewer or Member reaches) */
+                    team_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        description: string | null;
+                        disabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        role: number;
+                        team_ids: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The workspace's plan does not include this */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    getServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        description: string | null;
+                        disabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        role: number;
+                        team_ids: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    updateServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
+            path: {
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @description a disabled account's keys answer 401 */
+                    disabled?: boolean;
+                    name?: string;
+                    /** @description 0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role) */
+                    role?: number;
+                    /** @description the teams it belongs to (what a Viewer or Member reaches) */
+                    team_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        description: string | null;
+                        disabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        role: number;
+                        team_ids: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    listServiceAccountKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        description: string | null;
+                        environment_ids: string[] | null;
+                        /** Format: date-time */
+                        expires_at: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        is_revoked: boolean;
+                        /** Format: date-time */
+                        last_used_at: string | null;
+                        name: string;
+                        /** @description the first characters of the token, for recognising it */
+                        prefix: string;
+                        project_ids: string[] | null;
+                        /** Format: uuid */
+                        service_account_id: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    createServiceAccountKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
+            path: {
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description read: the key changes nothing; read_write (default): what the holder's role allows */
+                    access?: "read" | "read_write";
+                    /** @description client addresses or CIDR ranges the key may be used from (the address COFFER_TRUST_PROXY decides); a use from elsewhere answers 401 api_key_address_refused */
+                    allowed_cidrs?: string[] | null;
+                    description?: string | null;
+                    /** @description the only environments the key reaches (their secrets only); null or absent: not narrowed */
+                    environment_ids?: string[] | null;
+                    /** @description lifetime in minutes from now */
+                    expires_at?: number | null;
+                    name: string;
+                    /** @description the only projects the key reaches (their secrets only); null or absent: not narrowed */
+                    project_ids?: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        description: string | null;
+                        environment_ids: string[] | null;
+                        /** Format: date-time */
+                        expires_at: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        is_revoked: boolean;
+                        /** Format: date-time */
+                        last_used_at: string | null;
+                        name: string;
+                        /** @description the first characters of the token, for recognising it */
+                        prefix: string;
+                        project_ids: string[] | null;
+                        /** Format: uuid */
+                        service_account_id: string;
+                        /** @description the credential; shown once, never again */
+                        token: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeServiceAccountKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        description: string | null;
+                        environment_ids: string[] | null;
+                        /** Format: date-time */
+                        expires_at: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        is_revoked: boolean;
+                        /** Format: date-time */
+                        last_used_at: string | null;
+                        name: string;
+                        /** @description the first characters of the token, for recognising it */
+                        prefix: string;
+                        project_ids: string[] | null;
+                        /** Format: uuid */
+                        service_account_id: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    listServiceAccountTrusts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
+                        audience: string;
+                        claims: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        environment_ids: string[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        issuer: string;
+                        name: string;
+                        project_ids: string[] | null;
+                        /** Format: uuid */
+                        service_account_id: string;
+                        subject: string;
+                        token_minutes: number;
+                    }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    createServiceAccountTrust: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
+            path: {
+                service_account_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description read: the key changes nothing; read_write (default): what the holder's role allows */
+                    access?: "read" | "read_write";
+                    /** @description client addresses or CIDR ranges the key may be used from (the address COFFER_TRUST_PROXY decides); a use from elsewhere answers 401 api_key_address_refused */
+                    allowed_cidrs?: string[] | null;
+                    /** @description the aud the tokens must carry */
+                    audience: string;
+                    /** @description further claims that must match, e.g. {"environment": "production"} */
+                    claims?: {
+                        [key: string]: string;
+                    };
+                    /** @description the only environments the key reaches (their secrets only); null or absent: not narrowed */
+                    environment_ids?: string[] | null;
+                    /** @description the OIDC issuer URL, exactly as its tokens' iss says (https; http only on loopback), e.g. https://token.actions.githubusercontent.com */
+                    issuer: string;
+                    name: string;
+                    /** @description the only projects the key reaches (their secrets only); null or absent: not narrowed */
+                    project_ids?: string[] | null;
+                    /** @description the sub pattern, e.g. repo:acme/payments:ref:refs/heads/main; matched whole, * matches any run of characters */
+                    subject: string;
+                    /** @description lifetime of the exchanged token (default 15) */
+                    token_minutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: "read" | "read_write";
+                        allowed_cidrs: string[] | null;
+                        audience: string;
+                        claims: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string;
+                        environment_ids: string[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        issuer: string;
+                        name: string;
+                        project_ids: string[] | null;
+                        /** Format: uuid */
+                        service_account_id: string;
+                        subject: string;
+                        token_minutes: number;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteServiceAccountTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service_account_id: string;
+                trust_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

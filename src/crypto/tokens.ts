@@ -20,6 +20,9 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString("
 
 export const API_KEY_PREFIX = "sk-";
 export const newApiKeyToken = (): string => API_KEY_PREFIX + base62(randomBytes(32));
+/** A service account's keys: the prefix tells which table holds the digest (base62 has no "-"). */
+export const SERVICE_KEY_PREFIX = "sk-svc-";
+export const newServiceKeyToken = (): string => SERVICE_KEY_PREFIX + base62(randomBytes(32));
 
 export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
 

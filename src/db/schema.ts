@@ -65,6 +65,78 @@ export interface ApiKeysTable {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** The one workspace the key reaches; null: every workspace of its holder. */
+  workspace_id: string | null;
+  /** The key's scope (KeyScopeColumns): see auth/key-scope.ts. */
+  access: string;
+  project_ids: string | null;
+  environment_ids: string | null;
+  allowed_cidrs: string | null;
+}
+
+/** What narrows a key (JSON arrays of ids or CIDRs as text; null: not narrowed). */
+export interface KeyScopeColumns {
+  /** "read" or "read_write" (access to secrets). */
+  access: string;
+  project_ids: string | null;
+  environment_ids: string | null;
+  allowed_cidrs: string | null;
+}
+
+export interface ServiceAccountsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  role: number;
+  created_by: string;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceAccountTeamsTable {
+  service_account_id: string;
+  team_id: string;
+  created_at: string;
+}
+
+export interface ServiceAccountKeysTable extends KeyScopeColumns {
+  id: string;
+  service_account_id: string;
+  name: string;
+  description: string | null;
+  prefix: string;
+  token_hash: string;
+  /** The OIDC trust a short-lived key was exchanged through; null for a minted key. */
+  trust_id: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface ServiceAccountTrustsTable extends KeyScopeColumns {
+  id: string;
+  service_account_id: string;
+  name: string;
+  issuer: string;
+  audience: string;
+  /** The `sub` pattern (`*` matches any run of characters). */
+  subject: string;
+  /** JSON object: claim name to pattern, all of which must match. */
+  claims: string;
+  token_minutes: number;
+  created_by: string;
+  created_at: string;
+}
+
+export interface OidcTokenUsesTable {
+  /** SHA-256 of the exchanged JWT. */
+  digest: string;
+  expires_at: string;
 }
 
 export interface TeamsTable {
@@ -124,6 +196,9 @@ export interface AuditEventsTable {
   actor_id: string;
   actor_user_id: string;
   actor_name: string;
+  /** The key that acted, when one did (its name as of the event). */
+  actor_key_id: string | null;
+  actor_key_name: string | null;
   ip_address: string | null;
   user_agent: string | null;
   /** JSON text; never holds a secret value. */
@@ -293,6 +368,11 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   password_resets: PasswordResetsTable;
+  service_accounts: ServiceAccountsTable;
+  service_account_teams: ServiceAccountTeamsTable;
+  service_account_keys: ServiceAccountKeysTable;
+  service_account_trusts: ServiceAccountTrustsTable;
+  oidc_token_uses: OidcTokenUsesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -6,6 +6,7 @@ import { SECURITY } from "./schemas.ts";
 
 const W = "/:workspace_id";
 const T = `${W}/:team_id`;
+const SA = `${W}/service-accounts/:service_account_id`;
 const P = `${T}/:project_id`;
 const E = `${P}/:environment_id`;
 
@@ -50,6 +51,21 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
     "The workspace's share links the caller answers for",
   ],
   [`DELETE /workspaces${W}/share-links/:link_id`]: ["revokeShareLink", "Revoke a share link"],
+  [`GET /workspaces${W}/service-accounts`]: ["listServiceAccounts", "The workspace's service accounts"],
+  [`POST /workspaces${W}/service-accounts`]: ["createServiceAccount", "Create a service account"],
+  [`GET /workspaces${SA}`]: ["getServiceAccount", "One service account"],
+  [`PATCH /workspaces${SA}`]: ["updateServiceAccount", "Change, disable or enable a service account"],
+  [`DELETE /workspaces${SA}`]: ["deleteServiceAccount", "Delete a service account with its keys and trusts"],
+  [`GET /workspaces${SA}/keys`]: ["listServiceAccountKeys", "A service account's live keys and their scope"],
+  [`POST /workspaces${SA}/keys`]: ["createServiceAccountKey", "Mint a key of a service account"],
+  [`POST /workspaces${SA}/keys/:key_id/revoke`]: [
+    "revokeServiceAccountKey",
+    "Revoke a key of a service account",
+  ],
+  [`GET /workspaces${SA}/trusts`]: ["listServiceAccountTrusts", "The OIDC issuers a service account trusts"],
+  [`POST /workspaces${SA}/trusts`]: ["createServiceAccountTrust", "Trust an OIDC issuer"],
+  [`DELETE /workspaces${SA}/trusts/:trust_id`]: ["deleteServiceAccountTrust", "Stop trusting an OIDC issuer"],
+  "POST /auth/oidc/exchange": ["exchangeOidcToken", "Exchange a CI job's OIDC token for a short-lived key"],
   [`GET /teams${W}/`]: ["listTeams", "The teams the caller can see"],
   [`POST /teams${W}/`]: ["createTeam", "Create a team"],
   [`GET /teams${T}`]: ["getTeam", "One team"],

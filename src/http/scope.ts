@@ -70,7 +70,18 @@ export function workspaceScope(
 ): preHandlerAsyncHookHandler {
   return async (request) => {
     const workspaceId = requestedWorkspace(request);
-    const membership = await lookup.membershipIn(workspaceId, principalOf(request).userId);
+    const principal = principalOf(request);
+    const boundTo = principal.serviceAccount?.workspaceId ?? principal.scope?.workspaceId;
+    if (boundTo && boundTo !== workspaceId) {
+      throw new AppError("key_scope_forbidden", "This key is bound to another workspace");
+    }
+    // A service account is a member of its own workspace only, in the role it was given.
+    const serviceAccount = principal.serviceAccount;
+    if (serviceAccount) {
+      request.workspace = { workspaceId, role: serviceAccount.role };
+      return;
+    }
+    const membership = await lookup.membershipIn(workspaceId, principal.userId);
     if (membership === undefined) throw new AppError("not_found", "Workspace not found");
     if (membership === null) throw new AppError("not_a_member", "You are not a member of this workspace");
     if (!membership.meetsRequirements && !exempt(request)) {

@@ -10,6 +10,7 @@ import type { Db } from "../db/schema.ts";
 import { purgeEvents } from "../modules/audit/index.ts";
 import { purgeInvites } from "../modules/invites/index.ts";
 import { purgeResets } from "../modules/passwords/index.ts";
+import { purgeExchangedTokens } from "../modules/service-accounts/index.ts";
 import { purgeSessions } from "../modules/sessions/index.ts";
 import { purgeLinks } from "../modules/sharing/index.ts";
 import { purgeChallenges } from "../modules/two-factor/index.ts";
@@ -24,6 +25,7 @@ export type PurgeReport = Record<
   | "invites"
   | "sign_in_challenges"
   | "password_resets"
+  | "oidc_exchanges"
   | "audit_events",
   number
 >;
@@ -42,6 +44,7 @@ export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promi
     invites: await purgeInvites(db, cutoff),
     sign_in_challenges: await purgeChallenges(db, cutoff),
     password_resets: await purgeResets(db, cutoff),
+    oidc_exchanges: await purgeExchangedTokens(db, cutoff),
     audit_events:
       settings.auditRetentionDays > 0
         ? await purgeEvents(db, ago(now, settings.auditRetentionDays * 86_400))

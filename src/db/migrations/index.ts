@@ -10,6 +10,7 @@ import * as m0007 from "./0007_environment_revision.ts";
 import * as m0008 from "./0008_data_key_rotation.ts";
 import * as m0009 from "./0009_account_security.ts";
 import * as m0010 from "./0010_share_link_controls.ts";
+import * as m0011 from "./0011_least_privilege.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008_data_key_rotation": m0008,
   "0009_account_security": m0009,
   "0010_share_link_controls": m0010,
+  "0011_least_privilege": m0011,
 };

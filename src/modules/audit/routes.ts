@@ -14,6 +14,7 @@ export const auditRoutes =
     app.get(
       "/workspaces/:workspace_id/audit",
       {
+        config: { action: "audit.read" },
         preHandler: workspaceScope(deps.workspaces.lookup),
         schema: {
           tags: ["Audit"],

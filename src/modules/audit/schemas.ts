@@ -9,10 +9,16 @@ export const AuditEntry = Type.Object({
   secret_id: Nullable(Type.String()),
   version: Nullable(Type.Integer()),
   actor: Type.Object({
-    type: Type.String({ description: "user | api_key" }),
-    id: Type.String(),
-    user_id: Type.String(),
+    type: Type.String({ description: "user | api_key | service_account | anonymous" }),
+    id: Type.String({ description: "the person, the person's key, or the service account" }),
+    user_id: Type.String({ description: "the person (for a service account: its id)" }),
     name: Type.String(),
+    key: Nullable(
+      Type.Object(
+        { id: Type.String(), name: Type.String() },
+        { description: "the key that acted, if one did" },
+      ),
+    ),
   }),
   ip_address: Nullable(Type.String()),
   user_agent: Nullable(Type.String()),

@@ -12,9 +12,25 @@ import { keyName } from "../keys/index.ts";
 import * as repo from "./repo.ts";
 
 /** Who acted, as the trail names them: the key's name, else the person's address. */
-async function actorName(q: Queryable, actor: { apiKeyId: string | null; userId: string }): Promise<string> {
-  const key = actor.apiKeyId ? await keyName(q, actor.apiKeyId) : undefined;
+async function actorName(
+  q: Queryable,
+  actor: { apiKeyId: string | null; apiKeyName?: string; userId: string },
+): Promise<string> {
+  const key = actor.apiKeyName ?? (actor.apiKeyId ? await keyName(q, actor.apiKeyId) : undefined);
   return key ?? (await findUser(q, actor.userId))?.email ?? "unknown";
+}
+
+/** A person acting, through a session or one of their keys (the trail names the key). */
+async function personActor(q: Queryable, principal: RequestContext["principal"]) {
+  const name = await actorName(q, principal);
+  return {
+    actor_type: principal.apiKeyId ? "api_key" : "user",
+    actor_id: principal.apiKeyId ?? principal.userId,
+    actor_user_id: principal.userId,
+    actor_name: name,
+    actor_key_id: principal.apiKeyId,
+    actor_key_name: principal.apiKeyId ? name : null,
+  };
 }
 
 export interface AuditEntryInput {
@@ -42,7 +58,13 @@ export function presentEvent(row: repo.AuditRow) {
     resource_id: row.resource_id,
     secret_id: row.secret_id,
     version: row.version,
-    actor: { type: row.actor_type, id: row.actor_id, user_id: row.actor_user_id, name: row.actor_name },
+    actor: {
+      type: row.actor_type,
+      id: row.actor_id,
+      user_id: row.actor_user_id,
+      name: row.actor_name,
+      key: row.actor_key_id ? { id: row.actor_key_id, name: row.actor_key_name ?? "" } : null,
+    },
     ip_address: row.ip_address,
     user_agent: row.user_agent,
     details: JSON.parse(row.details) as Record<string, unknown>,
@@ -89,13 +111,25 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
       if (entries.length === 0) return;
       const { principal } = actor;
       const who = principal
-        ? {
-            actor_type: principal.apiKeyId ? "api_key" : "user",
-            actor_id: principal.apiKeyId ?? principal.userId,
-            actor_user_id: principal.userId,
-            actor_name: await actorName(tx, principal),
-          }
-        : { actor_type: "anonymous", actor_id: "", actor_user_id: "", actor_name: "anonymous" };
+        ? principal.serviceAccount
+          ? {
+              // The service account acts; the key is how.
+              actor_type: "service_account",
+              actor_id: principal.serviceAccount.id,
+              actor_user_id: principal.serviceAccount.id,
+              actor_name: principal.serviceAccount.name,
+              actor_key_id: principal.apiKeyId,
+              actor_key_name: principal.apiKeyName ?? null,
+            }
+          : await personActor(tx, principal)
+        : {
+            actor_type: "anonymous",
+            actor_id: "",
+            actor_user_id: "",
+            actor_name: "anonymous",
+            actor_key_id: null,
+            actor_key_name: null,
+          };
       const createdAt = clock.now().toISOString();
       const rows = entries.map((entry): repo.AuditRow => {
         const workspaceId = entry.workspaceId ?? actor.workspaceId;

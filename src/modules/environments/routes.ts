@@ -32,6 +32,7 @@ export const environmentsRoutes =
     app.get(
       `${base}/`,
       {
+        config: { action: "project.read" },
         preHandler,
         schema: {
           tags,
@@ -47,6 +48,7 @@ export const environmentsRoutes =
     app.post(
       `${base}/`,
       {
+        config: { action: "environment.create" },
         preHandler,
         schema: {
           tags,
@@ -74,6 +76,7 @@ export const environmentsRoutes =
     app.get(
       `${base}/:environment_id`,
       {
+        config: { action: "project.read" },
         preHandler,
         schema: {
           tags,
@@ -88,6 +91,7 @@ export const environmentsRoutes =
     app.patch(
       `${base}/:environment_id/`,
       {
+        config: { action: "environment.create" },
         preHandler,
         schema: {
           tags,
@@ -104,6 +108,7 @@ export const environmentsRoutes =
     app.delete(
       `${base}/:environment_id`,
       {
+        config: { action: "environment.delete" },
         preHandler,
         schema: {
           tags,

@@ -68,15 +68,27 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
     markEnvironmentChanged: (workspaceId: string, environmentId: string, tx: Queryable) =>
       markEnvironmentChanged(tx, workspaceId, environmentId),
 
+    /** Of the ids, those naming environments of the workspace. */
+    async idsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("environments")
+        .select("id")
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "in", [...ids])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     async list(ctx: RequestContext, teamId: string, projectId: string) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
-      await authorize(db, ctx, "project.read", { teamId });
+      await authorize(db, ctx, "project.read", { teamId, projectId });
       return (await repo.listEnvironments(db, ctx.workspaceId, projectId)).map(presentEnvironment);
     },
 
     async get(ctx: RequestContext, path: EnvironmentPath) {
       const environment = await requireEnvironment(db, ctx.workspaceId, path);
-      await authorize(db, ctx, "project.read", { teamId: path.teamId });
+      await authorize(db, ctx, "project.read", path);
       return presentEnvironment(environment);
     },
 

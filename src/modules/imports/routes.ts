@@ -44,6 +44,7 @@ export const importsRoutes =
     app.post(
       `${base}/preview`,
       {
+        config: { action: "secret.write" },
         preHandler,
         schema: {
           tags: ["Import"],
@@ -71,6 +72,7 @@ export const importsRoutes =
     app.post(
       `${base}/apply`,
       {
+        config: { action: "secret.write" },
         preHandler,
         schema: {
           tags: ["Import"],

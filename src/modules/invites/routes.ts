@@ -82,6 +82,7 @@ export const invitesRoutes =
     app.post(
       "/invite/:workspace_id",
       {
+        config: { action: "member.invite" },
         preHandler,
         schema: {
           tags,
@@ -100,6 +101,7 @@ export const invitesRoutes =
     app.get(
       "/invite/:workspace_id",
       {
+        config: { action: "invite.list" },
         preHandler,
         schema: {
           tags,
@@ -123,6 +125,7 @@ export const invitesRoutes =
     app.post(
       "/invite/:workspace_id/:invite_id/resend",
       {
+        config: { action: "member.invite" },
         preHandler,
         schema: {
           tags,
@@ -138,6 +141,7 @@ export const invitesRoutes =
     app.delete(
       "/invite/:workspace_id/:invite_id",
       {
+        config: { action: "member.invite" },
         preHandler,
         schema: {
           tags,

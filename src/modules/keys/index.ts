@@ -1,4 +1,5 @@
 // The API keys module's front door (table: api_keys).
 export { keyName } from "./repo.ts";
 export { keysRoutes } from "./routes.ts";
-export { createKeysService, type KeysService } from "./service.ts";
+export { KeyLifetime, KeyScopeFields, KeyScopeRecord } from "./schemas.ts";
+export { checkScopeTargets, createKeysService, type KeysService, type ScopeTargets } from "./service.ts";

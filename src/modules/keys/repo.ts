@@ -16,7 +16,20 @@ export function findKeyByDigest(db: Queryable, tokenHash: string) {
   return db
     .selectFrom("api_keys as k")
     .innerJoin("users as u", "u.id", "k.user_id")
-    .select(["k.id", "k.user_id", "k.expires_at", "k.revoked_at", "k.last_used_at", "u.current_workspace_id"])
+    .select([
+      "k.id",
+      "k.user_id",
+      "k.name",
+      "k.expires_at",
+      "k.revoked_at",
+      "k.last_used_at",
+      "k.workspace_id",
+      "k.access",
+      "k.project_ids",
+      "k.environment_ids",
+      "k.allowed_cidrs",
+      "u.current_workspace_id",
+    ])
     .where("k.token_hash", "=", tokenHash)
     .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
+import { presentScope } from "../../auth/key-scope.ts";
 import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
@@ -9,7 +10,7 @@ import type { ApiKeyRow } from "./repo.ts";
 import { ApiKeyRecord, CreatedApiKey, CreateKeyBody, KeyParams, UpdateKeyBody } from "./schemas.ts";
 import type { KeysService } from "./service.ts";
 
-const present = (row: ApiKeyRow) => ({ ...row, is_revoked: row.revoked_at !== null });
+const present = (row: ApiKeyRow) => ({ ...row, ...presentScope(row), is_revoked: row.revoked_at !== null });
 
 export const keysRoutes =
   (keys: KeysService, guard: AccountGuard): FastifyPluginAsync =>
@@ -26,7 +27,7 @@ export const keysRoutes =
         schema: {
           tags,
           security: SECURITY,
-          description: `Mints an API key; the token is in this answer only.${sessionOnly}`,
+          description: `Mints an API key; the token is in this answer only. The key may be narrowed: to one workspace (workspace_id), to projects or environments of it (their secrets only), to read-only access, to client address ranges; what it may do is what its holder's role allows within that scope.${sessionOnly}`,
           headers: OtpHeader,
           body: CreateKeyBody,
           response: { 201: CreatedApiKey, 403: ErrorBody, ...authErrors },
@@ -64,6 +65,8 @@ export const keysRoutes =
     app.post(
       "/keys/:key_id",
       {
+        // A scoped key may revoke itself (the guard refuses it any other key).
+        config: { scopedKeys: true },
         preHandler: guard("api_key.revoke", (request) => ({
           apiKeyId: (request.params as { key_id: string }).key_id,
         })),

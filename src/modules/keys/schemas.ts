@@ -9,10 +9,59 @@ const Minutes = Type.Integer({
   description: "lifetime in minutes from now",
 });
 
+const MAX_SCOPE_ITEMS = 100;
+const IdList = (what: string) =>
+  Nullable(
+    Type.Array(Uuid, {
+      minItems: 1,
+      maxItems: MAX_SCOPE_ITEMS,
+      description: `the only ${what} the key reaches (their secrets only); null or absent: not narrowed`,
+    }),
+  );
+
+/** What narrows a key, on creation (personal and service-account keys alike). */
+export const KeyScopeFields = {
+  access: Type.Optional(
+    Type.Union([Type.Literal("read"), Type.Literal("read_write")], {
+      description: "read: the key changes nothing; read_write (default): what the holder's role allows",
+    }),
+  ),
+  project_ids: Type.Optional(IdList("projects")),
+  environment_ids: Type.Optional(IdList("environments")),
+  allowed_cidrs: Type.Optional(
+    Nullable(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        minItems: 1,
+        maxItems: 50,
+        description:
+          "client addresses or CIDR ranges the key may be used from (the address COFFER_TRUST_PROXY decides); a use from elsewhere answers 401 api_key_address_refused",
+      }),
+    ),
+  ),
+};
+
+/** The scope of a key, as every key listing shows it. */
+export const KeyScopeRecord = {
+  access: Type.Union([Type.Literal("read"), Type.Literal("read_write")]),
+  project_ids: Nullable(Type.Array(Uuid)),
+  environment_ids: Nullable(Type.Array(Uuid)),
+  allowed_cidrs: Nullable(Type.Array(Type.String())),
+};
+
 export const CreateKeyBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   expires_at: Type.Optional(Nullable(Minutes)),
+  workspace_id: Type.Optional(
+    Nullable(
+      Type.String({
+        format: "uuid",
+        description:
+          "bind the key to this workspace (needed to name projects or environments); absent: every workspace of yours",
+      }),
+    ),
+  ),
+  ...KeyScopeFields,
 });
 
 export const UpdateKeyBody = Type.Object({
@@ -34,6 +83,13 @@ const keyFields = {
   expires_at: Nullable(DateTime),
   last_used_at: Nullable(DateTime),
   is_revoked: Type.Boolean(),
+  workspace_id: Nullable(
+    Type.String({
+      format: "uuid",
+      description: "the one workspace the key reaches; null: every workspace of its holder",
+    }),
+  ),
+  ...KeyScopeRecord,
 };
 
 export const ApiKeyRecord = Type.Object(keyFields);
@@ -43,3 +99,4 @@ export const CreatedApiKey = Type.Object({
 });
 
 export type CreateKeyInput = Static<typeof CreateKeyBody>;
+export { Minutes as KeyLifetime };

@@ -3,11 +3,13 @@
 import { randomUUID } from "node:crypto";
 import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
+import { assertKeyLive, touchDue } from "../../auth/key-life.ts";
+import { allowedCidrsOf, type KeyScopeInput, keyScopeOf, scopeColumns } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { newApiKeyToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import type { AccountAudit } from "../audit/index.ts";
 import * as repo from "./repo.ts";
 
@@ -17,16 +19,53 @@ export interface KeysDeps {
   bus: InvalidationBus;
   accountAudit: AccountAudit;
   observeCache?: CacheObserver;
+  /** What a scoped key may name (the workspaces, projects and environments modules answer). */
+  scopeTargets: ScopeTargets;
 }
 
-// Writing last_used_at on every request would turn each read into a write; once a minute is enough.
-const TOUCH_INTERVAL_MS = 60_000;
+export interface ScopeTargets {
+  isMember(workspaceId: string, userId: string): Promise<boolean>;
+  /** Of the ids, those that are projects (environments) of the workspace. */
+  projectsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>>;
+  environmentsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>>;
+}
+
+/**
+ * 422 unless every project and environment a scope names belongs to the workspace. A scope naming
+ * something elsewhere would never match; refusing it says so at once.
+ */
+export async function checkScopeTargets(
+  targets: ScopeTargets,
+  workspaceId: string,
+  input: Pick<KeyScopeInput, "project_ids" | "environment_ids">,
+): Promise<void> {
+  const issues = [];
+  for (const [field, ids, known] of [
+    ["project_ids", input.project_ids ?? [], targets.projectsIn],
+    ["environment_ids", input.environment_ids ?? [], targets.environmentsIn],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const found = await known(workspaceId, ids);
+    for (const [index, id] of ids.entries()) {
+      if (!found.has(id)) {
+        issues.push({
+          loc: ["body", field, index],
+          msg: `Not ${field === "project_ids" ? "a project" : "an environment"} of the key's workspace`,
+          type: "value_error",
+          input: id,
+        });
+      }
+    }
+  }
+  if (issues.length > 0) throw new ValidationFailed(issues);
+}
+
 const DISPLAY_PREFIX_LENGTH = 10;
 
 const expiryFromMinutes = (now: Date, minutes: number | null | undefined) =>
   minutes == null ? null : addSeconds(now, minutes * 60).toISOString();
 
-export function createKeysService({ db, clock, bus, accountAudit, observeCache }: KeysDeps) {
+export function createKeysService({ db, clock, bus, accountAudit, observeCache, scopeTargets }: KeysDeps) {
   const { audit, memberWorkspaces } = accountAudit;
   const recordKeyEvent = async (
     tx: Queryable,
@@ -58,9 +97,30 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
   return {
     async create(
       actor: ActorContext,
-      input: { name: string; description?: string | null; expires_at?: number | null },
+      input: KeyScopeInput & {
+        name: string;
+        description?: string | null;
+        expires_at?: number | null;
+        workspace_id?: string | null;
+      },
     ) {
       const userId = actor.principal.userId;
+      const workspaceId = input.workspace_id ?? null;
+      if (workspaceId === null && (input.project_ids || input.environment_ids)) {
+        throw new ValidationFailed([
+          {
+            loc: ["body", "workspace_id"],
+            msg: "A key narrowed to projects or environments is bound to their workspace: name it in workspace_id",
+            type: "missing",
+          },
+        ]);
+      }
+      const scope = scopeColumns(input);
+      if (workspaceId !== null) {
+        if (!(await scopeTargets.isMember(workspaceId, userId)))
+          throw new AppError("not_a_member", "You are not a member of this workspace");
+        await checkScopeTargets(scopeTargets, workspaceId, input);
+      }
       const now = clock.now();
       const token = newApiKeyToken();
       const row: repo.ApiKeyRow = {
@@ -75,12 +135,19 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
         expires_at: expiryFromMinutes(now, input.expires_at),
         revoked_at: null,
         last_used_at: null,
+        workspace_id: workspaceId,
+        ...scope,
       };
       await db.transaction().execute(async (tx) => {
         await repo.insertKey(tx, row);
         await recordKeyEvent(tx, actor, "api_key.created", row.id, {
           name: row.name,
           expires_at: row.expires_at,
+          workspace_id: workspaceId,
+          access: scope.access,
+          project_ids: scope.project_ids,
+          environment_ids: scope.environment_ids,
+          allowed_cidrs: scope.allowed_cidrs,
         });
       });
       return { row, token };
@@ -149,20 +216,19 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache }
         cache.set(digest, key, [tags.apiKey(key.id), tags.user(key.user_id), ...claim], mark);
       }
       const now = clock.now();
-      if (key.revoked_at) throw new AppError("api_key_revoked", "API key has been revoked");
-      if (key.expires_at && key.expires_at <= now.toISOString()) {
-        throw new AppError("api_key_expired", "API key has expired");
-      }
-      if (!key.last_used_at || now.getTime() - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) {
-        await repo.touchKey(db, key.id, now.toISOString());
-        key.last_used_at = now.toISOString();
-      }
+      assertKeyLive(key, now);
+      if (touchDue(key, now)) await repo.touchKey(db, key.id, now.toISOString());
       return {
         userId: key.user_id,
         kind: "api_key",
         sessionId: null,
         apiKeyId: key.id,
-        workspaceClaim: key.current_workspace_id,
+        apiKeyName: key.name,
+        // A key bound to a workspace speaks for that one, whatever its holder last chose.
+        workspaceClaim: key.workspace_id ?? key.current_workspace_id,
+        scope: keyScopeOf(key, key.workspace_id),
+        allowedCidrs: allowedCidrsOf(key),
+        serviceAccount: null,
       };
     },
   };

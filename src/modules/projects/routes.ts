@@ -26,6 +26,7 @@ export const projectsRoutes =
     app.get(
       `${base}/`,
       {
+        config: { action: "team.read" },
         preHandler,
         schema: {
           tags,
@@ -40,6 +41,7 @@ export const projectsRoutes =
     app.post(
       `${base}/`,
       {
+        config: { action: "project.create" },
         preHandler,
         schema: {
           tags,
@@ -57,6 +59,7 @@ export const projectsRoutes =
     app.get(
       `${base}/:project_id`,
       {
+        config: { action: "project.read" },
         preHandler,
         schema: {
           tags,
@@ -71,6 +74,7 @@ export const projectsRoutes =
     app.patch(
       `${base}/:project_id`,
       {
+        config: { action: "project.update" },
         preHandler,
         schema: {
           tags,
@@ -87,6 +91,7 @@ export const projectsRoutes =
     app.delete(
       `${base}/:project_id`,
       {
+        config: { action: "project.delete" },
         preHandler,
         schema: {
           tags,

@@ -57,6 +57,18 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
 
   return {
     /** The project, if it sits under this team of this workspace; 404 otherwise. */
+    /** Of the ids, those naming projects of the workspace. */
+    async idsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("projects")
+        .select("id")
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "in", [...ids])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     requireProject: (workspaceId: string, teamId: string, projectId: string, tx: Queryable = db) =>
       requireProject(tx, workspaceId, teamId, projectId),
 
@@ -68,7 +80,7 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
 
     async get(ctx: RequestContext, teamId: string, projectId: string) {
       const project = await requireProject(db, ctx.workspaceId, teamId, projectId);
-      await authorize(db, ctx, "project.read", { teamId });
+      await authorize(db, ctx, "project.read", { teamId, projectId });
       return presentProject(project);
     },
 

@@ -103,7 +103,7 @@ export function createSecretsCore(deps: SecretsDeps) {
     action: "secret.read" | "secret.write",
   ) {
     const environment = await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
-    await authorize(db, ctx, action, { teamId: path.teamId });
+    await authorize(db, ctx, action, path);
     return environment;
   }
 

@@ -68,6 +68,7 @@ export const secretsRoutes =
     app.post(
       `${base}/`,
       {
+        config: { action: "secret.write" },
         preHandler,
         schema: {
           ...common,
@@ -84,6 +85,7 @@ export const secretsRoutes =
     app.post(
       `${base}/bulk`,
       {
+        config: { action: "secret.write" },
         preHandler,
         bodyLimit: LIMITS.bulkBodyBytes,
         schema: {
@@ -105,6 +107,7 @@ export const secretsRoutes =
     app.get(
       `${base}/`,
       {
+        config: { action: "secret.read" },
         preHandler,
         schema: {
           ...common,
@@ -140,6 +143,7 @@ export const secretsRoutes =
     app.get(
       `${base}/:secret_id`,
       {
+        config: { action: "secret.read" },
         preHandler,
         schema: {
           ...common,
@@ -164,6 +168,7 @@ export const secretsRoutes =
     app.patch(
       `${base}/:secret_id`,
       {
+        config: { action: "secret.write" },
         preHandler,
         schema: {
           ...common,
@@ -181,6 +186,7 @@ export const secretsRoutes =
     app.patch(
       `${base}/`,
       {
+        config: { action: "secret.write" },
         preHandler,
         bodyLimit: LIMITS.bulkBodyBytes,
         schema: {
@@ -197,6 +203,7 @@ export const secretsRoutes =
     app.delete(
       `${base}/:secret_id`,
       {
+        config: { action: "secret.write" },
         preHandler,
         schema: {
           ...common,
@@ -211,6 +218,7 @@ export const secretsRoutes =
     app.delete(
       `${base}/`,
       {
+        config: { action: "secret.delete_all" },
         preHandler,
         schema: {
           ...common,
@@ -225,6 +233,7 @@ export const secretsRoutes =
     app.get(
       `${base}/:secret_id/versions`,
       {
+        config: { action: "secret.read" },
         preHandler,
         schema: {
           ...common,
@@ -240,6 +249,7 @@ export const secretsRoutes =
     app.get(
       `${base}/:secret_id/logs`,
       {
+        config: { action: "secret.read" },
         preHandler,
         schema: {
           ...common,
@@ -262,6 +272,7 @@ export const secretsRoutes =
     app.post(
       `${base}/share`,
       {
+        config: { action: "secret.write" },
         preHandler,
         schema: {
           ...common,

@@ -126,7 +126,7 @@ export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: 
     /** Every secret of the environment: workspace Owners only. */
     async deleteAll(ctx: RequestContext, path: EnvironmentPath) {
       await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
-      await authorize(db, ctx, "secret.delete_all", { teamId: path.teamId });
+      await authorize(db, ctx, "secret.delete_all", path);
       const deleted = await db.transaction().execute(async (tx) => {
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
         const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);

@@ -143,6 +143,9 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
         sessionId: session.id,
         apiKeyId: null,
         workspaceClaim: session.workspace_id,
+        scope: null,
+        allowedCidrs: null,
+        serviceAccount: null,
       };
     },
 

@@ -60,6 +60,7 @@ export function createShareLinkManagement(deps: {
 
     /** Revokes a link: its snapshot is erased and its URL answers 410. Revoking it again changes nothing. */
     async revoke(ctx: RequestContext, linkId: string) {
+      await authorize(db, ctx, "share_link.revoke");
       const link = await repo.findInWorkspace(db, ctx.workspaceId, linkId);
       if (!link) throw notFound("Share link");
       if (link.created_by !== ctx.principal.userId && !seesAll(ctx)) {

@@ -85,6 +85,7 @@ export const shareLinkRoutes =
     app.get(
       "/workspaces/:workspace_id/share-links",
       {
+        config: { action: "share_link.list" },
         preHandler,
         schema: {
           tags,
@@ -107,6 +108,7 @@ export const shareLinkRoutes =
     app.delete(
       "/workspaces/:workspace_id/share-links/:link_id",
       {
+        config: { action: "share_link.revoke" },
         preHandler,
         schema: {
           tags,

@@ -33,6 +33,7 @@ export const teamsRoutes =
     app.get(
       "/teams/:workspace_id/",
       {
+        config: { action: "team.list" },
         preHandler,
         schema: {
           tags,
@@ -48,6 +49,7 @@ export const teamsRoutes =
     app.post(
       "/teams/:workspace_id/",
       {
+        config: { action: "team.create" },
         preHandler,
         schema: {
           tags,
@@ -64,6 +66,7 @@ export const teamsRoutes =
     app.get(
       "/teams/:workspace_id/:team_id",
       {
+        config: { action: "team.read" },
         preHandler,
         schema: { tags, security: SECURITY, params: TeamParams, response: { 200: TeamRecord, ...errors } },
       },
@@ -73,6 +76,7 @@ export const teamsRoutes =
     app.patch(
       "/teams/:workspace_id/:team_id",
       {
+        config: { action: "team.update" },
         preHandler,
         schema: {
           tags,
@@ -88,6 +92,7 @@ export const teamsRoutes =
     app.delete(
       "/teams/:workspace_id/:team_id",
       {
+        config: { action: "team.delete" },
         preHandler,
         schema: {
           tags,
@@ -103,6 +108,7 @@ export const teamsRoutes =
     app.get(
       "/teams/:workspace_id/:team_id/projects",
       {
+        config: { action: "team.read" },
         preHandler,
         schema: {
           tags,
@@ -117,6 +123,7 @@ export const teamsRoutes =
     app.get(
       "/teams/:workspace_id/:team_id/members",
       {
+        config: { action: "team.read" },
         preHandler,
         schema: {
           tags,
@@ -131,6 +138,7 @@ export const teamsRoutes =
     app.post(
       "/teams/:workspace_id/:team_id/members",
       {
+        config: { action: "team.update" },
         preHandler,
         schema: {
           tags,
@@ -150,6 +158,7 @@ export const teamsRoutes =
     app.delete(
       "/teams/:workspace_id/:team_id/members/:user_id",
       {
+        config: { action: "team.update" },
         preHandler,
         schema: { tags, security: SECURITY, params: TeamMemberParams, response: { 200: Removed, ...errors } },
       },

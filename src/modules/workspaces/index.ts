@@ -7,6 +7,7 @@ export {
   findWorkspace,
   firstMembership,
   insertMember,
+  lockWorkspace,
   planOf,
   roleOf,
   updateWorkspace,

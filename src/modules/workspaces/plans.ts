@@ -17,11 +17,12 @@ export type PendingInvites = (db: Queryable, workspaceId: string, now: string) =
 
 export function createPlans(plans: Record<string, PlanAllowance>, pendingInvites: PendingInvites) {
   const allowanceOf = (plan: string): PlanAllowance =>
-    plans[plan] ?? { seats: 0, version_history: false, share_links: false };
+    plans[plan] ?? { seats: 0, service_accounts: 0, version_history: false, share_links: false };
 
   return {
     names: Object.keys(plans),
     seatLimit: (plan: string) => allowanceOf(plan).seats,
+    serviceAccountLimit: (plan: string) => allowanceOf(plan).service_accounts,
 
     /** Throws 402 plan_required unless the plan includes the capability. */
     requireCapability(plan: string, capability: Capability): void {

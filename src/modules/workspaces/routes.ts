@@ -54,6 +54,7 @@ export const workspacesRoutes =
     app.get(
       "/workspaces/current",
       {
+        config: { action: "workspace.read" },
         preHandler: evenUnenrolled,
         schema: {
           tags,
@@ -69,6 +70,7 @@ export const workspacesRoutes =
     app.patch(
       "/workspaces/:workspace_id",
       {
+        config: { action: "workspace.update" },
         preHandler: inWorkspace,
         schema: {
           tags,
@@ -87,6 +89,7 @@ export const workspacesRoutes =
     app.delete(
       "/workspaces/:workspace_id",
       {
+        config: { action: "workspace.delete" },
         preHandler: inWorkspace,
         schema: {
           tags,
@@ -102,6 +105,7 @@ export const workspacesRoutes =
     app.get(
       "/workspaces/:workspace_id/members",
       {
+        config: { action: "workspace.read" },
         preHandler: inWorkspace,
         schema: {
           tags,
@@ -123,6 +127,7 @@ export const workspacesRoutes =
     app.patch(
       "/workspaces/:workspace_id/members/:user_id",
       {
+        config: { action: "member.update_role" },
         preHandler: inWorkspace,
         schema: {
           tags,
@@ -139,6 +144,7 @@ export const workspacesRoutes =
     app.delete(
       "/workspaces/:workspace_id/members/:user_id",
       {
+        config: { action: "member.remove" },
         preHandler: leavingOnly,
         schema: {
           tags,
@@ -155,6 +161,7 @@ export const workspacesRoutes =
     app.post(
       "/workspaces/:workspace_id/switch",
       {
+        config: { action: "workspace.switch" },
         preHandler: inWorkspace,
         schema: {
           tags,

@@ -1,0 +1,190 @@
+// POST /auth/oidc/exchange: a CI job's OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes
+// service-account token) becomes a short-lived key of the service account that trusts its issuer,
+// so the job holds no stored secret. The token is verified with jose against the issuer's keys
+// (found through its discovery document, both cached), its exp/nbf/iss/aud are checked, its sub and
+// claims must match a trust, and each token is exchanged once (a replay within its lifetime: 401).
+import { createRemoteJWKSet, decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
+import type { Principal } from "../../auth/principal.ts";
+import { addSeconds } from "../../clock.ts";
+import { sha256 } from "../../crypto/tokens.ts";
+import { AppError } from "../../errors.ts";
+import type { AuditActor } from "../audit/index.ts";
+import type { ServiceAccountsDeps } from "./core.ts";
+import type { createServiceAccountKeys } from "./keys.ts";
+import * as repo from "./repo.ts";
+
+const DISCOVERY_TTL_MS = 60 * 60_000;
+const FETCH_TIMEOUT_MS = 5_000;
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+const rejected = (why: string) =>
+  new AppError("oidc_token_rejected", `The OIDC token is not accepted: ${why}`);
+
+/** A pattern matched whole, `*` standing for any run of characters. */
+export function patternMatches(pattern: string, value: string): boolean {
+  const source = pattern
+    .split("*")
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${source}$`, "s").test(value);
+}
+
+const claimText = (value: unknown): string | undefined =>
+  typeof value === "string"
+    ? value
+    : typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : undefined;
+
+function trustMatches(trust: repo.TrustRow, payload: JWTPayload): boolean {
+  const audiences = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
+  if (!audiences.includes(trust.audience)) return false;
+  if (!payload.sub || !patternMatches(trust.subject, payload.sub)) return false;
+  const claims = JSON.parse(trust.claims) as Record<string, string>;
+  return Object.entries(claims).every(([name, pattern]) => {
+    const value = claimText(payload[name]);
+    return value !== undefined && patternMatches(pattern, value);
+  });
+}
+
+/** The issuers' key sets, found through their discovery documents; failures are not remembered. */
+function createIssuerKeys() {
+  const found = new Map<string, { keys: ReturnType<typeof createRemoteJWKSet>; until: number }>();
+  return async (issuer: string) => {
+    const cached = found.get(issuer);
+    if (cached && cached.until > Date.now()) return cached.keys;
+    let document: { issuer?: unknown; jwks_uri?: unknown };
+    try {
+      const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        redirect: "error",
+      });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      document = (await response.json()) as typeof document;
+    } catch (error) {
+      throw new AppError(
+        "oidc_issuer_unavailable",
+        `The issuer's discovery document could not be read (${(error as Error).message})`,
+      );
+    }
+    if (document.issuer !== issuer || typeof document.jwks_uri !== "string") {
+      throw new AppError(
+        "oidc_issuer_unavailable",
+        "The issuer's discovery document names another issuer or no jwks_uri",
+      );
+    }
+    const keys = createRemoteJWKSet(new URL(document.jwks_uri), { timeoutDuration: FETCH_TIMEOUT_MS });
+    found.set(issuer, { keys, until: Date.now() + DISCOVERY_TTL_MS });
+    return keys;
+  };
+}
+
+export function createOidcExchange(
+  deps: ServiceAccountsDeps,
+  keys: ReturnType<typeof createServiceAccountKeys>,
+) {
+  const { db, clock, audit } = deps;
+  const keysOf = createIssuerKeys();
+
+  async function verify(token: string, issuer: string): Promise<JWTPayload> {
+    try {
+      const { payload } = await jwtVerify(token, await keysOf(issuer), {
+        issuer,
+        currentDate: clock.now(),
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ["exp", "sub", "aud"],
+      });
+      return payload;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof errors.JWTExpired) throw rejected("it has expired");
+      if (error instanceof errors.JWTClaimValidationFailed)
+        throw rejected(`its ${error.claim} claim is not valid`);
+      if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
+        throw new AppError("oidc_issuer_unavailable", "The issuer's keys could not be fetched");
+      }
+      throw rejected("its signature does not verify against the issuer's keys");
+    }
+  }
+
+  return async function exchange(
+    input: { token: string; service_account_id?: string },
+    client: Omit<AuditActor, "principal">,
+  ) {
+    let claimed: JWTPayload;
+    try {
+      claimed = decodeJwt(input.token);
+    } catch {
+      throw rejected("it is not a JWT");
+    }
+    if (typeof claimed.iss !== "string") throw rejected("it names no issuer");
+    const trusts = await repo.trustsOfIssuer(db, claimed.iss, input.service_account_id);
+    if (trusts.length === 0) throw rejected("no service account trusts its issuer");
+    const payload = await verify(input.token, claimed.iss);
+    const trust = trusts.find((candidate) => trustMatches(candidate, payload));
+    if (!trust) throw rejected("its audience, subject or claims match no trust of this issuer");
+    if (trust.disabled_at)
+      throw new AppError("service_account_disabled", "The trusting service account is disabled");
+
+    const now = clock.now();
+    const expiresAt = addSeconds(now, trust.token_minutes * 60).toISOString();
+    const tokenExpiry = new Date(((payload.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000).toISOString();
+    const minted = await db.transaction().execute(async (tx) => {
+      if (!(await repo.rememberExchange(tx, sha256(input.token), tokenExpiry))) {
+        throw new AppError("oidc_token_replayed", "This OIDC token was already exchanged: request a new one");
+      }
+      const account = await repo.findAccount(tx, trust.workspace_id, trust.service_account_id);
+      if (!account) throw rejected("its service account no longer exists");
+      const { row, token } = await keys.insertKey(
+        tx,
+        account,
+        {
+          name: `oidc: ${trust.name}`,
+          description: `exchanged for ${payload.sub}`,
+          access: trust.access === "read" ? "read" : "read_write",
+          project_ids: trust.project_ids === null ? null : (JSON.parse(trust.project_ids) as string[]),
+          environment_ids:
+            trust.environment_ids === null ? null : (JSON.parse(trust.environment_ids) as string[]),
+          allowed_cidrs: trust.allowed_cidrs === null ? null : (JSON.parse(trust.allowed_cidrs) as string[]),
+        },
+        { createdBy: account.id, expiresAt, trustId: trust.id },
+      );
+      const principal: Principal = {
+        userId: account.id,
+        kind: "api_key",
+        sessionId: null,
+        apiKeyId: row.id,
+        apiKeyName: row.name,
+        workspaceClaim: account.workspace_id,
+        scope: null,
+        allowedCidrs: null,
+        serviceAccount: {
+          id: account.id,
+          name: account.name,
+          workspaceId: account.workspace_id,
+          role: account.role,
+          teamIds: [],
+        },
+      };
+      await audit.record(
+        tx,
+        { ...client, principal, workspaceId: account.workspace_id },
+        {
+          action: "service_account.token_exchanged",
+          resourceType: "service_account",
+          resourceId: account.id,
+          details: { trust_id: trust.id, issuer: trust.issuer, subject: payload.sub ?? null, key_id: row.id },
+        },
+      );
+      return { token, account };
+    });
+    return {
+      access_token: minted.token,
+      token_type: "Bearer" as const,
+      expires_in: trust.token_minutes * 60,
+      expires_at: expiresAt,
+      service_account_id: minted.account.id,
+      workspace_id: minted.account.workspace_id,
+    };
+  };
+}

@@ -1,0 +1,200 @@
+// CI without a stored secret (issue 21): a service account trusts an OIDC issuer, and a job's ID
+// token from that issuer is exchanged at POST /auth/oidc/exchange for a short-lived key carrying the
+// trust's scope. The issuer is a real server on 127.0.0.1 signing tokens with keys the test makes.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { newUser } from "./helpers/factories.ts";
+import { type Issuer, startIssuer } from "./helpers/oidc-issuer.ts";
+import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
+
+let t: TestApp;
+let issuer: Issuer;
+let owner: Awaited<ReturnType<typeof newUser>>;
+let tree: Tree;
+let accountId: string;
+let base: string;
+
+const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const exchange = (token: string, extra: object = {}) =>
+  t.app.inject({ method: "POST", url: "/auth/oidc/exchange", payload: { token, ...extra } });
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+  t = await createTestApp();
+  // The test clock starts at the real time, which the issuer's tokens are dated by.
+  owner = await newUser(t.app);
+  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
+  await send("POST", `${secretsPath(tree)}/`, owner.headers, { key: "DEPLOY_TOKEN", value: "s3cr3t" });
+  base = `/workspaces/${owner.workspaceId}/service-accounts`;
+  accountId = (
+    await send("POST", base, owner.headers, { name: "github", role: 0, team_ids: [tree.teamId] })
+  ).json().id;
+  const trust = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+    name: "main branch",
+    issuer: issuer.url,
+    audience: "coffer",
+    subject: "repo:acme/payments:ref:refs/heads/*",
+    claims: { repository_owner: "acme" },
+    token_minutes: 10,
+    access: "read",
+    environment_ids: [tree.environmentId],
+  });
+  expect(trust.statusCode, trust.body).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+  await issuer.stop();
+});
+
+describe("POST /auth/oidc/exchange", () => {
+  it("exchanges a matching token for a key that reads the trust's environment, read-only, for its minutes", async () => {
+    const response = await exchange(await issuer.token({ repository_owner: "acme" }));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 600,
+      service_account_id: accountId,
+      workspace_id: owner.workspaceId,
+    });
+    const headers = { authorization: `Bearer ${body.access_token}` };
+    const read = await send("GET", `${secretsPath(tree)}/`, headers);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()[0]).toMatchObject({ key: "DEPLOY_TOKEN", value: "s3cr3t" });
+    const write = await send("POST", `${secretsPath(tree)}/`, headers, { key: "X", value: "y" });
+    expect(write.json().code).toBe("key_scope_forbidden");
+    t.clock.advance(601);
+    expect((await send("GET", `${secretsPath(tree)}/`, headers)).json().code).toBe("api_key_expired");
+    t.clock.advance(-601);
+  });
+
+  it("refuses the same token twice (a replay), with its own code", async () => {
+    const token = await issuer.token({ repository_owner: "acme" });
+    expect((await exchange(token)).statusCode).toBe(200);
+    const again = await exchange(token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe("oidc_token_replayed");
+  });
+
+  it("refuses a wrong audience, subject or claim, an expired or not-yet-valid token, a foreign signature, an unknown issuer", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const cases = {
+      audience: await issuer.token({ aud: "someone-else", repository_owner: "acme" }),
+      subject: await issuer.token({ sub: "repo:acme/payments:pull_request", repository_owner: "acme" }),
+      claim: await issuer.token({ repository_owner: "mallory" }),
+      "missing claim": await issuer.token({}),
+      expired: await issuer.token({ repository_owner: "acme", iat: now - 900, exp: now - 600 }),
+      "not yet valid": await issuer.token({ repository_owner: "acme", nbf: now + 600, exp: now + 900 }),
+      signature: await issuer.token({ repository_owner: "acme" }, { key: "stranger" }),
+      issuer: await issuer.token({ repository_owner: "acme", iss: "https://issuer.example" }),
+      "not a JWT": "not.a.jwt",
+    };
+    const answers = Object.fromEntries(
+      await Promise.all(
+        Object.entries(cases).map(async ([name, token]) => {
+          const response = await exchange(token);
+          return [name, `${response.statusCode} ${response.json().code}`];
+        }),
+      ),
+    );
+    expect(Object.values(answers).every((a) => a === "401 oidc_token_rejected")).toBe(true);
+  });
+
+  it("answers 502 when the issuer cannot be reached, and keeps the token usable once it can", async () => {
+    const fresh = await startIssuer();
+    try {
+      await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+        name: "flaky",
+        issuer: fresh.url,
+        audience: "coffer",
+        subject: "*",
+      });
+      const token = await fresh.token();
+      fresh.down = true;
+      const down = await exchange(token);
+      expect(down.statusCode).toBe(502);
+      expect(down.json().code).toBe("oidc_issuer_unavailable");
+      fresh.down = false;
+      expect((await exchange(token)).statusCode).toBe(200);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it("caches the discovery document and the keys", async () => {
+    const before = issuer.requests.length;
+    for (let i = 0; i < 3; i++)
+      expect((await exchange(await issuer.token({ repository_owner: "acme" }))).statusCode).toBe(200);
+    expect(issuer.requests.length - before).toBe(0);
+  });
+
+  it("refuses tokens for a disabled account, and records each exchange without the token", async () => {
+    await send("PATCH", `${base}/${accountId}`, owner.headers, { disabled: true });
+    const token = await issuer.token({ repository_owner: "acme" });
+    const refused = await exchange(token);
+    expect(refused.json().code).toBe("service_account_disabled");
+    await send("PATCH", `${base}/${accountId}`, owner.headers, { disabled: false });
+    const trail = (
+      await send(
+        "GET",
+        `/workspaces/${owner.workspaceId}/audit?action=service_account.token_exchanged`,
+        owner.headers,
+      )
+    ).json();
+    expect(trail.length).toBeGreaterThan(0);
+    expect(trail[0].actor).toMatchObject({ type: "service_account", id: accountId });
+    expect(trail[0].details).toMatchObject({ subject: "repo:acme/payments:ref:refs/heads/main" });
+    expect(JSON.stringify(trail)).not.toContain(token.split(".")[2]);
+  });
+
+  it("answers 422 for a malformed body", async () => {
+    for (const payload of [{}, { token: "" }, { token: 5 }]) {
+      const response = await t.app.inject({ method: "POST", url: "/auth/oidc/exchange", payload });
+      expect(response.statusCode).toBe(422);
+    }
+  });
+});
+
+describe("trusts", () => {
+  it("are listed, and refuse an issuer that is not https (http on loopback only)", async () => {
+    const trusts = (await send("GET", `${base}/${accountId}/trusts`, owner.headers)).json();
+    expect(trusts[0]).toMatchObject({
+      issuer: issuer.url,
+      subject: "repo:acme/payments:ref:refs/heads/*",
+      claims: { repository_owner: "acme" },
+      access: "read",
+      environment_ids: [tree.environmentId],
+    });
+    for (const bad of ["http://issuer.example", "ftp://x", "not a url", "https://x.example/?q=1"]) {
+      const response = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+        name: "bad",
+        issuer: bad,
+        audience: "a",
+        subject: "*",
+      });
+      expect(response.statusCode).toBe(422);
+    }
+  });
+
+  it("once removed, exchange nothing more", async () => {
+    const extra = await startIssuer();
+    try {
+      const trust = (
+        await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+          name: "temporary",
+          issuer: extra.url,
+          audience: "coffer",
+          subject: "*",
+        })
+      ).json();
+      expect(
+        (await send("DELETE", `${base}/${accountId}/trusts/${trust.id}`, owner.headers)).statusCode,
+      ).toBe(200);
+      const response = await exchange(await extra.token());
+      expect(response.json().code).toBe("oidc_token_rejected");
+    } finally {
+      await extra.stop();
+    }
+  });
+});
