@@ -51,8 +51,30 @@ export function connect(binding: Binding): Session {
   const { apiUrl } = binding;
   const state = { ...binding.credential };
 
+  // An OIDC token (a CI job's) is exchanged before the first request, once; its failure is the
+  // command's error, in the server's words.
+  let exchanging: Promise<void> | undefined;
+  async function exchangeOidcToken(): Promise<void> {
+    const { data, error, response } = await createClient({ baseUrl: apiUrl, fetch: fetchHere }).POST(
+      "/auth/oidc/exchange",
+      {
+        body: {
+          token: state.oidc_token as string,
+          ...(state.service_account_id ? { service_account_id: state.service_account_id } : {}),
+        },
+      },
+    );
+    if (!data) throw failure(response, error, "the OIDC token was not exchanged");
+    state.access_token = data.access_token;
+  }
+
   // 429: waits the Retry-After (bounded) and asks again; everything else is the caller's.
   const patientFetch = async (request: Request): Promise<Response> => {
+    if (state.oidc_token && !state.access_token) {
+      exchanging ??= exchangeOidcToken();
+      await exchanging;
+      request.headers.set("authorization", `Bearer ${state.access_token}`);
+    }
     for (let attempt = 0; ; attempt++) {
       const response = await fetchHere(request.clone());
       if (response.status !== 429 || attempt >= MAX_RETRIES) return response;
@@ -83,7 +105,12 @@ export function connect(binding: Binding): Session {
     fetch: patientFetch,
     ...(state.api_key
       ? { apiKey: state.api_key }
-      : { session: { accessToken: () => state.access_token ?? null, refresh } }),
+      : {
+          session: {
+            accessToken: () => state.access_token ?? null,
+            refresh: state.oidc_token ? async () => false : refresh,
+          },
+        }),
   });
   return { client, apiUrl, fallbackSecret: binding.fallbackSecret };
 }

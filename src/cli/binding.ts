@@ -56,24 +56,52 @@ export interface Binding {
 }
 
 /** The credential for `target`, or a refusal (exit 3) that sends nothing anywhere. */
+/** An OIDC token named on the command line (`coffer run --oidc-token-env NAME`), over COFFER_OIDC_TOKEN. */
+const chosenOidc: { token?: string; serviceAccount?: string } = {};
+export function chooseOidcToken(token: string, serviceAccount: string | undefined): void {
+  chosenOidc.token = token;
+  chosenOidc.serviceAccount = serviceAccount;
+}
+
 export function bind(target: Target, flag: string | undefined): Binding {
+  const oidc = chosenOidc.token ?? process.env.COFFER_OIDC_TOKEN;
+  if (oidc) return bindOidc(target, flag, oidc);
   const token = process.env.COFFER_TOKEN;
   return token ? bindToken(target, flag, token) : bindStored(target);
 }
 
-// COFFER_TOKEN (CI) belongs to COFFER_API_URL / --api-url, or the default URL when neither is set:
-// a pull request's `.coffer.json` must not be able to send the job's token elsewhere.
-function bindToken(target: Target, flag: string | undefined, token: string): Binding {
-  const tokenUrl = normaliseApiUrl(chosenUrl(flag) ?? defaultUrl());
-  if (target.projectFile && target.apiUrl !== tokenUrl) {
+/** The URL a credential from the environment belongs to (never a project file's). */
+function environmentCredentialUrl(target: Target, flag: string | undefined, name: string): string {
+  const url = normaliseApiUrl(chosenUrl(flag) ?? defaultUrl());
+  if (target.projectFile && target.apiUrl !== url) {
     throw new CliError(
-      `${target.projectFile} points to ${target.apiUrl}, but COFFER_TOKEN belongs to ${tokenUrl} ` +
+      `${target.projectFile} points to ${target.apiUrl}, but ${name} belongs to ${url} ` +
         "(COFFER_API_URL or --api-url; the default when neither is set): it is not sent anywhere else. " +
         `If ${target.apiUrl} is the right server, set COFFER_API_URL=${target.apiUrl}; otherwise fix ` +
         `api_url in ${target.projectFile}.`,
       EXIT.auth,
     );
   }
+  return url;
+}
+
+// COFFER_OIDC_TOKEN (a CI job's ID token) is exchanged at the server COFFER_TOKEN would go to, for
+// a key that lives minutes: nothing is stored, and no offline copy outlives the run.
+function bindOidc(target: Target, flag: string | undefined, oidcToken: string): Binding {
+  environmentCredentialUrl(target, flag, "COFFER_OIDC_TOKEN");
+  const serviceAccount = chosenOidc.serviceAccount ?? (process.env.COFFER_SERVICE_ACCOUNT || undefined);
+  return {
+    apiUrl: target.apiUrl,
+    credential: { oidc_token: oidcToken, ...(serviceAccount ? { service_account_id: serviceAccount } : {}) },
+    stored: false,
+    fallbackSecret: () => oidcToken,
+  };
+}
+
+// COFFER_TOKEN (CI) belongs to COFFER_API_URL / --api-url, or the default URL when neither is set:
+// a pull request's `.coffer.json` must not be able to send the job's token elsewhere.
+function bindToken(target: Target, flag: string | undefined, token: string): Binding {
+  environmentCredentialUrl(target, flag, "COFFER_TOKEN");
   // An access token has no secret that outlives it: a copy written under it does not survive its expiry.
   return {
     apiUrl: target.apiUrl,

@@ -16,6 +16,10 @@ export interface StoredCredential {
    * than from the refresh token, which rotates on every refresh.
    */
   fallback_key?: string;
+  /** A CI job's OIDC ID token (COFFER_OIDC_TOKEN), exchanged for a short-lived key on first use. */
+  oidc_token?: string;
+  /** The service account the OIDC token is for, when its issuer is trusted by several. */
+  service_account_id?: string;
 }
 
 export interface CredentialsFile {

@@ -5,6 +5,7 @@
 import { Command, Option } from "commander";
 import { CliError, EXIT } from "./api.ts";
 import { registerAccountCommands } from "./commands/account.ts";
+import { registerAutomationCommands } from "./commands/automation.ts";
 import { registerProjectCommands } from "./commands/project.ts";
 import { registerRunCommand } from "./commands/run.ts";
 import { registerSecretsCommands } from "./commands/secrets.ts";
@@ -21,6 +22,7 @@ registerAccountCommands(program);
 registerProjectCommands(program);
 registerSecretsCommands(program);
 registerTransferCommands(program);
+registerAutomationCommands(program);
 registerRunCommand(program);
 
 try {

@@ -58,7 +58,7 @@ function remember(program: Command, apiUrl: string, credential: StoredCredential
   print(
     globalsOf(program).json ?? false,
     { email, api_url: apiUrl },
-    `signed in to ${apiUrl} as ${email}${how}, saved to ${file}\n`,
+    `signed in to ${apiUrl}${email ? ` as ${email}` : ""}${how}, saved to ${file}\n`,
   );
 }
 
@@ -103,14 +103,21 @@ export function registerAccountCommands(program: Command): void {
     .action(async (options: { apiKey?: string; email?: string; otp?: string }) => {
       const apiUrl = signInUrl(program);
       if (options.apiKey) {
-        const { data: me } = await createClient({
+        const { data: me, error } = await createClient({
           baseUrl: apiUrl,
           apiKey: options.apiKey,
           fetch: fetchHere,
         }).GET("/auth/me");
-        if (!me) throw new CliError("this API key is not accepted (revoked, expired or unknown)", EXIT.auth);
-        const { email } = me;
-        remember(program, apiUrl, { email, api_key: options.apiKey }, " (API key)");
+        // A scoped key (or a service account's) is accepted but reaches no account route.
+        const scoped = (error as { code?: string } | undefined)?.code === "key_scope_forbidden";
+        if (!me && !scoped)
+          throw new CliError("this API key is not accepted (revoked, expired or unknown)", EXIT.auth);
+        remember(
+          program,
+          apiUrl,
+          { ...(me ? { email: me.email } : {}), api_key: options.apiKey },
+          scoped ? " (scoped API key)" : " (API key)",
+        );
         return;
       }
       if (!options.email)

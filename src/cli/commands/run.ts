@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Command } from "commander";
 import { CliError, EXIT, type Session } from "../api.ts";
+import { chooseOidcToken } from "../binding.ts";
 import { projectSession, readSecrets } from "../context.ts";
 import { type FallbackCopy, loadFallback, saveFallback } from "../fallback.ts";
 import type { ProjectFile } from "../files.ts";
@@ -14,6 +15,8 @@ import { refusedVariables } from "../loader-variables.ts";
 import { warn } from "../output.ts";
 
 interface RunOptions {
+  oidcTokenEnv?: string;
+  serviceAccount?: string;
   fallback?: boolean;
   allowPartial?: boolean;
   watch?: boolean | string;
@@ -173,8 +176,21 @@ export function registerRunCommand(program: Command): void {
       (value: string, previous: string[]) => [...previous, ...value.split(",").map((n) => n.trim())],
       [],
     )
+    .option(
+      "--oidc-token-env <name>",
+      "authenticate with the OIDC ID token in this variable (a CI job's; exchanged for a short-lived key), as COFFER_OIDC_TOKEN does",
+    )
+    .option(
+      "--service-account <id>",
+      "the service account the OIDC token is for (when its issuer is trusted by several); env COFFER_SERVICE_ACCOUNT",
+    )
     .argument("<command...>", "the command and its arguments")
     .action(async (command: string[], options: RunOptions) => {
+      if (options.oidcTokenEnv) {
+        const token = process.env[options.oidcTokenEnv];
+        if (!token) throw new CliError(`--oidc-token-env: ${options.oidcTokenEnv} is not set`, EXIT.usage);
+        chooseOidcToken(token, options.serviceAccount);
+      }
       const every = watchInterval(options.watch);
       const allowed = new Set(options.allowEnv.filter(Boolean));
       const { p, session } = projectSession(program);
