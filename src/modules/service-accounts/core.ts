@@ -165,6 +165,8 @@ export function createServiceAccountsCore(deps: ServiceAccountsDeps) {
       if (patch.disabled !== undefined)
         changes.disabled_at = patch.disabled ? (current.disabled_at ?? now) : null;
       const updated = await db.transaction().execute(async (tx) => {
+        // Renames go one at a time per workspace, as creations do: a name is taken once.
+        await lockWorkspace(tx, ctx.workspaceId);
         if (patch.name !== undefined) await checkName(tx, ctx, patch.name, id);
         if (patch.team_ids !== undefined) {
           await checkTeams(tx, ctx, patch.team_ids);
