@@ -73,7 +73,8 @@ export function createSession(options: SessionOptions): Session {
     if (code && PERSON_ERRORS.has(code)) return undefined;
     // Sent with a token a concurrent request has already refreshed: replay with the new one.
     const current = options.accessToken();
-    if (current && replay.headers.get("authorization") !== `Bearer ${current}`) return send(withToken(replay));
+    if (current && replay.headers.get("authorization") !== `Bearer ${current}`)
+      return send(withToken(replay));
     if (await refresh()) return send(withToken(replay));
     options.onEnded?.();
     return undefined;
