@@ -434,10 +434,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const credentials = createCredentialCheck(
     {
       // The prefix tells a service account's key from a person's: one lookup either way.
-      authenticateApiKey: (token) =>
+      authenticateApiKey: (token, address) =>
         token.startsWith(SERVICE_KEY_PREFIX)
-          ? serviceAccounts.authenticateKey(token)
-          : keys.authenticateApiKey(token),
+          ? serviceAccounts.authenticateKey(token, address)
+          : keys.authenticateApiKey(token, address),
       authenticateAccessToken: sessions.authenticateAccessToken,
     },
     config.rateLimitPerMinute,

@@ -11,11 +11,10 @@
 // and dark, go to .test-results/screenshots/.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   type DashboardStack,
@@ -29,7 +28,6 @@ import { type FakeSmtp, textBody } from "./helpers/fake-smtp.ts";
 const STEP_TIMEOUT = 120_000;
 const MAC_CHROME =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** expect.poll with room for a loaded machine (its default gives up after one second). */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
@@ -71,16 +69,6 @@ const mailWith = (smtp: FakeSmtp, address: string, needle: string) =>
   smtp
     .waitFor((m) => m.to.includes(address) && textBody(m.raw).includes(needle))
     .then((m) => textBody(m.raw));
-
-/** axe-core's violations on the page as it is (rule id and the elements), for expect(…).toEqual([]). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  return (await page.evaluate(
-    `axe.run(document, { resultTypes: ["violations"] }).then((r) =>
-      r.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))`,
-  )) as string[];
-}
 
 describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", () => {
   let stack: DashboardStack;

@@ -242,6 +242,25 @@ describe("allowed client addresses", () => {
     expect(outside.json().code).toBe("api_key_address_refused");
   });
 
+  it("does not count a refused use as the key's last use", async () => {
+    const key = await createApiKey(t.app, owner.accessToken, {
+      name: "fenced-unused",
+      allowed_cidrs: ["203.0.113.0/24"],
+    });
+    const outside = await t.app.inject({
+      method: "GET",
+      url: "/auth/me",
+      headers: keyHeaders(key.token),
+      remoteAddress: "198.51.100.1",
+    });
+    expect(outside.json().code).toBe("api_key_address_refused");
+    const listed = (await send("GET", "/keys/", owner.headers)).json() as {
+      id: string;
+      last_used_at: string | null;
+    }[];
+    expect(listed.find((k) => k.id === key.id)?.last_used_at).toBeNull();
+  });
+
   it("counts the address COFFER_TRUST_PROXY says is the client's", async () => {
     const proxied = await createTestApp({ env: { COFFER_TRUST_PROXY: "127.0.0.1" } });
     try {

@@ -121,6 +121,12 @@ describe("the audit trail", () => {
     expect(describeActor({ type: "user", name: "ada@example.com" })).toBe("ada@example.com");
     expect(describeActor({ type: "api_key", name: "deploy" })).toBe("deploy (API key)");
     expect(describeActor({ type: "anonymous", name: "" })).toBe("anonymous");
+    expect(describeActor({ type: "service_account", name: "deployer", key: { name: "prod-reader" } })).toBe(
+      "deployer (service account, key prod-reader)",
+    );
+    expect(describeActor({ type: "service_account", name: "deployer", key: null })).toBe(
+      "deployer (service account)",
+    );
     expect(shortUserAgent(null)).toBe("—");
     expect(shortUserAgent("curl/8")).toBe("curl/8");
     expect(shortUserAgent("x".repeat(80))).toHaveLength(40);

@@ -1,8 +1,8 @@
 // A key's scope between its table's columns, the policy's KeyScope and the API's fields. Personal
 // keys and service-account keys store the same columns (KeyScopeColumns).
 import type { KeyScopeColumns } from "../db/schema.ts";
-import { ValidationFailed } from "../errors.ts";
-import { parseCidr } from "../lib/cidr.ts";
+import { AppError, ValidationFailed } from "../errors.ts";
+import { addressIn, parseCidr } from "../lib/cidr.ts";
 import { type KeyScope, narrowsAnything } from "./policy.ts";
 
 /** The scope fields of a key's creation (all optional: an unscoped key has its holder's reach). */
@@ -53,7 +53,19 @@ export function keyScopeOf(columns: KeyScopeColumns, workspaceId: string | null)
   return narrowsAnything(scope) ? scope : null;
 }
 
-export const allowedCidrsOf = (columns: KeyScopeColumns): string[] | null => listOf(columns.allowed_cidrs);
+/**
+ * Throws 401 api_key_address_refused when the key may not be used from `address` (the client's, as
+ * COFFER_TRUST_PROXY decides). Checked before the use is recorded: a refused use is not a use.
+ */
+export function assertUsableFrom(columns: KeyScopeColumns, address: string): void {
+  const ranges = listOf(columns.allowed_cidrs);
+  if (ranges && !addressIn(address, ranges)) {
+    throw new AppError(
+      "api_key_address_refused",
+      "This API key may not be used from this address (its allowed ranges do not include it)",
+    );
+  }
+}
 
 /** The scope fields as the API shows them. */
 export const presentScope = (columns: KeyScopeColumns) => ({

@@ -22,14 +22,15 @@ export interface Principal {
   workspaceClaim: string | null;
   /** What the key's scope narrows (null: the holder's full reach). */
   scope: KeyScope | null;
-  /** The client address ranges the key may be used from (null: anywhere). */
-  allowedCidrs: readonly string[] | null;
   serviceAccount: ServiceAccountActor | null;
 }
 
 export interface CredentialResolver {
-  /** Resolves an `sk-` API key; throws AppError 401 with a precise code. */
-  authenticateApiKey(token: string): Promise<Principal>;
+  /**
+   * Resolves an `sk-` API key used from `address` (the client's); throws AppError 401 with a
+   * precise code, api_key_address_refused among them.
+   */
+  authenticateApiKey(token: string, address: string): Promise<Principal>;
   /** Resolves a session access token (JWT); throws AppError 401 with a precise code. */
   authenticateAccessToken(token: string): Promise<Principal>;
 }
@@ -45,6 +46,5 @@ export const personActing = (userId: string): Principal => ({
   apiKeyId: null,
   workspaceClaim: null,
   scope: null,
-  allowedCidrs: null,
   serviceAccount: null,
 });

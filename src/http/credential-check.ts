@@ -8,7 +8,6 @@ import type { FastifyRequest } from "fastify";
 import type { CredentialResolver, Principal } from "../auth/principal.ts";
 import { API_KEY_PREFIX, sha256 } from "../crypto/tokens.ts";
 import { AppError } from "../errors.ts";
-import { addressIn } from "../lib/cidr.ts";
 import type { Counters } from "../lib/counters.ts";
 
 export type PresentedCredential = { kind: "api_key" | "bearer"; token: string };
@@ -67,14 +66,8 @@ export function createCredentialCheck(
     try {
       const principal =
         credential.kind === "api_key" || credential.token.startsWith(API_KEY_PREFIX)
-          ? await resolver.authenticateApiKey(credential.token)
+          ? await resolver.authenticateApiKey(credential.token, request.ip)
           : await resolver.authenticateAccessToken(credential.token);
-      if (principal.allowedCidrs && !addressIn(request.ip, principal.allowedCidrs)) {
-        throw new AppError(
-          "api_key_address_refused",
-          "This API key may not be used from this address (its allowed ranges do not include it)",
-        );
-      }
       setBounded(proven, digest, Date.now() + PROVEN_TTL_MS);
       return principal;
     } catch (error) {

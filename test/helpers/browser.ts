@@ -2,7 +2,8 @@
 // served by a real server process. Without /usr/bin/chromium the browser tests are skipped, unless
 // COFFER_REQUIRE_BROWSER=1 (as .ci/run sets), in which case launching fails the run.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { PROJECT_ROOT } from "./server-process.ts";
@@ -73,4 +74,16 @@ export function collectPageProblems(page: Page): string[] {
     }
   });
   return problems;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's violations on the page as it is (rule id and the elements), for expect(…).toEqual([]). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  await page.evaluate(AXE_SOURCE);
+  return (await page.evaluate(
+    `axe.run(document, { resultTypes: ["violations"] }).then((r) =>
+      r.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))`,
+  )) as string[];
 }

@@ -10,6 +10,7 @@ export interface NavEntry {
     | "/w/$workspaceId/audit"
     | "/w/$workspaceId/members"
     | "/w/$workspaceId/api-keys"
+    | "/w/$workspaceId/service-accounts"
     | "/w/$workspaceId/share-links"
     | "/w/$workspaceId/sessions";
   action?: Action;
@@ -20,6 +21,7 @@ export const NAV: NavEntry[] = [
   { label: "Members", to: "/w/$workspaceId/members", action: "workspace.read" },
   { label: "Share links", to: "/w/$workspaceId/share-links", action: "share_link.list" },
   { label: "API keys", to: "/w/$workspaceId/api-keys" },
+  { label: "Service accounts", to: "/w/$workspaceId/service-accounts", action: "service_account.list" },
   { label: "Sessions", to: "/w/$workspaceId/sessions" },
   { label: "Audit", to: "/w/$workspaceId/audit", action: "audit.read" },
 ];

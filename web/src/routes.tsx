@@ -19,6 +19,8 @@ import { NotFound } from "./screens/NotFound.tsx";
 import { ResetPassword } from "./screens/ResetPassword.tsx";
 import { Secrets } from "./screens/Secrets.tsx";
 import { Security } from "./screens/Security.tsx";
+import { ServiceAccount } from "./screens/ServiceAccount.tsx";
+import { ServiceAccounts } from "./screens/ServiceAccounts.tsx";
 import { Sessions } from "./screens/Sessions.tsx";
 import { ShareLinks } from "./screens/ShareLinks.tsx";
 import { ShareView } from "./screens/ShareView.tsx";
@@ -107,6 +109,16 @@ const apiKeysRoute = createRoute({
   path: "/api-keys",
   component: ApiKeys,
 });
+const serviceAccountsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/service-accounts",
+  component: ServiceAccounts,
+});
+const serviceAccountRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/service-accounts/$serviceAccountId",
+  component: ServiceAccount,
+});
 const shareLinksRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/share-links",
@@ -144,6 +156,8 @@ const routeTree = rootRoute.addChildren([
     auditRoute,
     membersRoute,
     apiKeysRoute,
+    serviceAccountsRoute,
+    serviceAccountRoute,
     shareLinksRoute,
     sessionsRoute,
     accountRoute,

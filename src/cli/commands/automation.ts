@@ -3,12 +3,17 @@
 // `coffer ci-setup` (a GitHub Actions trust on a service account, and the workflow snippet that uses
 // it with no stored secret). Minting and granting need a signed-in session (and --otp with 2FA).
 import type { Command } from "commander";
+import {
+  defaultAudience,
+  GITHUB_ISSUER,
+  githubSubject,
+  githubWorkflowSnippet,
+} from "../../lib/ci-snippet.ts";
 import { CliError, EXIT, failure } from "../api.ts";
 import { globalsOf, sessionFor } from "../context.ts";
 import { type FoundProjectFile, findProjectFile } from "../files.ts";
 import { print } from "../output.ts";
 
-const GITHUB_ISSUER = "https://token.actions.githubusercontent.com";
 const ROLES: Record<string, number> = { viewer: 0, member: 1, admin: 2 };
 const ROLE_NAMES = ["Viewer", "Member", "Admin", "Owner"];
 
@@ -277,8 +282,8 @@ export function registerAutomationCommands(program: Command): void {
         if (!data) throw failure(response, error, "cannot create the service account");
         accountId = data.id;
       }
-      const audience = new URL(s.apiUrl).host;
-      const subject = `repo:${options.repo}:ref:refs/heads/${options.branch}`;
+      const audience = defaultAudience(s.apiUrl);
+      const subject = githubSubject(options.repo, options.branch);
       const trust = await s.client.POST(
         "/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts",
         {
@@ -294,20 +299,7 @@ export function registerAutomationCommands(program: Command): void {
         },
       );
       if (!trust.data) throw failure(trust.response, trust.error, "cannot add the trust");
-      const snippet = [
-        "permissions:",
-        "  id-token: write   # lets the job ask GitHub for an OIDC token",
-        "  contents: read",
-        "steps:",
-        "  - uses: actions/checkout@v4",
-        "  - name: Run with Coffer's secrets",
-        "    env:",
-        `      COFFER_API_URL: ${s.apiUrl}`,
-        `      COFFER_SERVICE_ACCOUNT: ${accountId}`,
-        "    run: |",
-        `      export COFFER_OIDC_TOKEN="$(curl -sSf -H "Authorization: bearer $ACTIONS_ID_TOKEN_REQUEST_TOKEN" "$ACTIONS_ID_TOKEN_REQUEST_URL&audience=${audience}" | jq -r .value)"`,
-        "      npx coffer run -- ./deploy.sh",
-      ].join("\n");
+      const snippet = githubWorkflowSnippet({ apiUrl: s.apiUrl, serviceAccountId: accountId, audience });
       print(
         json(),
         { service_account_id: accountId, trust: trust.data, workflow: snippet },

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { ActorContext } from "../../auth/context.ts";
 import { assertKeyLive, touchDue } from "../../auth/key-life.ts";
-import { allowedCidrsOf, type KeyScopeInput, keyScopeOf, scopeColumns } from "../../auth/key-scope.ts";
+import { assertUsableFrom, type KeyScopeInput, keyScopeOf, scopeColumns } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { newApiKeyToken, sha256 } from "../../crypto/tokens.ts";
@@ -205,7 +205,7 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache, 
      */
     revokeAllOf: (tx: Queryable, userId: string) => repo.revokeAllOf(tx, userId, clock.now().toISOString()),
 
-    async authenticateApiKey(token: string): Promise<Principal> {
+    async authenticateApiKey(token: string, address: string): Promise<Principal> {
       const digest = sha256(token);
       let key = cache.get(digest);
       if (!key) {
@@ -217,6 +217,7 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache, 
       }
       const now = clock.now();
       assertKeyLive(key, now);
+      assertUsableFrom(key, address);
       if (touchDue(key, now)) await repo.touchKey(db, key.id, now.toISOString());
       return {
         userId: key.user_id,
@@ -227,7 +228,6 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache, 
         // A key bound to a workspace speaks for that one, whatever its holder last chose.
         workspaceClaim: key.workspace_id ?? key.current_workspace_id,
         scope: keyScopeOf(key, key.workspace_id),
-        allowedCidrs: allowedCidrsOf(key),
         serviceAccount: null,
       };
     },

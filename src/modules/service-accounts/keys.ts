@@ -7,7 +7,7 @@ import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { assertKeyLive, touchDue } from "../../auth/key-life.ts";
 import {
-  allowedCidrsOf,
+  assertUsableFrom,
   type KeyScopeInput,
   keyScopeOf,
   presentScope,
@@ -136,7 +136,7 @@ export function createServiceAccountKeys(deps: ServiceAccountsDeps, core: Servic
       return present((await repo.findKey(db, accountId, keyId)) as repo.KeyRow, ctx.workspaceId);
     },
 
-    async authenticate(token: string): Promise<Principal> {
+    async authenticate(token: string, address: string): Promise<Principal> {
       const digest = sha256(token);
       let key = cache.get(digest);
       if (!key) {
@@ -155,6 +155,7 @@ export function createServiceAccountKeys(deps: ServiceAccountsDeps, core: Servic
       if (key.disabled_at) {
         throw new AppError("service_account_disabled", "This key's service account is disabled");
       }
+      assertUsableFrom(key, address);
       if (touchDue(key, now)) await repo.touchKey(db, key.id, now.toISOString());
       const teamIds = await teamsOf(key.account_id);
       return {
@@ -165,7 +166,6 @@ export function createServiceAccountKeys(deps: ServiceAccountsDeps, core: Servic
         apiKeyName: key.name,
         workspaceClaim: key.workspace_id,
         scope: keyScopeOf(key, key.workspace_id),
-        allowedCidrs: allowedCidrsOf(key),
         serviceAccount: {
           id: key.account_id,
           name: key.account_name,

@@ -157,7 +157,6 @@ export function createOidcExchange(
         apiKeyName: row.name,
         workspaceClaim: account.workspace_id,
         scope: null,
-        allowedCidrs: null,
         serviceAccount: {
           id: account.id,
           name: account.name,

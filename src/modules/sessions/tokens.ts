@@ -144,7 +144,6 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
         apiKeyId: null,
         workspaceClaim: session.workspace_id,
         scope: null,
-        allowedCidrs: null,
         serviceAccount: null,
       };
     },

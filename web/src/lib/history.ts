@@ -196,11 +196,21 @@ export const AUDIT_ACTIONS = [
 export interface AuditActor {
   type: string;
   name: string;
+  /** The key that acted, if one did. */
+  key?: { name: string } | null;
 }
 
-/** "ada@example.com" for a person, "deploy-bot (API key)" for a key, "anonymous" for a share viewer. */
+/**
+ * "ada@example.com" for a person, "deploy-bot (API key)" for a person's key, "deployer (service
+ * account, key prod-reader)" for a service account, "anonymous" for a share viewer.
+ */
 export function describeActor(actor: AuditActor): string {
   if (actor.type === "api_key") return `${actor.name} (API key)`;
+  if (actor.type === "service_account") {
+    return actor.key
+      ? `${actor.name} (service account, key ${actor.key.name})`
+      : `${actor.name} (service account)`;
+  }
   return actor.name || "anonymous";
 }
 

@@ -1,30 +1,36 @@
-// The signed-in person's API keys: list, create (the token is shown once, in a dialog, and then
-// forgotten: it lives only in this component's state while that dialog is open), edit the name,
-// description and expiry, and revoke.
+// The signed-in person's API keys: list with each key's scope and last use, create (optionally
+// narrowed: read-only, one workspace, some projects or environments, some client addresses; the
+// token is shown once, in a dialog, and then forgotten: it lives only in this component's state
+// while that dialog is open), edit the name, description and expiry, and revoke.
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useWorkspaceTree, type WorkspaceTree } from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { type ApiKey, peopleKeys, useApiKeys } from "../api/people-queries.ts";
+import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
-import { CopyButton } from "../components/CopyButton.tsx";
-import { Dialog } from "../components/Dialog.tsx";
-import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
+import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
+import { KEEP_EXPIRY, LifetimeField } from "../components/LifetimeField.tsx";
+import { NameFields } from "../components/NameFields.tsx";
+import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
-import { DEFAULT_LIFETIME, describeExpiry, LIFETIME_PRESETS, lifetimeMinutes } from "../lib/people.ts";
+import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
+import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
 import "../styles/people.css";
-
-/** The edit dialog's extra choice: leave the expiry as it is. */
-const KEEP = "keep";
+import "../styles/automation.css";
 
 type Editing = { mode: "create" } | { mode: "edit"; key: ApiKey };
 
 export function ApiKeys() {
   const keys = useApiKeys();
+  const { workspace, teams } = useWorkspace();
+  const tree = useWorkspaceTree(workspace.id, teams);
   const queryClient = useQueryClient();
   const { ask, dialog } = useActionDialog();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -72,6 +78,7 @@ export function ApiKeys() {
       header: "Last used",
       cell: (k) => (k.last_used_at ? when(k.last_used_at) : "never"),
     },
+    { header: "Scope", cell: (k) => <KeyScopeSummary scope={k} tree={tree} here={workspace} /> },
     {
       header: "Actions",
       hideHeader: true,
@@ -106,8 +113,9 @@ export function ApiKeys() {
         <div>
           <h1 id="keys-title">API keys</h1>
           <p className="muted">
-            Keys act as you (send one as <code>X-API-Key</code>), in the workspace that is current when they
-            are used.
+            Keys act as you (send one as <code>X-API-Key</code>). A key may be narrowed to read-only access,
+            one workspace, some projects or environments, and some client addresses: it may do what both your
+            role and its scope allow, and never mints or changes keys.
           </p>
         </div>
         <Button variant="primary" onClick={() => setEditing({ mode: "create" })}>
@@ -129,6 +137,8 @@ export function ApiKeys() {
       {editing && (
         <KeyDialog
           editing={editing}
+          tree={tree}
+          workspace={workspace}
           onClose={() => setEditing(null)}
           onSaved={async (token, name) => {
             if (token) setCreated({ name, token });
@@ -136,33 +146,7 @@ export function ApiKeys() {
           }}
         />
       )}
-      <Dialog
-        open={created !== null}
-        title="Your new API key"
-        onClose={() => setCreated(null)}
-        footer={
-          <Button variant="primary" onClick={() => setCreated(null)}>
-            Done
-          </Button>
-        }
-      >
-        {created && (
-          <div className="stack">
-            <Alert kind="warning">
-              Copy the key now: this is the only time it is shown. Coffer keeps only a hash of it.
-            </Alert>
-            <p>
-              <strong>{created.name}</strong>
-            </p>
-            <div className="token-box">
-              <code className="token" data-testid="new-api-key">
-                {created.token}
-              </code>
-              <CopyButton value={created.token} label="Copy the API key" />
-            </div>
-          </div>
-        )}
-      </Dialog>
+      <NewTokenDialog title="Your new API key" created={created} onClose={() => setCreated(null)} />
       {dialog}
     </section>
   );
@@ -170,22 +154,26 @@ export function ApiKeys() {
 
 function KeyDialog({
   editing,
+  tree,
+  workspace,
   onClose,
   onSaved,
 }: {
   editing: Editing;
+  tree: WorkspaceTree;
+  workspace: { id: string; name: string };
   onClose: () => void;
   onSaved: (token: string | null, name: string) => Promise<unknown>;
 }) {
   const existing = editing.mode === "edit" ? editing.key : undefined;
   const [name, setName] = useState(existing?.name ?? "");
   const [description, setDescription] = useState(existing?.description ?? "");
-  const [lifetime, setLifetime] = useState(existing ? KEEP : DEFAULT_LIFETIME);
-  const lifetimeId = useId();
+  const [lifetime, setLifetime] = useState(existing ? KEEP_EXPIRY : DEFAULT_LIFETIME);
+  const [scope, setScope] = useState(() => openScope("read_write", "everywhere"));
 
   async function save() {
     const fields = { name: name.trim(), description: description.trim() || null };
-    const expires_at = lifetime === KEEP ? undefined : lifetimeMinutes(lifetime);
+    const expires_at = lifetime === KEEP_EXPIRY ? undefined : lifetimeMinutes(lifetime);
     if (existing) {
       await unwrap(
         api.PATCH("/keys/{key_id}", {
@@ -195,7 +183,14 @@ function KeyDialog({
       );
       await onSaved(null, fields.name);
     } else {
-      const key = await unwrap(api.POST("/keys/", { body: { ...fields, expires_at: expires_at ?? null } }));
+      const problem = scopeProblem(scope);
+      if (problem) throw new Error(problem);
+      const workspace_id = scope.reach === "everywhere" ? null : workspace.id;
+      const key = await unwrap(
+        api.POST("/keys/", {
+          body: { ...fields, expires_at: expires_at ?? null, workspace_id, ...scopeFields(scope) },
+        }),
+      );
       await onSaved(key.token, key.name);
     }
   }
@@ -207,38 +202,20 @@ function KeyDialog({
       submitLabel={existing ? "Save" : "Create key"}
       onClose={onClose}
       onSubmit={save}
+      wide={!existing}
     >
-      <Field
-        label="Name"
-        required
-        autoFocus
-        maxLength={100}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <Field
-        label="Description (optional)"
-        maxLength={1000}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
-      <div className="field">
-        <label htmlFor={lifetimeId} className="field-label">
-          {existing ? "Expiry" : "Lifetime"}
-        </label>
-        <select id={lifetimeId} value={lifetime} onChange={(e) => setLifetime(e.target.value)}>
-          {existing && (
-            <option value={KEEP}>
-              Keep: {existing.expires_at ? describeExpiry(existing.expires_at, new Date()) : "never expires"}
-            </option>
-          )}
-          {LIFETIME_PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {existing && p.minutes !== null ? `${p.label} from now` : p.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
+      <LifetimeField value={lifetime} onChange={setLifetime} existing={existing} />
+      {!existing && (
+        <KeyScopeFields
+          value={scope}
+          onChange={setScope}
+          tree={tree}
+          workspaceName={workspace.name}
+          everywhere
+          holder="you"
+        />
+      )}
     </FormDialog>
   );
 }
