@@ -347,7 +347,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaultRotationDays: config.defaultRotationDays,
   });
   const keyring = countingDecryptFailures(createKeyring({ masterKeys, clock }), metrics);
-  const secrets = createSecretsService({ db, clock, keyring, audit, plans, environments });
+  const secrets = createSecretsService({
+    db,
+    clock,
+    keyring,
+    audit,
+    plans,
+    environments,
+    deletedSecretsDays: config.deletedSecretsDays,
+  });
   const sharing = createSharingService({
     db,
     clock,

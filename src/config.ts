@@ -72,6 +72,8 @@ export interface Config {
   purgeRetention: number;
   /** Days audit entries are kept (0: for ever). */
   auditRetentionDays: number;
+  /** Days a deleted secret stays recoverable (0: a delete is final). */
+  deletedSecretsDays: number;
   otpTtl: number;
   inviteTtl: number;
   cookieSecure: boolean;
@@ -328,6 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
     purgeInterval: integer(env, "COFFER_PURGE_INTERVAL", 3600, 0, 604_800),
     purgeRetention: integer(env, "COFFER_PURGE_RETENTION", 604800, 0, 315_360_000),
     auditRetentionDays: integer(env, "COFFER_AUDIT_RETENTION_DAYS", 0, 0, 36500),
+    deletedSecretsDays: integer(env, "COFFER_DELETED_SECRETS_DAYS", 30, 0, 36500),
     cookieSecure: boolean(env, "COFFER_COOKIE_SECURE", !publicUrl.startsWith("http://")),
     google: {
       clientId: read(env, "GOOGLE_CLIENT_ID"),

@@ -22,6 +22,8 @@ const OWNERS: Record<string, string> = {
   environments: "src/modules/environments",
   secrets: "src/modules/secrets",
   secret_versions: "src/modules/secrets",
+  deleted_secrets: "src/modules/secrets",
+  deleted_secret_versions: "src/modules/secrets",
   share_links: "src/modules/sharing",
   audit_events: "src/modules/audit",
   invites: "src/modules/invites",

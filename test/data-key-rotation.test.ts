@@ -280,6 +280,29 @@ describe("npm run admin -- rotate-data-key <workspace_id>", () => {
     });
   }, 60_000);
 
+  it("re-encrypts the versions of deleted secrets still recoverable: restored after, they read as before", async () => {
+    const c = await tenant(w, 3, 2);
+    const id = c.ids.get("KEY_0")!;
+    const deleted = await w.t.app.inject({ method: "DELETE", url: `${c.base}/${id}`, headers: c.headers });
+    expect(deleted.statusCode).toBe(200);
+    const trashed = () =>
+      w.t.db.selectFrom("deleted_secret_versions").select("ciphertext").where("secret_id", "=", id).execute();
+    expect((await trashed()).map((r) => r.ciphertext.split(".")[1])).toEqual(["1", "1", "1"]);
+
+    const result = await admin(w, "rotate-data-key", c.workspaceId);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("data key version 1 is no longer used by any value (kept)");
+    expect((await trashed()).map((r) => r.ciphertext.split(".")[1])).toEqual(["2", "2", "2"]);
+
+    const restored = await w.t.app.inject({
+      method: "POST",
+      url: `${c.base}/deleted/${id}/restore`,
+      headers: c.headers,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    await expectReadable(w, c);
+  }, 60_000);
+
   it("keeps writes made between batches (interleaved with --max-batches 1): preserved, under the new version, never undone", async () => {
     const a = await tenant(w, 60, 60);
     const first = await admin(

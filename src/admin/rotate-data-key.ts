@@ -17,14 +17,14 @@ import { activeMasterKeyId, createKeyring, type Keyring } from "../crypto/data-k
 import { createMasterKeys, type MasterKeys } from "../crypto/keyring.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { secretValues } from "../modules/secrets/index.ts";
+import { deletedSecretValues, secretValues } from "../modules/secrets/index.ts";
 import { shareSnapshots } from "../modules/sharing/index.ts";
 import { allWorkspaces, findWorkspace } from "../modules/workspaces/index.ts";
 import { heldMasterKey } from "./backup.ts";
 import { type Command, CommandFailed, flags, intOption, operatorEvent, UsageError, UUID } from "./command.ts";
 
 // Every kind of value sealed under a workspace's data keys.
-const SEALED = [secretValues, shareSnapshots];
+const SEALED = [secretValues, deletedSecretValues, shareSnapshots];
 const DEFAULT_BATCH = 500;
 
 /** The master keys this command holds; it must hold the store's active one to wrap a new data key. */

@@ -11,9 +11,19 @@ import { registerRunCommand } from "./commands/run.ts";
 import { registerSecretsCommands } from "./commands/secrets.ts";
 import { registerTransferCommands } from "./commands/transfer.ts";
 
+const VERSION = "0.1.0";
+
+// `coffer --version` is answered here, not by commander: commander would take `--version` anywhere
+// on the line for itself, and `coffer secrets rollback KEY --version 3` needs it.
+const first = process.argv[2];
+if (first === "--version" || first === "-V") {
+  process.stdout.write(`${VERSION}\n`);
+  process.exit(0);
+}
+
 const program = new Command("coffer")
   .description("Coffer's command-line client: secrets for your shell, your CI and `coffer run`")
-  .version("0.1.0")
+  .addHelpText("before", `coffer ${VERSION}\n`)
   .addOption(new Option("--api-url <url>", "Coffer's address (env COFFER_API_URL)"))
   .option("--json", "machine-readable output")
   .showHelpAfterError();

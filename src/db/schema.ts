@@ -251,6 +251,14 @@ export interface SecretVersionsTable {
   created_at: string;
 }
 
+/** A deleted secret, recoverable until `purge_after` (its row as it was, without the value copy). */
+export interface DeletedSecretsTable extends Omit<SecretsTable, "ciphertext"> {
+  deleted_at: string;
+  purge_after: string;
+}
+
+export type DeletedSecretVersionsTable = SecretVersionsTable;
+
 export interface ShareLinksTable {
   id: string;
   workspace_id: string;
@@ -360,6 +368,8 @@ export interface Database {
   master_key_state: MasterKeyStateTable;
   secrets: SecretsTable;
   secret_versions: SecretVersionsTable;
+  deleted_secrets: DeletedSecretsTable;
+  deleted_secret_versions: DeletedSecretVersionsTable;
   share_links: ShareLinksTable;
   one_time_codes: OneTimeCodesTable;
   invites: InvitesTable;

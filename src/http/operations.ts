@@ -95,6 +95,12 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`DELETE /secrets${E}/:secret_id`]: ["deleteSecret", "Delete one secret with its versions and log"],
   [`GET /secrets${E}/:secret_id/versions`]: ["listSecretVersions", "A secret's versions (paid plans)"],
   [`GET /secrets${E}/:secret_id/logs`]: ["listSecretLogs", "A secret's audit entries"],
+  [`POST /secrets${E}/:secret_id/rollback`]: ["rollbackSecret", "Roll a secret back to an earlier version"],
+  [`GET /secrets${E}/deleted`]: ["listDeletedSecrets", "The environment's recoverable deleted secrets"],
+  [`POST /secrets${E}/deleted/:secret_id/restore`]: [
+    "restoreSecret",
+    "Restore a deleted secret with its versions",
+  ],
   [`POST /secrets${E}/share`]: ["createShareLink", "Mint a share link for some secrets"],
   [`POST /integrations${E}/preview`]: ["previewImport", "Preview an import from Railway, Vercel or Render"],
   [`POST /integrations${E}/apply`]: ["applyImport", "Import from Railway, Vercel or Render"],

@@ -1,7 +1,7 @@
 // Housekeeping: deletes what can never be used again — ended sessions and their refresh tokens,
 // dead one-time codes, expired or used-up share links, expired or answered invites, expired
 // two-factor sign-in challenges and password-reset tokens — once it is
-// older than the retention, and audit entries past their own retention (kept for ever by default).
+// older than the retention, deleted secrets once their recovery period is over, and audit entries past their own retention (kept for ever by default).
 // Every delete is idempotent and works in short batches, so several nodes may run it at once.
 import type { Logger } from "pino";
 import type { Clock } from "../clock.ts";
@@ -10,6 +10,7 @@ import type { Db } from "../db/schema.ts";
 import { purgeEvents } from "../modules/audit/index.ts";
 import { purgeInvites } from "../modules/invites/index.ts";
 import { purgeResets } from "../modules/passwords/index.ts";
+import { purgeDeletedSecrets } from "../modules/secrets/index.ts";
 import { purgeExchangedTokens } from "../modules/service-accounts/index.ts";
 import { purgeSessions } from "../modules/sessions/index.ts";
 import { purgeLinks } from "../modules/sharing/index.ts";
@@ -26,6 +27,7 @@ export type PurgeReport = Record<
   | "sign_in_challenges"
   | "password_resets"
   | "oidc_exchanges"
+  | "deleted_secrets"
   | "audit_events",
   number
 >;
@@ -45,6 +47,8 @@ export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promi
     sign_in_challenges: await purgeChallenges(db, cutoff),
     password_resets: await purgeResets(db, cutoff),
     oidc_exchanges: await purgeExchangedTokens(db, cutoff),
+    // Each deleted secret carries its own end, set when it was deleted.
+    deleted_secrets: await purgeDeletedSecrets(db, now.toISOString()),
     audit_events:
       settings.auditRetentionDays > 0
         ? await purgeEvents(db, ago(now, settings.auditRetentionDays * 86_400))

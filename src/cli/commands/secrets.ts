@@ -1,4 +1,5 @@
-// `coffer secrets list|get|set|delete|history`: the environment of this directory, key by key.
+// `coffer secrets list|get|set|delete|history|rollback|deleted|restore`: the environment of this
+// directory, key by key.
 import type { Command } from "commander";
 import { CliError, EXIT, failure } from "../api.ts";
 import { globalsOf, listSecrets, pathOf, projectSession, writeSecrets } from "../context.ts";
@@ -90,5 +91,68 @@ export function registerSecretsCommands(program: Command): void {
       if (!response.ok) throw failure(response, error, "cannot read the versions");
       const versions = data as { version: number; created_at: string }[];
       print(json(), versions, versions.map((v) => `v${v.version}\t${v.created_at}\n`).join(""));
+    });
+
+  secrets
+    .command("rollback <key>")
+    .description("make an earlier version's value the newest version (history only grows)")
+    .requiredOption("--version <n>", "the version to roll back to")
+    .action(async (key: string, options: { version: string }) => {
+      const version = Number(options.version);
+      if (!Number.isInteger(version) || version < 1)
+        throw new CliError("--version is a whole number, 1 or more", EXIT.usage);
+      const { p, session, found } = await find(key);
+      const { data, error, response } = await session.client.POST(
+        "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/rollback",
+        { params: { path: { ...pathOf(p), secret_id: found.id } }, body: { version } },
+      );
+      if (!data) throw failure(response, error, `cannot roll ${key} back`);
+      print(
+        json(),
+        { key, from_version: version, version: data.current_version },
+        `${key}: version ${version}'s value is now version ${data.current_version}\n`,
+      );
+    });
+
+  const deletedOf = async () => {
+    const { p, session } = connected();
+    const { data, error, response } = await session.client.GET(
+      "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/deleted",
+      { params: { path: pathOf(p) } },
+    );
+    if (!data) throw failure(response, error, "cannot list the deleted secrets");
+    return { p, session, deleted: data };
+  };
+
+  secrets
+    .command("deleted")
+    .description("the environment's deleted secrets that can still be restored")
+    .action(async () => {
+      const { deleted } = await deletedOf();
+      print(
+        json(),
+        deleted,
+        deleted.map((d) => `${d.key}\tdeleted ${d.deleted_at}\tuntil ${d.purge_after}\t${d.id}\n`).join(""),
+      );
+    });
+
+  secrets
+    .command("restore <key-or-id>")
+    .description("restore a deleted secret with its versions (the most recently deleted of that key)")
+    .action(async (wanted: string) => {
+      const { p, session, deleted } = await deletedOf();
+      const chosen = deleted.find((d) => d.id === wanted) ?? deleted.find((d) => d.key === wanted);
+      if (!chosen)
+        throw new CliError(`no deleted secret ${wanted} to restore in this environment`, EXIT.notFound);
+      const { data, error, response } = await session.client.POST(
+        "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/deleted/{secret_id}/restore",
+        { params: { path: { ...pathOf(p), secret_id: chosen.id } } },
+      );
+      if (!data) throw failure(response, error, `cannot restore ${chosen.key}`);
+      print(
+        json(),
+        { key: data.key, id: data.id, version: data.current_version },
+        `restored ${data.key} (v${data.current_version})\n`,
+      );
     });
 }

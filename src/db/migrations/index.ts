@@ -11,6 +11,7 @@ import * as m0008 from "./0008_data_key_rotation.ts";
 import * as m0009 from "./0009_account_security.ts";
 import * as m0010 from "./0010_share_link_controls.ts";
 import * as m0011 from "./0011_least_privilege.ts";
+import * as m0012 from "./0012_secret_recovery.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009_account_security": m0009,
   "0010_share_link_controls": m0010,
   "0011_least_privilege": m0011,
+  "0012_secret_recovery": m0012,
 };

@@ -19,6 +19,8 @@ export interface SecretsDeps {
   audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets">;
   plans: Plans;
   environments: Pick<EnvironmentsService, "requireEnvironment" | "markEnvironmentChanged">;
+  /** Days a deleted secret stays recoverable (0: a delete is final). */
+  deletedSecretsDays: number;
 }
 
 export interface SecretInput {
@@ -100,7 +102,7 @@ export function createSecretsCore(deps: SecretsDeps) {
   async function environmentFor(
     ctx: RequestContext,
     path: EnvironmentPath,
-    action: "secret.read" | "secret.write",
+    action: "secret.read" | "secret.write" | "secret.rollback" | "secret.restore",
   ) {
     const environment = await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
     await authorize(db, ctx, action, path);

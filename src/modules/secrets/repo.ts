@@ -158,6 +158,15 @@ export async function deleteAllSecrets(
   return Number(result.numDeletedRows);
 }
 
+export function versionOf(db: Queryable, secretId: string, version: number) {
+  return db
+    .selectFrom("secret_versions")
+    .selectAll()
+    .where("secret_id", "=", secretId)
+    .where("version", "=", version)
+    .executeTakeFirst();
+}
+
 export function versionsOf(db: Queryable, workspaceId: string, secretId: string) {
   return db
     .selectFrom("secret_versions as v")

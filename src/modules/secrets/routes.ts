@@ -14,9 +14,11 @@ import {
   BulkUpdateBody,
   CreateSecretBody,
   DeletedCount,
+  DeletedSecretRecord,
   LIMITS,
   ListQuery,
   PartialSecretList,
+  RollbackBody,
   SecretParams,
   SecretRecord,
   UpdateSecretBody,
@@ -207,7 +209,9 @@ export const secretsRoutes =
         preHandler,
         schema: {
           ...common,
-          description: "Deletes one secret with its versions and its log.",
+          description:
+            "Deletes one secret with its versions and its log. It stays restorable, with its versions, for " +
+            "COFFER_DELETED_SECRETS_DAYS (GET …/deleted).",
           params: SecretParams,
           response: { 200: Deleted, ...errors },
         },
@@ -222,12 +226,67 @@ export const secretsRoutes =
         preHandler,
         schema: {
           ...common,
-          description: "Deletes every secret in the environment. Workspace Owner only.",
+          description:
+            "Deletes every secret in the environment. Workspace Owner only. Each stays restorable for " +
+            "COFFER_DELETED_SECRETS_DAYS.",
           params: EnvironmentParams,
           response: { 200: DeletedCount, ...errors },
         },
       },
       async (request) => secrets.deleteAll(contextOf(request), pathOf(request)),
+    );
+
+    app.post(
+      `${base}/:secret_id/rollback`,
+      {
+        config: { action: "secret.rollback" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Rolls the secret back to an earlier version: that version's value becomes a new version (current + 1), " +
+            "so history only grows. 422 for the current version or one that does not exist.",
+          params: SecretParams,
+          body: RollbackBody,
+          response: { 200: SecretRecord, ...errors },
+        },
+      },
+      async (request) =>
+        secrets.rollback(contextOf(request), pathOf(request), request.params.secret_id, request.body.version),
+    );
+
+    app.get(
+      `${base}/deleted`,
+      {
+        config: { action: "secret.read" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "The environment's deleted secrets that can still be restored (for COFFER_DELETED_SECRETS_DAYS), most " +
+            "recently deleted first; keys only, never values. They are in no list, read or count until restored.",
+          params: EnvironmentParams,
+          response: { 200: Type.Array(DeletedSecretRecord), ...errors },
+        },
+      },
+      async (request) => secrets.deleted(contextOf(request), pathOf(request)),
+    );
+
+    app.post(
+      `${base}/deleted/:secret_id/restore`,
+      {
+        config: { action: "secret.restore" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Restores a deleted secret with every version, under its own id; its log starts again with the restore. " +
+            "409 when a secret with its key exists now; 404 once it is purged.",
+          params: SecretParams,
+          response: { 200: SecretRecord, ...errors },
+        },
+      },
+      async (request) => secrets.restore(contextOf(request), pathOf(request), request.params.secret_id),
     );
 
     app.get(

@@ -88,3 +88,20 @@ export const VersionRecord = Type.Object({
 });
 
 export const DeletedCount = Type.Object({ deleted: Type.Integer() });
+
+export const RollbackBody = Type.Object({
+  version: Type.Integer({
+    minimum: 1,
+    description: "the earlier version whose value becomes the newest version (current + 1)",
+  }),
+});
+
+export const DeletedSecretRecord = Type.Object({
+  id: Uuid,
+  key: Type.String(),
+  description: Nullable(Type.String()),
+  current_version: Type.Integer({ description: "the version it had when deleted" }),
+  created_at: DateTime,
+  deleted_at: DateTime,
+  purge_after: DateTime,
+});

@@ -1,10 +1,32 @@
 // The secrets module's values for a data-key rotation: every version of every secret (the current
-// version together with the secret row's copy of it), bound to its secret id and version number.
+// version together with the secret row's copy of it), and of every deleted secret still
+// recoverable, each bound to its secret id and version number.
 import type { SealedValue, SealedValues } from "../../crypto/data-key-rotation.ts";
+import type { Queryable } from "../../db/schema.ts";
 import * as repo from "./repo.ts";
 import { valueAad } from "./service.ts";
+import * as trash from "./trash-repo.ts";
 
 type SealedVersion = repo.StoredVersion & SealedValue;
+
+/** How one table of versions is read and rewritten. */
+interface VersionStore {
+  countNotUnder(db: Queryable, workspaceId: string, prefix: string): Promise<number>;
+  pageNotUnder(
+    db: Queryable,
+    workspaceId: string,
+    prefix: string,
+    after: repo.StoredVersion | undefined,
+    limit: number,
+  ): Promise<repo.StoredVersion[]>;
+  replace(
+    tx: Queryable,
+    workspaceId: string,
+    stored: repo.StoredVersion,
+    ciphertext: string,
+  ): Promise<boolean>;
+  countUnder(db: Queryable, workspaceId: string, prefix: string): Promise<number>;
+}
 
 const sealed = (row: repo.StoredVersion): SealedVersion => ({
   ...row,
@@ -12,17 +34,31 @@ const sealed = (row: repo.StoredVersion): SealedVersion => ({
   aad: valueAad(row.secret_id, row.version),
 });
 
-export const secretValues: SealedValues<SealedVersion> = {
-  countNotUnder: repo.countVersionsNotUnder,
+const versionValues = (store: VersionStore): SealedValues<SealedVersion> => ({
+  countNotUnder: store.countNotUnder,
   async pageNotUnder(db, workspaceId, prefix, after, limit) {
-    return (await repo.versionsNotUnder(db, workspaceId, prefix, after, limit)).map(sealed);
+    return (await store.pageNotUnder(db, workspaceId, prefix, after, limit)).map(sealed);
   },
   replace: (tx, workspaceId, value, stored) =>
-    repo.replaceVersionCiphertext(
+    store.replace(
       tx,
       workspaceId,
       { secret_id: value.secret_id, version: value.version, ciphertext: value.ciphertext },
       stored,
     ),
+  countUnder: store.countUnder,
+});
+
+export const secretValues = versionValues({
+  countNotUnder: repo.countVersionsNotUnder,
+  pageNotUnder: repo.versionsNotUnder,
+  replace: repo.replaceVersionCiphertext,
   countUnder: repo.countValuesUnder,
-};
+});
+
+export const deletedSecretValues = versionValues({
+  countNotUnder: trash.countTrashedNotUnder,
+  pageNotUnder: trash.trashedPageNotUnder,
+  replace: trash.replaceTrashedCiphertext,
+  countUnder: trash.countTrashedUnder,
+});

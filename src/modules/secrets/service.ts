@@ -1,11 +1,13 @@
 // Secrets: envelope-encrypted values with per-secret versions, single and bulk writes (all or
 // nothing), decrypted reads that survive an unreadable value (207), version history and logs.
 // Every write records its audit entries in the same transaction; no entry ever holds a value.
-// The factory composes the parts: reads, writes, history and what imports need.
+// Deleted secrets stay recoverable for a retention period; any version can be rolled back to.
+// The factory composes the parts: reads, writes, history, recovery and what imports need.
 import { createSecretsCore, type SecretsDeps } from "./core.ts";
 import { createSecretHistory } from "./history.ts";
 import { createSecretImports } from "./import-writes.ts";
 import { createSecretReads } from "./reads.ts";
+import { createSecretRecovery } from "./recovery.ts";
 import { createWriteSteps } from "./write-steps.ts";
 import { createSecretWrites } from "./writes.ts";
 
@@ -20,6 +22,7 @@ export function createSecretsService(deps: SecretsDeps) {
     ...createSecretReads(deps, core),
     ...createSecretWrites(deps, core, steps),
     ...createSecretHistory(deps, core),
+    ...createSecretRecovery(deps, core, steps),
   };
 }
 

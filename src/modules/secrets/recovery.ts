@@ -1,0 +1,129 @@
+// Putting secrets back: a rollback writes an earlier version's value as a new version (history only
+// grows), and a deleted secret, kept for COFFER_DELETED_SECRETS_DAYS, is listed and restored with
+// every version under its own id (so each stored value, bound to its id and version, still opens).
+import type { RequestContext } from "../../auth/context.ts";
+import { DecryptionError } from "../../crypto/data-keys.ts";
+import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import type { EnvironmentPath } from "../environments/index.ts";
+import { conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import * as repo from "./repo.ts";
+import * as trash from "./trash-repo.ts";
+import type { WriteSteps } from "./write-steps.ts";
+
+const unreadable = (secretId: string, version: number) =>
+  new AppError(
+    "decryption_failed",
+    `The stored value of version ${version} of secret ${secretId} cannot be decrypted`,
+  );
+
+export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps: WriteSteps) {
+  const { db, clock, keyring, audit } = deps;
+  const { present, environmentFor, decryptRow } = core;
+
+  return {
+    /** Version `version`'s value becomes the newest version (current + 1); 422 for the current or a missing one. */
+    async rollback(ctx: RequestContext, path: EnvironmentPath, secretId: string, version: number) {
+      const environment = await environmentFor(ctx, path, "secret.rollback");
+      return keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+        const now = clock.now().toISOString();
+        const secret = await repo.lockSecret(tx, ctx.workspaceId, secretId, now);
+        if (!secret || secret.environment_id !== path.environmentId) throw notFound("Secret");
+        const problem =
+          version === secret.current_version
+            ? "is already the current version"
+            : version > secret.current_version
+              ? `does not exist: the secret has ${secret.current_version} versions`
+              : undefined;
+        if (problem) {
+          throw new ValidationFailed([
+            { loc: ["body", "version"], msg: `Version ${version} ${problem}`, type: "value_error" },
+          ]);
+        }
+        const stored = await repo.versionOf(tx, secretId, version);
+        if (!stored) throw notFound("Version");
+        const value = await decryptRow(secret, stored.ciphertext, version, tx).catch((error: unknown) => {
+          throw error instanceof DecryptionError ? unreadable(secretId, version) : error;
+        });
+        await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
+        const next = secret.current_version + 1;
+        const ciphertext = keyring.encrypt(dataKey, value, valueAad(secretId, next));
+        await repo.insertVersions(tx, [{ secret_id: secretId, version: next, ciphertext, created_at: now }]);
+        const row: repo.SecretRow = {
+          ...secret,
+          current_version: next,
+          ciphertext,
+          last_rotated_at: now,
+          updated_at: now,
+        };
+        await repo.updateSecret(tx, ctx.workspaceId, secretId, {
+          current_version: next,
+          ciphertext,
+          last_rotated_at: now,
+          updated_at: now,
+        });
+        await audit.recordMany(tx, ctx, [
+          {
+            action: "secret.rolled_back",
+            resourceType: "secret",
+            resourceId: secretId,
+            secretId,
+            version: next,
+            details: { key: secret.key, from_version: version },
+          },
+        ]);
+        return present(row, value, environment);
+      });
+    },
+
+    /** The environment's deleted secrets still recoverable, most recently deleted first (no values). */
+    async deleted(ctx: RequestContext, path: EnvironmentPath) {
+      await environmentFor(ctx, path, "secret.read");
+      return trash.listTrashed(db, ctx.workspaceId, path.environmentId);
+    },
+
+    /** Moves a deleted secret back with its versions; 409 when its key was taken meanwhile. */
+    async restore(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
+      const environment = await environmentFor(ctx, path, "secret.restore");
+      const found = await trash.findTrashed(db, ctx.workspaceId, path.environmentId, secretId);
+      if (!found) throw notFound("Deleted secret");
+      // A key taken between the check and the insert is the same 409 the check gives.
+      const restored = await steps.guardKeys([found.key], () =>
+        db.transaction().execute(async (tx) => {
+          // Read again inside: a concurrent restore or purge may have taken it meanwhile.
+          const kept = await trash.findTrashed(tx, ctx.workspaceId, path.environmentId, secretId);
+          if (!kept) throw notFound("Deleted secret");
+          const versions = await trash.trashedVersions(tx, secretId);
+          const current = versions.find((v) => v.version === kept.current_version);
+          if (!current) throw notFound("Deleted secret");
+          if (
+            (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [kept.key])).length > 0
+          ) {
+            throw conflict([kept.key]);
+          }
+          const now = clock.now().toISOString();
+          const { deleted_at: _deletedAt, purge_after: _purgeAfter, ...fields } = kept;
+          const row: repo.SecretRow = { ...fields, ciphertext: current.ciphertext, updated_at: now };
+          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
+          await repo.insertSecrets(tx, [row]);
+          await repo.insertVersions(tx, versions);
+          await trash.forget(tx, secretId);
+          await audit.recordMany(tx, ctx, [
+            {
+              action: "secret.restored",
+              resourceType: "secret",
+              resourceId: secretId,
+              secretId,
+              version: row.current_version,
+              details: { key: row.key },
+            },
+          ]);
+          return row;
+        }),
+      );
+      const value = await decryptRow(restored).catch((error: unknown) => {
+        throw error instanceof DecryptionError ? unreadable(secretId, restored.current_version) : error;
+      });
+      return present(restored, value, environment);
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// Deleted secrets, kept for their retention period: moved out of `secrets` (and their versions out
+// of `secret_versions`) by a delete, moved back by a restore, purged by housekeeping.
+import { sql } from "kysely";
+import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import type { Queryable } from "../../db/schema.ts";
+import type { StoredVersion } from "./repo.ts";
+
+const ROW_COLUMNS = [
+  "id",
+  "workspace_id",
+  "team_id",
+  "project_id",
+  "environment_id",
+  "key",
+  "description",
+  "current_version",
+  "rotation_days",
+  "last_rotated_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** Which secrets a delete takes: some of an environment, or all of it. */
+export type Doomed = { environmentId: string; ids?: string[] };
+
+/**
+ * Copies the doomed secrets and their versions into the trash, in the caller's transaction, before
+ * the caller deletes them. Text parameters are cast so PostgreSQL types them in a select list.
+ */
+export async function trash(
+  tx: Queryable,
+  workspaceId: string,
+  doomed: Doomed,
+  times: { deletedAt: string; purgeAfter: string },
+): Promise<void> {
+  await tx
+    .insertInto("deleted_secrets")
+    .columns([...ROW_COLUMNS, "deleted_at", "purge_after"])
+    .expression((eb) =>
+      eb
+        .selectFrom("secrets")
+        .select([
+          ...ROW_COLUMNS,
+          sql<string>`cast(${times.deletedAt} as text)`.as("deleted_at"),
+          sql<string>`cast(${times.purgeAfter} as text)`.as("purge_after"),
+        ])
+        .where("workspace_id", "=", workspaceId)
+        .where("environment_id", "=", doomed.environmentId)
+        .$if(doomed.ids !== undefined, (q) => q.where("id", "in", doomed.ids!)),
+    )
+    .execute();
+  await tx
+    .insertInto("deleted_secret_versions")
+    .columns(["secret_id", "version", "ciphertext", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("secret_versions as v")
+        .innerJoin("secrets as s", "s.id", "v.secret_id")
+        .select(["v.secret_id", "v.version", "v.ciphertext", "v.created_at"])
+        .where("s.workspace_id", "=", workspaceId)
+        .where("s.environment_id", "=", doomed.environmentId)
+        .$if(doomed.ids !== undefined, (q) => q.where("s.id", "in", doomed.ids!)),
+    )
+    .execute();
+}
+
+export function listTrashed(db: Queryable, workspaceId: string, environmentId: string) {
+  return db
+    .selectFrom("deleted_secrets")
+    .select(["id", "key", "description", "current_version", "created_at", "deleted_at", "purge_after"])
+    .where("workspace_id", "=", workspaceId)
+    .where("environment_id", "=", environmentId)
+    .orderBy("deleted_at", "desc")
+    .orderBy("key")
+    .execute();
+}
+
+export function findTrashed(db: Queryable, workspaceId: string, environmentId: string, secretId: string) {
+  return db
+    .selectFrom("deleted_secrets")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("environment_id", "=", environmentId)
+    .where("id", "=", secretId)
+    .executeTakeFirst();
+}
+
+export function trashedVersions(db: Queryable, secretId: string) {
+  return db
+    .selectFrom("deleted_secret_versions")
+    .selectAll()
+    .where("secret_id", "=", secretId)
+    .orderBy("version")
+    .execute();
+}
+
+export async function forget(db: Queryable, secretId: string): Promise<void> {
+  await db.deleteFrom("deleted_secrets").where("id", "=", secretId).execute();
+}
+
+/** Deleted secrets whose retention ended before `now`, with their versions, in batches; the count. */
+export function purgeTrash(db: Queryable, now: string): Promise<number> {
+  return deleteUntilDone(() =>
+    db
+      .deleteFrom("deleted_secrets")
+      .where("id", "in", (eb) =>
+        eb.selectFrom("deleted_secrets").select("id").where("purge_after", "<", now).limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
+}
+
+/** The workspace's deleted-secret versions not stored under the data key version with `prefix`. */
+const trashedNotUnder = (db: Queryable, workspaceId: string, prefix: string) =>
+  db
+    .selectFrom("deleted_secret_versions as v")
+    .innerJoin("deleted_secrets as s", "s.id", "v.secret_id")
+    .where("s.workspace_id", "=", workspaceId)
+    .where("v.ciphertext", "not like", `${prefix}%`);
+
+export async function countTrashedNotUnder(
+  db: Queryable,
+  workspaceId: string,
+  prefix: string,
+): Promise<number> {
+  const row = await trashedNotUnder(db, workspaceId, prefix)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function trashedPageNotUnder(
+  db: Queryable,
+  workspaceId: string,
+  prefix: string,
+  after: StoredVersion | undefined,
+  limit: number,
+): Promise<StoredVersion[]> {
+  return trashedNotUnder(db, workspaceId, prefix)
+    .select(["v.secret_id", "v.version", "v.ciphertext"])
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb(eb.refTuple("v.secret_id", "v.version"), ">", eb.tuple(after!.secret_id, after!.version)),
+      ),
+    )
+    .orderBy("v.secret_id")
+    .orderBy("v.version")
+    .limit(limit)
+    .execute();
+}
+
+/** Re-encryption of one deleted version in place, while it still holds what was read. */
+export async function replaceTrashedCiphertext(
+  tx: Queryable,
+  workspaceId: string,
+  stored: StoredVersion,
+  ciphertext: string,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable("deleted_secret_versions")
+    .set({ ciphertext })
+    .where("secret_id", "=", stored.secret_id)
+    .where("version", "=", stored.version)
+    .where("ciphertext", "=", stored.ciphertext)
+    .where("secret_id", "in", (eb) =>
+      eb.selectFrom("deleted_secrets").select("id").where("workspace_id", "=", workspaceId),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countTrashedUnder(db: Queryable, workspaceId: string, prefix: string): Promise<number> {
+  const row = await db
+    .selectFrom("deleted_secret_versions as v")
+    .innerJoin("deleted_secrets as s", "s.id", "v.secret_id")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("s.workspace_id", "=", workspaceId)
+    .where("v.ciphertext", "like", `${prefix}%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,80 @@
+// `coffer secrets rollback|deleted|restore` against a real server (issue 22): a value rolled back
+// from the shell, a deleted secret listed and restored by key, and clear failures.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliOptions, runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
+import { PASSWORD } from "./helpers/factories.ts";
+import { type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
+import {
+  killChildren,
+  removeTempDirs,
+  type ServerProcess,
+  startServer,
+  tempDir,
+} from "./helpers/server-process.ts";
+
+let server: ServerProcess;
+let tenant: TenantOverHttp;
+let where: CliOptions;
+
+const coffer = (args: string[], input?: string) =>
+  runCoffer(["--api-url", server.url, ...args], { ...where, ...(input ? { input } : {}) });
+
+beforeAll(async () => {
+  server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  tenant = await tenantOverHttp(server.url, "cli-recovery");
+  const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];
+  where = { home: tempDir("coffer-recovery-home-"), cwd: tempDir("coffer-recovery-") };
+  writeFileSync(
+    join(where.cwd, ".coffer.json"),
+    JSON.stringify({ api_url: server.url, workspace_id, team_id, project_id, environment_id }),
+  );
+  const login = await coffer(["login", "--email", tenant.email], `${PASSWORD}\n`);
+  expect(login.code, login.stderr).toBe(0);
+}, 60_000);
+afterAll(async () => {
+  await killChildren();
+  removeTempDirs();
+});
+
+describe("coffer secrets rollback", () => {
+  it("makes an earlier version's value the newest, and refuses a bad version clearly", async () => {
+    expect((await coffer(["secrets", "set", "TOKEN=one"])).code).toBe(0);
+    expect((await coffer(["secrets", "set", "TOKEN=two"])).code).toBe(0);
+    const rolled = await coffer(["secrets", "rollback", "TOKEN", "--version", "1"]);
+    expect(rolled.code, rolled.stderr).toBe(0);
+    expect(rolled.stdout).toBe("TOKEN: version 1's value is now version 3\n");
+    expect((await coffer(["secrets", "get", "TOKEN"])).stdout).toBe("one\n");
+
+    const current = await coffer(["secrets", "rollback", "TOKEN", "--version", "3"]);
+    expect(current.code).not.toBe(0);
+    expect(current.stderr).toContain("Version 3 is already the current version");
+    expect((await coffer(["secrets", "rollback", "TOKEN", "--version", "x"])).stderr).toContain(
+      "--version is a whole number",
+    );
+    expect((await coffer(["secrets", "rollback", "NOPE", "--version", "1"])).stderr).toContain(
+      "no secret NOPE",
+    );
+  });
+});
+
+describe("coffer secrets deleted / restore", () => {
+  it("lists a deleted secret and restores it by key with its value and versions", async () => {
+    expect((await coffer(["secrets", "set", "DOOMED=keep-me"])).code).toBe(0);
+    expect((await coffer(["secrets", "delete", "DOOMED"])).code).toBe(0);
+    const listed = await coffer(["--json", "secrets", "deleted"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = JSON.parse(listed.stdout) as { key: string }[];
+    expect(rows.map((r) => r.key)).toContain("DOOMED");
+    expect(listed.stdout).not.toContain("keep-me");
+
+    const restored = await coffer(["secrets", "restore", "DOOMED"]);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toBe("restored DOOMED (v1)\n");
+    expect((await coffer(["secrets", "get", "DOOMED"])).stdout).toBe("keep-me\n");
+    const again = await coffer(["secrets", "restore", "DOOMED"]);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain("no deleted secret DOOMED");
+  });
+});
