@@ -320,6 +320,59 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
     STEP_TIMEOUT,
   );
 
+  it(
+    "restores an earlier version from the history, and a deleted secret from Recently deleted",
+    async () => {
+      const read = async () =>
+        (
+          await apiCall<{ key: string; value: string; current_version: number }[]>(
+            server.url,
+            "GET",
+            `${secretsPath(tree)}/`,
+            account.headers,
+          )
+        ).find((s) => s.key === "PAYMENT_KEY");
+      const before = (await read())!.current_version;
+      const after = before + 1;
+      await page.goto(envUrl());
+      await row("PAYMENT_KEY").waitFor();
+      await button("History of PAYMENT_KEY").click();
+      const versions = dialog().getByRole("table", { name: "Versions of PAYMENT_KEY" });
+      await versions.waitFor();
+      await dialog().getByRole("button", { name: "Restore version 1" }).click();
+      await dialog().getByRole("button", { name: "Make v1 current" }).click();
+      await dialog().getByText(`Restored: its value is now version ${after}, the current one.`).waitFor();
+      await expect.poll(() => versions.locator("tbody tr").count()).toBe(after);
+      expect(await versions.locator("tbody tr").first().innerText()).toMatch(
+        new RegExp(`^v${after}\\s*current`),
+      );
+      await screenshots(page, "history-restored", engine, { widths: ["desktop"] });
+      await page.keyboard.press("Escape");
+      await dialog().waitFor({ state: "hidden" });
+      expect((await read())?.value).toBe(VALUES[0]);
+      await expect.poll(() => row("PAYMENT_KEY").innerText()).toContain(`v${after}`);
+
+      await button("Delete PAYMENT_KEY").click();
+      await dialog()
+        .getByText(/can be restored, with its versions, from Recently deleted/)
+        .waitFor();
+      await dialog().getByRole("button", { name: "Delete secret" }).click();
+      await row("PAYMENT_KEY").waitFor({ state: "detached" });
+      expect(await read()).toBeUndefined();
+      await button("Recently deleted").click();
+      const deleted = dialog().getByRole("table", { name: "Recently deleted secrets" });
+      await deleted.getByText("PAYMENT_KEY", { exact: true }).waitFor();
+      expect(await dialog().innerText()).not.toContain(VALUES[0]);
+      await screenshots(page, "recently-deleted", engine);
+      await dialog().getByRole("button", { name: "Restore PAYMENT_KEY" }).click();
+      await dialog().getByText("Restored PAYMENT_KEY.").waitFor();
+      await page.keyboard.press("Escape");
+      await row("PAYMENT_KEY").waitFor();
+      expect(await read()).toMatchObject({ value: VALUES[0], current_version: after });
+    },
+    STEP_TIMEOUT,
+  );
+
   it("put no secret value or platform token in storage, and the page reported no errors", async () => {
     const stored = String(await page.evaluate("JSON.stringify({ ...localStorage, ...sessionStorage })"));
     for (const value of [...VALUES, TOKENS.railway, "from-railway"]) expect(stored).not.toContain(value);

@@ -1,15 +1,19 @@
 // A secret's history, opened from its row: the stored versions (a paid capability: on a plan
 // without it the API answers 402 and this shows how to get it) and the secret's audit log, paged.
-// A version is shown by number, time and a fingerprint of its ciphertext, never its value.
+// A version is shown by number, time and a fingerprint of its ciphertext, never its value; those
+// who may roll back restore an earlier one (confirmed in its row), which becomes the newest.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { unwrapPage } from "coffer/client";
+import { useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
 import { type EnvPath, type Ok, queryKeys, type Secret } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { auditColumns } from "../components/AuditEntries.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
+import { useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
 import { when } from "../components/When.tsx";
@@ -60,6 +64,14 @@ function History({ path, secret }: { path: EnvPath; secret: Secret }) {
     getNextPageParam: (last) => last.nextCursor,
   });
   const entries = logs.data?.pages.flatMap((p) => p.items) ?? [];
+  // The newest listed version is the current one (the row the dialog opened from may be older).
+  const current = versions.data?.[0]?.version ?? secret.current_version;
+  const mayRollBack = useCan()("secret.rollback", path.team_id);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const rollback = useWrite(
+    (version: number) => unwrap(api.POST(`${ONE}/rollback`, { params, body: { version } })),
+    { invalidates: () => [queryKeys.secrets(path)] },
+  );
 
   const versionColumns: Column<Version>[] = [
     {
@@ -68,7 +80,7 @@ function History({ path, secret }: { path: EnvPath; secret: Secret }) {
       cell: (v) => (
         <span>
           v{v.version}
-          {v.version === secret.current_version && <span className="badge kind-added">current</span>}
+          {v.version === current && <span className="badge kind-added">current</span>}
         </span>
       ),
     },
@@ -85,6 +97,48 @@ function History({ path, secret }: { path: EnvPath; secret: Secret }) {
         );
       },
     },
+    ...(mayRollBack
+      ? [
+          {
+            header: "Actions",
+            hideHeader: true,
+            className: "col-actions",
+            cell: (v: Version) =>
+              v.version === current ? null : confirming === v.version ? (
+                <span className="actions">
+                  <Button
+                    size="sm"
+                    variant="primary"
+                    busy={rollback.isPending}
+                    onClick={() =>
+                      rollback.mutateAsync(v.version).then(
+                        () => setConfirming(null),
+                        () => {},
+                      )
+                    }
+                  >
+                    Make v{v.version} current
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                    Cancel
+                  </Button>
+                </span>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Restore version ${v.version}`}
+                  onClick={() => {
+                    rollback.reset();
+                    setConfirming(v.version);
+                  }}
+                >
+                  Restore this version
+                </Button>
+              ),
+          } satisfies Column<Version>,
+        ]
+      : []),
   ];
 
   return (
@@ -101,6 +155,12 @@ function History({ path, secret }: { path: EnvPath; secret: Secret }) {
           ) : (
             <Alert kind="error">{errorMessage(versions.error)}</Alert>
           ))}
+        {rollback.error && <Alert kind="error">{errorMessage(rollback.error)}</Alert>}
+        {rollback.isSuccess && (
+          <p className="muted" role="status">
+            Restored: its value is now version {rollback.data.current_version}, the current one.
+          </p>
+        )}
         {versions.data && (
           <Table
             caption={`Versions of ${secret.key}`}

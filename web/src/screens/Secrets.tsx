@@ -29,6 +29,7 @@ import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { type RotationState, rotationStatus } from "../lib/rotation.ts";
+import { DeletedSecretsDialog } from "./DeletedSecrets.tsx";
 import { SecretHistoryDialog } from "./SecretHistory.tsx";
 import { ShareDialog } from "./ShareDialog.tsx";
 
@@ -68,6 +69,7 @@ export function Secrets() {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [pasting, setPasting] = useState(false);
+  const [showDeleted, setShowDeleted] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [historyOf, setHistoryOf] = useState<Secret | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -133,7 +135,8 @@ export function Secrets() {
             title: `Delete ${s.key}?`,
             submitLabel: "Delete secret",
             danger: true,
-            message: "The secret, its versions and its log are deleted. This cannot be undone.",
+            message:
+              "It leaves every list and read at once, with its log. Until it is purged (after 30 days by default) it can be restored, with its versions, from Recently deleted.",
             run: () =>
               unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } })).then(refresh),
           })
@@ -281,6 +284,7 @@ export function Secrets() {
         <Button onClick={() => void list.refetch()} busy={list.isFetching} aria-label="Reload secrets">
           Reload
         </Button>
+        <Button onClick={() => setShowDeleted(true)}>Recently deleted</Button>
       </div>
       {list.isPending && <Loading label="Loading secrets…" />}
       {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
@@ -319,6 +323,7 @@ export function Secrets() {
         onApply={applyPaste}
       />
       <SecretHistoryDialog path={path} secret={historyOf} onClose={() => setHistoryOf(null)} />
+      <DeletedSecretsDialog path={path} open={showDeleted} onClose={() => setShowDeleted(false)} />
       <ShareDialog path={path} secrets={chosen} open={sharing} onClose={() => setSharing(false)} />
       {dialog}
     </section>
