@@ -221,7 +221,8 @@ describe.skipIf(!browserTestsRun)("the automation screens in Chromium", () => {
       await button("Edit").click();
       await dialog().getByLabel("Member").check();
       await dialog().getByRole("button", { name: "Save" }).click();
-      await page.getByText("Member", { exact: true }).first().waitFor();
+      // The dialog closes once the change is saved (the page has said "Member" all along, in the form).
+      await dialog().waitFor({ state: "detached" });
       expect((await write()).status).toBe(201);
       await nav("Audit").click();
       await page.getByText("deployer (service account, key writer)").first().waitFor();

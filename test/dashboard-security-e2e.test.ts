@@ -241,6 +241,8 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
       await page.getByText("Turn on two-factor sign-in for your own account first").waitFor();
       expect(await requirement.isDisabled()).toBe(true);
       const table = page.getByRole("table", { name: "Members" });
+      // The requirement's note can come before the members' listing: wait for the table itself.
+      await table.getByRole("columnheader", { name: "Two-factor" }).waitFor();
       expect(await table.getByRole("columnheader").allTextContents()).toContain("Two-factor");
       expect(await table.getByRole("row").nth(1).innerText()).toMatch(/Off/);
     },

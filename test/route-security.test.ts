@@ -27,6 +27,7 @@ type Schema = {
 };
 type Operation = {
   security?: Record<string, unknown>[];
+  parameters?: { in: string; name: string; required?: boolean; schema?: Schema; example?: unknown }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 };
 interface Route {
@@ -151,7 +152,14 @@ function exampleOf(raw: Schema): unknown {
 }
 
 function request(route: Route, headers: Record<string, string>) {
-  const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
+  // Required query parameters too: a request the schema refuses would prove nothing.
+  const query = new URLSearchParams(
+    (route.op.parameters ?? [])
+      .filter((p) => p.in === "query" && p.required)
+      .map((p): [string, string] => [p.name, String(p.example ?? exampleOf(p.schema ?? {}))]),
+  ).toString();
+  const url = query ? `${path}?${query}` : path;
   const json = route.op.requestBody?.content["application/json"]?.schema;
   return t.app.inject({
     method: route.method as "GET",

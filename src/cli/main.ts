@@ -6,6 +6,7 @@ import { Command, Option } from "commander";
 import { CliError, EXIT } from "./api.ts";
 import { registerAccountCommands } from "./commands/account.ts";
 import { registerAutomationCommands } from "./commands/automation.ts";
+import { registerDiffCommand } from "./commands/diff.ts";
 import { registerProjectCommands } from "./commands/project.ts";
 import { registerRunCommand } from "./commands/run.ts";
 import { registerSecretsCommands } from "./commands/secrets.ts";
@@ -32,6 +33,7 @@ registerAccountCommands(program);
 registerProjectCommands(program);
 registerSecretsCommands(program);
 registerTransferCommands(program);
+registerDiffCommand(program);
 registerAutomationCommands(program);
 registerRunCommand(program);
 

@@ -538,6 +538,26 @@ export interface paths {
         patch: operations["updateEnvironment"];
         trace?: never;
     };
+    "/environments/{workspace_id}/{team_id}/{project_id}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Environments of a project side by side
+         * @description Environments of one project side by side: every key in any of them, with its presence, version and a value fingerprint per environment (values only with values=true). The caller must read each one.
+         */
+        get: operations["compareEnvironments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -4305,6 +4325,159 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    compareEnvironments: {
+        parameters: {
+            query: {
+                /**
+                 * @description 2 to 10 environment ids of this project, comma-separated, in the order to show them
+                 * @example 0b9f3c1e-8a6d-4f1e-9c3b-2d7a5e8f1a20,5c2e7d9a-1b4f-4e8c-a6d3-9f0b2c4e6a81
+                 */
+                environments: string;
+                /** @description include each value (default false: fingerprints only) */
+                values?: boolean;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        environments: {
+                            /** @enum {string} */
+                            environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        }[];
+                        keys: {
+                            /** @description one per environment, in the order asked */
+                            environments: {
+                                /** Format: uuid */
+                                environment_id: string;
+                                /** @description equal values have equal fingerprints within this answer (keyed for this answer only: nothing about a value can be learnt from it) */
+                                fingerprint?: string;
+                                present: boolean;
+                                /** @description only with values=true */
+                                value?: string;
+                                version?: number;
+                            }[];
+                            key: string;
+                            /** @description missing: absent from at least one environment; differs: present everywhere, values not all equal */
+                            status: "same" | "differs" | "missing";
+                        }[];
+                        unreadable: {
+                            /** Format: uuid */
+                            environment_id: string;
+                            secret_ids: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
                     };
                 };
             };

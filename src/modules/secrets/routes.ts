@@ -12,6 +12,9 @@ import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
 import {
   BulkCreateBody,
   BulkUpdateBody,
+  CompareParams,
+  CompareQuery,
+  Comparison,
   CreateSecretBody,
   DeletedCount,
   DeletedSecretRecord,
@@ -234,6 +237,30 @@ export const secretsRoutes =
         },
       },
       async (request) => secrets.deleteAll(contextOf(request), pathOf(request)),
+    );
+
+    app.get(
+      "/environments/:workspace_id/:team_id/:project_id/compare",
+      {
+        config: { action: "secret.read" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Environments of one project side by side: every key in any of them, with its presence, version and a " +
+            "value fingerprint per environment (values only with values=true). The caller must read each one.",
+          params: CompareParams,
+          querystring: CompareQuery,
+          response: { 200: Comparison, ...errors },
+        },
+      },
+      async (request) =>
+        secrets.compare(
+          contextOf(request),
+          { teamId: request.params.team_id, projectId: request.params.project_id },
+          request.query.environments.toLowerCase().split(","),
+          request.query.values ?? false,
+        ),
     );
 
     app.post(

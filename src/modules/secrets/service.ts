@@ -3,6 +3,7 @@
 // Every write records its audit entries in the same transaction; no entry ever holds a value.
 // Deleted secrets stay recoverable for a retention period; any version can be rolled back to.
 // The factory composes the parts: reads, writes, history, recovery and what imports need.
+import { createSecretCompare } from "./compare.ts";
 import { createSecretsCore, type SecretsDeps } from "./core.ts";
 import { createSecretHistory } from "./history.ts";
 import { createSecretImports } from "./import-writes.ts";
@@ -17,9 +18,11 @@ export { valueAad } from "./core.ts";
 export function createSecretsService(deps: SecretsDeps) {
   const core = createSecretsCore(deps);
   const steps = createWriteSteps(deps, core);
+  const reads = createSecretReads(deps, core);
   return {
     ...createSecretImports(deps, core, steps),
-    ...createSecretReads(deps, core),
+    ...reads,
+    ...createSecretCompare(core, reads),
     ...createSecretWrites(deps, core, steps),
     ...createSecretHistory(deps, core),
     ...createSecretRecovery(deps, core, steps),

@@ -1,11 +1,12 @@
-// `coffer secrets rollback|deleted|restore` against a real server (issue 22): a value rolled back
-// from the shell, a deleted secret listed and restored by key, and clear failures.
+// The CLI's configuration commands against a real server (issue 22): `coffer secrets
+// rollback|deleted|restore` (a value rolled back from the shell, a deleted secret listed and
+// restored by key) and `coffer diff` (environments side by side), with clear failures.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliOptions, runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
 import { PASSWORD } from "./helpers/factories.ts";
-import { type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
+import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
   killChildren,
   removeTempDirs,
@@ -17,6 +18,7 @@ import {
 let server: ServerProcess;
 let tenant: TenantOverHttp;
 let where: CliOptions;
+let ids: { workspace_id: string; team_id: string; project_id: string; environment_id: string };
 
 const coffer = (args: string[], input?: string) =>
   runCoffer(["--api-url", server.url, ...args], { ...where, ...(input ? { input } : {}) });
@@ -26,10 +28,13 @@ beforeAll(async () => {
   tenant = await tenantOverHttp(server.url, "cli-recovery");
   const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];
   where = { home: tempDir("coffer-recovery-home-"), cwd: tempDir("coffer-recovery-") };
-  writeFileSync(
-    join(where.cwd, ".coffer.json"),
-    JSON.stringify({ api_url: server.url, workspace_id, team_id, project_id, environment_id }),
-  );
+  ids = {
+    workspace_id: workspace_id!,
+    team_id: team_id!,
+    project_id: project_id!,
+    environment_id: environment_id!,
+  };
+  writeFileSync(join(where.cwd, ".coffer.json"), JSON.stringify({ api_url: server.url, ...ids }));
   const login = await coffer(["login", "--email", tenant.email], `${PASSWORD}\n`);
   expect(login.code, login.stderr).toBe(0);
 }, 60_000);
@@ -76,5 +81,46 @@ describe("coffer secrets deleted / restore", () => {
     const again = await coffer(["secrets", "restore", "DOOMED"]);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain("no deleted secret DOOMED");
+  });
+});
+
+describe("coffer diff", () => {
+  it("shows keys missing in an environment and values that differ, values only with --values", async () => {
+    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
+    const production = await httpJson(server.url, "POST", environments, tenant.headers, {
+      name: "Live",
+      environment_type: "prod",
+    });
+    expect(production.status).toBe(201);
+    const productionId = (production.body as { id: string }).id;
+    const secrets = `/secrets/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/${productionId}/bulk`;
+    expect(
+      (
+        await httpJson(server.url, "POST", secrets, tenant.headers, {
+          secrets: [
+            { key: "TOKEN", value: "prod-token" },
+            { key: "DOOMED", value: "keep-me" },
+          ],
+        })
+      ).status,
+    ).toBe(201);
+    const current = (await coffer(["--json", "secrets", "list"])).stdout;
+    const development = (JSON.parse(current) as { key: string }[]).map((s) => s.key);
+    expect(development).toEqual(expect.arrayContaining(["DOOMED", "TOKEN"]));
+
+    const diff = await coffer(["diff", ids.environment_id, "Live"]);
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(diff.stdout).toMatch(/TOKEN\s+v\d+\s+v1\s+differs/);
+    expect(diff.stdout).toContain("keys the same everywhere not shown");
+    expect(diff.stdout).not.toMatch(/prod-token|keep-me/);
+    const shown = await coffer(["diff", ids.environment_id, "Live", "--values"]);
+    expect(shown.stdout).toMatch(/TOKEN\s+one\s+prod-token\s+differs/);
+    const json = JSON.parse((await coffer(["--json", "diff", ids.environment_id, "Live"])).stdout);
+    expect(json.keys.find((k: { key: string }) => k.key === "DOOMED").status).toBe("same");
+
+    const unknown = await coffer(["diff", ids.environment_id, "Nowhere"]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('no environment "Nowhere" in this project');
+    expect((await coffer(["diff", "Live"])).stderr).toContain("name at least two environments");
   });
 });

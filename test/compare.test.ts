@@ -1,0 +1,133 @@
+// Environments side by side (issue 22): GET /environments/{ws}/{team}/{project}/compare lists every
+// key of any of them with presence, version and a value fingerprint per environment — equal within
+// one answer, keyed for that answer only — and values only when asked. Validation, 404s and who may.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../src/auth/policy.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createApiKey, newUser } from "./helpers/factories.ts";
+import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof newUser>>;
+let tree: Tree;
+let staging = "";
+let production = "";
+let compareUrl = "";
+
+const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const codeOf = async (promise: ReturnType<typeof send>) => {
+  const response = await promise;
+  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
+};
+const compare = (environments: string[], headers: Record<string, string> = owner.headers, extra = "") =>
+  send("GET", `${compareUrl}?environments=${environments.join(",")}${extra}`, headers);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await newUser(t.app);
+  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
+  const environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
+  compareUrl = `${environments}compare`;
+  const make = async (name: string, environment_type: string) =>
+    (await send("POST", environments, owner.headers, { name, environment_type })).json().id as string;
+  staging = await make("Staging", "staging");
+  production = await make("Production", "prod");
+  const put = (environmentId: string, secrets: { key: string; value: string }[]) =>
+    send("POST", `${secretsPath(tree, environmentId)}/bulk`, owner.headers, { secrets });
+  await put(tree.environmentId, [
+    { key: "DB_HOST", value: "db.internal" },
+    { key: "API_KEY", value: "dev-key" },
+    { key: "ONLY_DEV", value: "x" },
+  ]);
+  await put(staging, [
+    { key: "DB_HOST", value: "db.internal" },
+    { key: "API_KEY", value: "dev-key" },
+  ]);
+  await put(production, [
+    { key: "DB_HOST", value: "db.internal" },
+    { key: "API_KEY", value: "prod-key" },
+  ]);
+});
+afterAll(() => t.close());
+
+describe("comparing environments", () => {
+  it("shows every key with presence, version and fingerprints, in the order asked, and no value", async () => {
+    const response = await compare([production, tree.environmentId, staging]);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.environments.map((e: { name: string }) => e.name)).toEqual([
+      "Production",
+      "Development",
+      "Staging",
+    ]);
+    expect(body.keys.map((k: { key: string; status: string }) => [k.key, k.status])).toEqual([
+      ["API_KEY", "differs"],
+      ["DB_HOST", "same"],
+      ["ONLY_DEV", "missing"],
+    ]);
+    const apiKey = body.keys[0].environments;
+    expect(apiKey.map((c: { environment_id: string }) => c.environment_id)).toEqual([
+      production,
+      tree.environmentId,
+      staging,
+    ]);
+    expect(apiKey[0].fingerprint).not.toBe(apiKey[1].fingerprint);
+    expect(apiKey[1].fingerprint).toBe(apiKey[2].fingerprint);
+    expect(apiKey[0]).toMatchObject({ present: true, version: 1 });
+    expect(body.keys[2].environments[0]).toEqual({ environment_id: production, present: false });
+    expect(body.unreadable).toEqual([]);
+    expect(response.body).not.toMatch(/db\.internal|dev-key|prod-key/);
+  });
+
+  it("keys fingerprints to one answer, and includes values only when asked", async () => {
+    const print = async () =>
+      (await compare([tree.environmentId, staging])).json().keys[1].environments[0].fingerprint;
+    expect(await print()).not.toBe(await print());
+    const withValues = (
+      await compare([tree.environmentId, production], owner.headers, "&values=true")
+    ).json();
+    expect(withValues.keys[0].environments.map((c: { value: string }) => c.value)).toEqual([
+      "dev-key",
+      "prod-key",
+    ]);
+  });
+
+  it("refuses a malformed list (422) and an environment of another project (404)", async () => {
+    for (const list of [
+      [tree.environmentId],
+      [tree.environmentId, tree.environmentId],
+      [tree.environmentId, "not-an-id"],
+      Array.from({ length: 11 }, () => staging),
+    ]) {
+      expect((await compare(list)).statusCode, list.join(",")).toBe(422);
+    }
+    expect((await send("GET", compareUrl, owner.headers)).statusCode).toBe(422);
+    const other = await createTree(t.app, owner.accessToken, owner.workspaceId);
+    expect(await codeOf(compare([tree.environmentId, other.environmentId]))).toBe("404 not_found");
+  });
+
+  it("follows the matrix: team readers may, others and narrowed keys may not", async () => {
+    const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
+    const outsider = await newMember(t.app, t.db, tree.workspaceId, Role.Member, []);
+    const stranger = await newUser(t.app);
+    const key = (scope: object) =>
+      createApiKey(t.app, owner.accessToken, {
+        name: "k",
+        workspace_id: tree.workspaceId,
+        access: "read",
+        ...scope,
+      });
+    const oneEnvironment = await key({ environment_ids: [tree.environmentId] });
+    const project = await key({ project_ids: [tree.projectId] });
+    const pair = [tree.environmentId, staging];
+    expect(await codeOf(compare(pair, viewer.headers))).toBe("200");
+    expect(await codeOf(compare(pair, outsider.headers))).toBe("403 forbidden");
+    expect(await codeOf(compare(pair, stranger.headers))).toBe("403 not_a_member");
+    expect(await codeOf(compare(pair, { "x-api-key": oneEnvironment.token }))).toBe(
+      "403 key_scope_forbidden",
+    );
+    expect(await codeOf(compare(pair, { "x-api-key": project.token }))).toBe("200");
+    expect(await codeOf(compare(pair, {}))).toBe("401 not_authenticated");
+  });
+});
