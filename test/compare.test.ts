@@ -74,7 +74,7 @@ describe("comparing environments", () => {
     ]);
     expect(apiKey[0].fingerprint).not.toBe(apiKey[1].fingerprint);
     expect(apiKey[1].fingerprint).toBe(apiKey[2].fingerprint);
-    expect(apiKey[0]).toMatchObject({ present: true, version: 1 });
+    expect(apiKey[0]).toMatchObject({ present: true, version: 1, secret_id: expect.any(String) });
     expect(body.keys[2].environments[0]).toEqual({ environment_id: production, present: false });
     expect(body.unreadable).toEqual([]);
     expect(response.body).not.toMatch(/db\.internal|dev-key|prod-key/);

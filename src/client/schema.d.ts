@@ -4413,6 +4413,8 @@ export interface operations {
                                 /** @description equal values have equal fingerprints within this answer (keyed for this answer only: nothing about a value can be learnt from it) */
                                 fingerprint?: string;
                                 present: boolean;
+                                /** Format: uuid */
+                                secret_id?: string;
                                 /** @description only with values=true */
                                 value?: string;
                                 version?: number;

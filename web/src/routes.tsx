@@ -10,6 +10,7 @@ import { AppShell } from "./components/AppShell.tsx";
 import { Account } from "./screens/Account.tsx";
 import { ApiKeys } from "./screens/ApiKeys.tsx";
 import { Audit } from "./screens/Audit.tsx";
+import { Compare } from "./screens/Compare.tsx";
 import { ForgotPassword } from "./screens/ForgotPassword.tsx";
 import { Home } from "./screens/Home.tsx";
 import { Import } from "./screens/Import.tsx";
@@ -97,6 +98,12 @@ const importRoute = createRoute({
   path: "/env/$teamId/$projectId/$environmentId/import",
   component: Import,
 });
+/** A project's environments side by side. */
+const compareRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/compare/$teamId/$projectId",
+  component: Compare,
+});
 const auditRoute = createRoute({ getParentRoute: () => workspaceRoute, path: "/audit", component: Audit });
 
 const membersRoute = createRoute({
@@ -153,6 +160,7 @@ const routeTree = rootRoute.addChildren([
     treeRoute,
     secretsRoute,
     importRoute,
+    compareRoute,
     auditRoute,
     membersRoute,
     apiKeysRoute,

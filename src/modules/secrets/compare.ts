@@ -20,6 +20,7 @@ export type CompareStatus = "same" | "differs" | "missing";
 export interface CompareCell {
   environment_id: string;
   present: boolean;
+  secret_id?: string;
   version?: number;
   fingerprint?: string;
   value?: string;
@@ -61,6 +62,7 @@ export function createSecretCompare(core: SecretsCore, reads: Reads) {
             return {
               environment_id: environment.id,
               present: true,
+              secret_id: secret.id,
               version: secret.current_version,
               fingerprint: fingerprint(secret.value),
               ...(withValues ? { value: secret.value } : {}),

@@ -122,6 +122,7 @@ export const CompareQuery = Type.Object({
 const CompareCell = Type.Object({
   environment_id: Uuid,
   present: Type.Boolean(),
+  secret_id: Type.Optional(Uuid),
   version: Type.Optional(Type.Integer()),
   fingerprint: Type.Optional(
     Type.String({

@@ -22,6 +22,7 @@ import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { PasteEnvDialog } from "../components/PasteEnvDialog.tsx";
+import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { RotationBadge } from "../components/RotationBadge.tsx";
 import { SecretValue } from "../components/SecretValue.tsx";
@@ -219,13 +220,7 @@ export function Secrets() {
 
   return (
     <section aria-labelledby="secrets-title">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/w/$workspaceId" params={{ workspaceId: path.workspace_id }}>
-          {team?.name ?? "Team"}
-        </Link>
-        <span aria-hidden="true">/</span>
-        <span>{project?.name ?? "Project"}</span>
-      </nav>
+      <ProjectBreadcrumb workspaceId={path.workspace_id} team={team?.name} project={project?.name} />
       <div className="page-header">
         <div>
           <h1 id="secrets-title">

@@ -169,6 +169,16 @@ function ProjectRow({
       <div className="project-head">
         <h3>{project.name}</h3>
         <div className="actions">
+          {(environments.data?.length ?? 0) >= 2 && can("secret.read", project.team_id) && (
+            <Link
+              className="btn btn-secondary btn-sm"
+              to="/w/$workspaceId/compare/$teamId/$projectId"
+              params={{ workspaceId: ws, teamId: project.team_id, projectId: project.id }}
+              aria-label={`Compare the environments of ${project.name}`}
+            >
+              Compare
+            </Link>
+          )}
           {can("environment.create", project.team_id) && (
             <Button size="sm" onClick={createEnvironment}>
               New environment

@@ -1,0 +1,132 @@
+// The environment comparison grid in Chromium (issue 22): a project's three environments side by
+// side, missing and differing cells marked, no value on the page until asked; a missing key added
+// and a differing value fixed in place, each a real write the API then reads back; axe-core on the
+// grid; screenshots at 375 and 1440 px go to .test-results/screenshots/.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import {
+  type ApiAccount,
+  apiCall,
+  createTreeThroughApi,
+  type DashboardStack,
+  type EnvTree,
+  signInInBrowser,
+  signUpVerifiedThroughApi,
+  startDashboardStack,
+} from "./helpers/dashboard-flows.ts";
+import { secretsPath } from "./helpers/tree.ts";
+
+const STEP_TIMEOUT = 60_000;
+
+describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium", () => {
+  let stack: DashboardStack;
+  let page: Page;
+  let browser: Browser;
+  let problems: string[];
+  let account: ApiAccount;
+  let production: EnvTree;
+  let staging: EnvTree;
+  let development: EnvTree;
+  let url = "";
+
+  const read = async (tree: EnvTree) =>
+    Object.fromEntries(
+      (
+        await apiCall<{ key: string; value: string }[]>(url, "GET", `${secretsPath(tree)}/`, account.headers)
+      ).map((s) => [s.key, s.value]),
+    );
+
+  beforeAll(async () => {
+    stack = await startDashboardStack();
+    ({ browser } = stack);
+    url = stack.server.url;
+    account = await signUpVerifiedThroughApi(url, stack.smtp);
+    production = await createTreeThroughApi(url, account, {
+      team: "Platform",
+      project: "Payments",
+      environment: "Production",
+    });
+    staging = await createTreeThroughApi(url, account, { environment: "Staging" }, production);
+    development = await createTreeThroughApi(url, account, { environment: "Development" }, production);
+    const put = (tree: EnvTree, secrets: { key: string; value: string }[]) =>
+      apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
+    await put(production, [
+      { key: "DB_HOST", value: "db.prod.internal" },
+      { key: "LOG_LEVEL", value: "warn" },
+    ]);
+    await put(staging, [
+      { key: "DB_HOST", value: "db.prod.internal" },
+      { key: "LOG_LEVEL", value: "debug" },
+    ]);
+    await put(development, [
+      { key: "DB_HOST", value: "db.prod.internal" },
+      { key: "LOG_LEVEL", value: "warn" },
+      { key: "FEATURE_FLAG", value: "on" },
+    ]);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    problems = collectPageProblems(page);
+  }, 120_000);
+  afterAll(() => stack?.close());
+
+  const grid = () => page.getByRole("table", { name: "Keys by environment" });
+  const gridRow = (key: string) =>
+    grid()
+      .getByRole("row")
+      .filter({ has: page.getByText(key, { exact: true }) });
+
+  it(
+    "opens from the project and marks what is missing and what differs, without values",
+    async () => {
+      await signInInBrowser(page, url, account);
+      await page.getByRole("link", { name: "Compare the environments of Payments" }).click();
+      await page.getByRole("heading", { name: "Compare environments" }).waitFor();
+      await gridRow("FEATURE_FLAG").waitFor();
+      expect(await grid().getByRole("columnheader").allInnerTexts()).toEqual([
+        "KEY",
+        "PRODUCTION",
+        "STAGING",
+        "DEVELOPMENT",
+        "STATUS",
+      ]);
+      expect(await gridRow("DB_HOST").locator("td").last().innerText()).toBe("same");
+      expect(await gridRow("LOG_LEVEL").locator("td").last().innerText()).toBe("differs");
+      expect(await gridRow("FEATURE_FLAG").locator("td").last().innerText()).toBe("missing");
+      // Staging is the odd one out of LOG_LEVEL; FEATURE_FLAG is missing in two.
+      expect(await gridRow("LOG_LEVEL").locator("td.cell-differs").count()).toBe(1);
+      expect(await gridRow("FEATURE_FLAG").locator("td.cell-missing").count()).toBe(2);
+      const shown = await page.content();
+      for (const value of ["db.prod.internal", "debug", "warn"]) expect(shown).not.toContain(value);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots(page, "compare", stack.engine);
+
+      await page.getByLabel("Only differences").check();
+      await gridRow("DB_HOST").waitFor({ state: "detached" });
+      await page.getByLabel("Show values").check();
+      await gridRow("LOG_LEVEL").getByText("debug").waitFor();
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "adds a missing key and fixes a differing value in place",
+    async () => {
+      await page.getByRole("button", { name: "Add FEATURE_FLAG in Production" }).click();
+      await page.getByLabel("New value for FEATURE_FLAG").fill("off");
+      await gridRow("FEATURE_FLAG").getByRole("button", { name: "Save" }).click();
+      await expect.poll(async () => (await read(production)).FEATURE_FLAG).toBe("off");
+      await expect.poll(() => gridRow("FEATURE_FLAG").locator("td.cell-missing").count()).toBe(1);
+
+      await page.getByRole("button", { name: "Edit LOG_LEVEL in Staging" }).click();
+      await page.getByLabel("New value for LOG_LEVEL").fill("warn");
+      await gridRow("LOG_LEVEL").getByRole("button", { name: "Save" }).click();
+      // Now the same everywhere: the "Only differences" view lets it go.
+      await gridRow("LOG_LEVEL").waitFor({ state: "detached" });
+      expect((await read(staging)).LOG_LEVEL).toBe("warn");
+      await screenshots(page, "compare-fixed", stack.engine, { widths: ["desktop"] });
+      expect(problems).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
+});
