@@ -86,6 +86,23 @@ describe("rolling a secret back", () => {
     expect(after).toMatchObject({ value: "two", current_version: 2 });
   });
 
+  it("races updates of the same secret without a deadlock or a lost version", async () => {
+    const secret = await create("RACED", "v-1");
+    await update(secret.id, "v-2");
+    const requests = Array.from({ length: 12 }, (_, i) =>
+      i % 2 === 0
+        ? send("POST", `${base}/${secret.id}/rollback`, owner.headers, { version: 1 })
+        : update(secret.id, `v-${i + 3}`),
+    );
+    const answers = await Promise.all(requests);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const versions = (await send("GET", `${base}/${secret.id}/versions`, owner.headers)).json();
+    expect(versions.map((v: { version: number }) => v.version)).toEqual(
+      Array.from({ length: versions.length }, (_, i) => versions.length - i),
+    );
+    expect(versions.length).toBe(14);
+  });
+
   it("answers 404 for a secret of another environment or none", async () => {
     const secret = await create("ELSEWHERE", "x");
     const other = (

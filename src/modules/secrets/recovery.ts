@@ -25,6 +25,8 @@ export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps
     async rollback(ctx: RequestContext, path: EnvironmentPath, secretId: string, version: number) {
       const environment = await environmentFor(ctx, path, "secret.rollback");
       return keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+        // The environment's lock first, then the secret's: the order every writer takes them in.
+        await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
         const now = clock.now().toISOString();
         const secret = await repo.lockSecret(tx, ctx.workspaceId, secretId, now);
         if (!secret || secret.environment_id !== path.environmentId) throw notFound("Secret");
@@ -44,7 +46,6 @@ export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps
         const value = await decryptRow(secret, stored.ciphertext, version, tx).catch((error: unknown) => {
           throw error instanceof DecryptionError ? unreadable(secretId, version) : error;
         });
-        await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
         const next = secret.current_version + 1;
         const ciphertext = keyring.encrypt(dataKey, value, valueAad(secretId, next));
         await repo.insertVersions(tx, [{ secret_id: secretId, version: next, ciphertext, created_at: now }]);
@@ -89,6 +90,7 @@ export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps
       // A key taken between the check and the insert is the same 409 the check gives.
       const restored = await steps.guardKeys([found.key], () =>
         db.transaction().execute(async (tx) => {
+          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           // Read again inside: a concurrent restore or purge may have taken it meanwhile.
           const kept = await trash.findTrashed(tx, ctx.workspaceId, path.environmentId, secretId);
           if (!kept) throw notFound("Deleted secret");
@@ -103,7 +105,6 @@ export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps
           const now = clock.now().toISOString();
           const { deleted_at: _deletedAt, purge_after: _purgeAfter, ...fields } = kept;
           const row: repo.SecretRow = { ...fields, ciphertext: current.ciphertext, updated_at: now };
-          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           await repo.insertSecrets(tx, [row]);
           await repo.insertVersions(tx, versions);
           await trash.forget(tx, secretId);
