@@ -1,6 +1,7 @@
 // The CLI's configuration commands against a real server (issue 22): `coffer secrets
 // rollback|deleted|restore` (a value rolled back from the shell, a deleted secret listed and
-// restored by key) and `coffer diff` (environments side by side), with clear failures.
+// restored by key), `coffer diff` (environments side by side) and `coffer restore --at` (an
+// environment put back to a moment, previewed first), with clear failures.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,12 +11,14 @@ import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-po
 import {
   killChildren,
   removeTempDirs,
+  runScript,
   type ServerProcess,
   startServer,
   tempDir,
 } from "./helpers/server-process.ts";
 
 let server: ServerProcess;
+let storeEnv: Record<string, string>;
 let tenant: TenantOverHttp;
 let where: CliOptions;
 let ids: { workspace_id: string; team_id: string; project_id: string; environment_id: string };
@@ -24,7 +27,8 @@ const coffer = (args: string[], input?: string) =>
   runCoffer(["--api-url", server.url, ...args], { ...where, ...(input ? { input } : {}) });
 
 beforeAll(async () => {
-  server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  storeEnv = runStoreEnv();
+  server = await startServer({ ...storeEnv, COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
   tenant = await tenantOverHttp(server.url, "cli-recovery");
   const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];
   where = { home: tempDir("coffer-recovery-home-"), cwd: tempDir("coffer-recovery-") };
@@ -122,5 +126,36 @@ describe("coffer diff", () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('no environment "Nowhere" in this project');
     expect((await coffer(["diff", "Live"])).stderr).toContain("name at least two environments");
+  });
+});
+
+describe("coffer restore --at", () => {
+  it("previews, then puts the environment back to the moment", async () => {
+    const free = await coffer(["restore", "--at", new Date().toISOString()]);
+    expect(free.code).not.toBe(0);
+    expect(free.stderr).toContain("needs a paid plan");
+    const plan = await runScript("src/admin/cli.ts", storeEnv, ["set-plan", ids.workspace_id, "pro"]);
+    expect(plan.code, plan.stderr).toBe(0);
+
+    expect((await coffer(["secrets", "set", "MOMENT=before"])).code).toBe(0);
+    await new Promise((r) => setTimeout(r, 50));
+    const moment = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await coffer(["secrets", "set", "MOMENT=after", "NEWER=1"])).code).toBe(0);
+
+    const preview = await coffer(["restore", "--at", moment]);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stdout).toContain("~ MOMENT (its value then becomes a new version)");
+    expect(preview.stdout).toContain("- NEWER (created since: deleted, recoverable)");
+    expect(preview.stdout).toContain("(preview: --apply restores)");
+    expect(preview.stdout).not.toContain("before");
+    expect((await coffer(["secrets", "get", "MOMENT"])).stdout).toBe("after\n");
+
+    const applied = await coffer(["restore", "--at", moment, "--apply"]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain(`restored to ${moment}: 0 recreated, 1 changed, 1 removed`);
+    expect((await coffer(["secrets", "get", "MOMENT"])).stdout).toBe("before\n");
+    expect((await coffer(["restore", "--at", moment])).stdout).toContain("nothing to do");
+    expect((await coffer(["restore", "--at", "someday"])).stderr).toContain('--at "someday" is not a date');
   });
 });

@@ -8,6 +8,7 @@ import { registerAccountCommands } from "./commands/account.ts";
 import { registerAutomationCommands } from "./commands/automation.ts";
 import { registerDiffCommand } from "./commands/diff.ts";
 import { registerProjectCommands } from "./commands/project.ts";
+import { registerRestoreCommand } from "./commands/restore.ts";
 import { registerRunCommand } from "./commands/run.ts";
 import { registerSecretsCommands } from "./commands/secrets.ts";
 import { registerTransferCommands } from "./commands/transfer.ts";
@@ -34,6 +35,7 @@ registerProjectCommands(program);
 registerSecretsCommands(program);
 registerTransferCommands(program);
 registerDiffCommand(program);
+registerRestoreCommand(program);
 registerAutomationCommands(program);
 registerRunCommand(program);
 

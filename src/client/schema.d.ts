@@ -871,7 +871,7 @@ export interface paths {
         };
         /**
          * Every secret of the environment, decrypted
-         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer. 207 when some values cannot be decrypted. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while nothing in the environment changed.
+         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). 207 when some values cannot be decrypted. A 200 carries an ETag (not with `at`); If-None-Match with it answers 304 (no body) while nothing in the environment changed.
          */
         get: operations["listSecrets"];
         put?: never;
@@ -1036,6 +1036,26 @@ export interface paths {
          * @description Restores a deleted secret with every version, under its own id; its log starts again with the restore. 409 when a secret with its key exists now; 404 once it is purged.
          */
         post: operations["restoreSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an environment back to a moment
+         * @description Puts the environment back to a moment (paid capability). Without apply, a preview: keys deleted since (added back with their versions), values changed since (changed: a new version each), keys created since (removed: deleted, recoverable) and the unchanged. With apply: true, all of it in one transaction (409 if the environment changed while it was compared). Keys are shown under their current names.
+         */
+        post: operations["restoreEnvironment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6854,6 +6874,8 @@ export interface operations {
     listSecrets: {
         parameters: {
             query?: {
+                /** @description read the environment as it was at this moment (paid capability): each secret that existed then, deleted ones still recoverable included, at the version current then; no ETag */
+                at?: string;
                 /** @description read each secret at this version, or its newest */
                 version?: number;
             };
@@ -8602,6 +8624,171 @@ export interface operations {
             };
             /** @description No valid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    restoreEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment_id: string;
+                project_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description false (default): only preview; true: restore, in one transaction
+                     * @default false
+                     */
+                    apply?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description the moment to put the environment back to
+                     */
+                    at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description deleted since: recreated with their versions */
+                        added: {
+                            key: string;
+                            value: string;
+                        }[];
+                        applied: boolean;
+                        /** Format: date-time */
+                        at: string;
+                        /** @description a new version each, with the value they had then */
+                        changed: {
+                            current: string;
+                            incoming: string;
+                            key: string;
+                        }[];
+                        /** @description created since: deleted (recoverable as any delete) */
+                        removed: {
+                            key: string;
+                            value: string;
+                        }[];
+                        unchanged: string[];
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The workspace's plan does not include this */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -96,6 +96,7 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`GET /secrets${E}/:secret_id/versions`]: ["listSecretVersions", "A secret's versions (paid plans)"],
   [`GET /secrets${E}/:secret_id/logs`]: ["listSecretLogs", "A secret's audit entries"],
   [`GET /environments${P}/compare`]: ["compareEnvironments", "Environments of a project side by side"],
+  [`POST /secrets${E}/restore`]: ["restoreEnvironment", "Put an environment back to a moment"],
   [`POST /secrets${E}/:secret_id/rollback`]: ["rollbackSecret", "Roll a secret back to an earlier version"],
   [`GET /secrets${E}/deleted`]: ["listDeletedSecrets", "The environment's recoverable deleted secrets"],
   [`POST /secrets${E}/deleted/:secret_id/restore`]: [

@@ -5,7 +5,8 @@ import type { RequestContext } from "../../auth/context.ts";
 import { DecryptionError } from "../../crypto/data-keys.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
-import { conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import type { SecretsCore, SecretsDeps } from "./core.ts";
+import type { RecoverySteps } from "./recovery-steps.ts";
 import * as repo from "./repo.ts";
 import * as trash from "./trash-repo.ts";
 import type { WriteSteps } from "./write-steps.ts";
@@ -16,7 +17,12 @@ const unreadable = (secretId: string, version: number) =>
     `The stored value of version ${version} of secret ${secretId} cannot be decrypted`,
   );
 
-export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps: WriteSteps) {
+export function createSecretRecovery(
+  deps: SecretsDeps,
+  core: SecretsCore,
+  steps: WriteSteps,
+  recovery: RecoverySteps,
+) {
   const { db, clock, keyring, audit } = deps;
   const { present, environmentFor, decryptRow } = core;
 
@@ -46,29 +52,14 @@ export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps
         const value = await decryptRow(secret, stored.ciphertext, version, tx).catch((error: unknown) => {
           throw error instanceof DecryptionError ? unreadable(secretId, version) : error;
         });
-        const next = secret.current_version + 1;
-        const ciphertext = keyring.encrypt(dataKey, value, valueAad(secretId, next));
-        await repo.insertVersions(tx, [{ secret_id: secretId, version: next, ciphertext, created_at: now }]);
-        const row: repo.SecretRow = {
-          ...secret,
-          current_version: next,
-          ciphertext,
-          last_rotated_at: now,
-          updated_at: now,
-        };
-        await repo.updateSecret(tx, ctx.workspaceId, secretId, {
-          current_version: next,
-          ciphertext,
-          last_rotated_at: now,
-          updated_at: now,
-        });
+        const row = await recovery.writeNewVersion(tx, dataKey, secret, value);
         await audit.recordMany(tx, ctx, [
           {
             action: "secret.rolled_back",
             resourceType: "secret",
             resourceId: secretId,
             secretId,
-            version: next,
+            version: row.current_version,
             details: { key: secret.key, from_version: version },
           },
         ]);
@@ -92,22 +83,8 @@ export function createSecretRecovery(deps: SecretsDeps, core: SecretsCore, steps
         db.transaction().execute(async (tx) => {
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           // Read again inside: a concurrent restore or purge may have taken it meanwhile.
-          const kept = await trash.findTrashed(tx, ctx.workspaceId, path.environmentId, secretId);
-          if (!kept) throw notFound("Deleted secret");
-          const versions = await trash.trashedVersions(tx, secretId);
-          const current = versions.find((v) => v.version === kept.current_version);
-          if (!current) throw notFound("Deleted secret");
-          if (
-            (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [kept.key])).length > 0
-          ) {
-            throw conflict([kept.key]);
-          }
-          const now = clock.now().toISOString();
-          const { deleted_at: _deletedAt, purge_after: _purgeAfter, ...fields } = kept;
-          const row: repo.SecretRow = { ...fields, ciphertext: current.ciphertext, updated_at: now };
-          await repo.insertSecrets(tx, [row]);
-          await repo.insertVersions(tx, versions);
-          await trash.forget(tx, secretId);
+          const row = await recovery.moveBack(tx, ctx, path.environmentId, secretId);
+          if (!row) throw notFound("Deleted secret");
           await audit.recordMany(tx, ctx, [
             {
               action: "secret.restored",

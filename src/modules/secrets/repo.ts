@@ -46,6 +46,27 @@ export function listSecretsAtVersion(
     .execute();
 }
 
+/** The environment's secrets that existed at `at`, each with the version that was current then. */
+export function listSecretsAt(db: Queryable, workspaceId: string, environmentId: string, at: string) {
+  return db
+    .selectFrom("secrets as s")
+    .innerJoin("secret_versions as v", "v.secret_id", "s.id")
+    .selectAll("s")
+    .select(["v.version as at_version", "v.ciphertext as at_ciphertext"])
+    .where("s.workspace_id", "=", workspaceId)
+    .where("s.environment_id", "=", environmentId)
+    .where("s.created_at", "<=", at)
+    .where("v.version", "=", (eb) =>
+      eb
+        .selectFrom("secret_versions as w")
+        .select((w) => w.fn.max("w.version").as("m"))
+        .whereRef("w.secret_id", "=", "s.id")
+        .where("w.created_at", "<=", at),
+    )
+    .orderBy("s.key")
+    .execute();
+}
+
 export function findSecret(db: Queryable, workspaceId: string, environmentId: string, secretId: string) {
   return db
     .selectFrom("secrets")

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
+import { ValidationFailed } from "../../errors.ts";
 import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
 import { recordListSerializer } from "../../http/records.ts";
 import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
@@ -21,6 +22,8 @@ import {
   LIMITS,
   ListQuery,
   PartialSecretList,
+  RestorePreview,
+  RestoreToBody,
   RollbackBody,
   SecretParams,
   SecretRecord,
@@ -118,7 +121,8 @@ export const secretsRoutes =
           ...common,
           description:
             "Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its " +
-            "newest when it has fewer. 207 when some values cannot be decrypted. A 200 carries an ETag; " +
+            "newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). 207 when " +
+            "some values cannot be decrypted. A 200 carries an ETag (not with `at`); " +
             "If-None-Match with it answers 304 (no body) while nothing in the environment changed.",
           params: EnvironmentParams,
           querystring: ListQuery,
@@ -133,7 +137,19 @@ export const secretsRoutes =
       async (request, reply) => {
         const ctx = contextOf(request);
         const path = pathOf(request);
-        const version = request.query.version;
+        const { version, at } = request.query;
+        if (at !== undefined) {
+          if (version !== undefined) {
+            throw new ValidationFailed([
+              { loc: ["query", "at"], msg: "Give version or at, not both", type: "value_error" },
+            ]);
+          }
+          // A past moment's view has no tag: a purge can change it without a write.
+          const past = await secrets.listAt(ctx, path, new Date(at).toISOString());
+          if (past.failedIds.length === 0)
+            return reply.type(JSON_UTF8).serializer(serializeSecrets).send(past.succeeded);
+          return reply.code(207).send({ detail: { succeeded: past.succeeded, failed_ids: past.failedIds } });
+        }
         const view = await secrets.openList(ctx, path, version);
         const etag = secretReadTag(ctx, view.revision, ["list", path.environmentId, version ?? "current"]);
         if (answerIfNotModified(request, reply, etag)) return reply;
@@ -260,6 +276,32 @@ export const secretsRoutes =
           { teamId: request.params.team_id, projectId: request.params.project_id },
           request.query.environments.toLowerCase().split(","),
           request.query.values ?? false,
+        ),
+    );
+
+    app.post(
+      `${base}/restore`,
+      {
+        config: { action: "secret.restore" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Puts the environment back to a moment (paid capability). Without apply, a preview: keys deleted since " +
+            "(added back with their versions), values changed since (changed: a new version each), keys created " +
+            "since (removed: deleted, recoverable) and the unchanged. With apply: true, all of it in one transaction " +
+            "(409 if the environment changed while it was compared). Keys are shown under their current names.",
+          params: EnvironmentParams,
+          body: RestoreToBody,
+          response: { 200: RestorePreview, 402: ErrorBody, ...errors },
+        },
+      },
+      async (request) =>
+        secrets.restoreTo(
+          contextOf(request),
+          pathOf(request),
+          new Date(request.body.at).toISOString(),
+          request.body.apply ?? false,
         ),
     );
 

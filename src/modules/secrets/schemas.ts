@@ -51,6 +51,13 @@ export const ListQuery = Type.Object({
   version: Type.Optional(
     Type.Integer({ minimum: 1, description: "read each secret at this version, or its newest" }),
   ),
+  at: Type.Optional(
+    Type.String({
+      format: "date-time",
+      description:
+        "read the environment as it was at this moment (paid capability): each secret that existed then, deleted ones still recoverable included, at the version current then; no ETag",
+    }),
+  ),
 });
 
 export const SecretParams = Type.Object({
@@ -155,4 +162,27 @@ export const Comparison = Type.Object({
       },
     ),
   ),
+});
+
+export const RestoreToBody = Type.Object({
+  at: Type.String({ format: "date-time", description: "the moment to put the environment back to" }),
+  apply: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: "false (default): only preview; true: restore, in one transaction",
+    }),
+  ),
+});
+
+const KeyValue = Type.Object({ key: Type.String(), value: Type.String() });
+
+export const RestorePreview = Type.Object({
+  at: DateTime,
+  applied: Type.Boolean(),
+  added: Type.Array(KeyValue, { description: "deleted since: recreated with their versions" }),
+  changed: Type.Array(Type.Object({ key: Type.String(), current: Type.String(), incoming: Type.String() }), {
+    description: "a new version each, with the value they had then",
+  }),
+  unchanged: Type.Array(Type.String()),
+  removed: Type.Array(KeyValue, { description: "created since: deleted (recoverable as any delete)" }),
 });

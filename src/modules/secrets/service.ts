@@ -7,8 +7,10 @@ import { createSecretCompare } from "./compare.ts";
 import { createSecretsCore, type SecretsDeps } from "./core.ts";
 import { createSecretHistory } from "./history.ts";
 import { createSecretImports } from "./import-writes.ts";
+import { createPointInTime } from "./point-in-time.ts";
 import { createSecretReads } from "./reads.ts";
 import { createSecretRecovery } from "./recovery.ts";
+import { createRecoverySteps } from "./recovery-steps.ts";
 import { createWriteSteps } from "./write-steps.ts";
 import { createSecretWrites } from "./writes.ts";
 
@@ -19,13 +21,15 @@ export function createSecretsService(deps: SecretsDeps) {
   const core = createSecretsCore(deps);
   const steps = createWriteSteps(deps, core);
   const reads = createSecretReads(deps, core);
+  const recovery = createRecoverySteps(deps);
   return {
     ...createSecretImports(deps, core, steps),
     ...reads,
     ...createSecretCompare(core, reads),
-    ...createSecretWrites(deps, core, steps),
+    ...createSecretWrites(deps, core, steps, recovery),
     ...createSecretHistory(deps, core),
-    ...createSecretRecovery(deps, core, steps),
+    ...createSecretRecovery(deps, core, steps, recovery),
+    ...createPointInTime(deps, core, reads, steps, recovery),
   };
 }
 

@@ -179,3 +179,25 @@ export async function countTrashedUnder(db: Queryable, workspaceId: string, pref
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The environment's deleted secrets that existed at `at` (created by then, deleted after), with their version then. */
+export function trashedAt(db: Queryable, workspaceId: string, environmentId: string, at: string) {
+  return db
+    .selectFrom("deleted_secrets as s")
+    .innerJoin("deleted_secret_versions as v", "v.secret_id", "s.id")
+    .selectAll("s")
+    .select(["v.version as at_version", "v.ciphertext as at_ciphertext"])
+    .where("s.workspace_id", "=", workspaceId)
+    .where("s.environment_id", "=", environmentId)
+    .where("s.created_at", "<=", at)
+    .where("s.deleted_at", ">", at)
+    .where("v.version", "=", (eb) =>
+      eb
+        .selectFrom("deleted_secret_versions as w")
+        .select((w) => w.fn.max("w.version").as("m"))
+        .whereRef("w.secret_id", "=", "s.id")
+        .where("w.created_at", "<=", at),
+    )
+    .orderBy("s.key")
+    .execute();
+}

@@ -1,6 +1,5 @@
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
-import type { Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
 import {
@@ -13,23 +12,17 @@ import {
   type SecretsCore,
   type SecretsDeps,
 } from "./core.ts";
+import type { RecoverySteps } from "./recovery-steps.ts";
 import * as repo from "./repo.ts";
-import * as trash from "./trash-repo.ts";
 import type { WriteSteps } from "./write-steps.ts";
 
-export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: WriteSteps) {
-  const { db, keyring, audit, clock } = deps;
-
-  /** Keeps the doomed secrets recoverable (unless the retention is 0), in the delete's transaction. */
-  function keepRecoverable(tx: Queryable, workspaceId: string, doomed: trash.Doomed) {
-    if (deps.deletedSecretsDays === 0) return Promise.resolve();
-    const now = clock.now();
-    const purgeAfter = new Date(now.getTime() + deps.deletedSecretsDays * 86_400_000);
-    return trash.trash(tx, workspaceId, doomed, {
-      deletedAt: now.toISOString(),
-      purgeAfter: purgeAfter.toISOString(),
-    });
-  }
+export function createSecretWrites(
+  deps: SecretsDeps,
+  core: SecretsCore,
+  steps: WriteSteps,
+  recovery: RecoverySteps,
+) {
+  const { db, keyring, audit } = deps;
   const { present, environmentFor, requireSecret } = core;
   const { insertAll, guardKeys, applyUpdates } = steps;
 
@@ -122,7 +115,10 @@ export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: 
       await db.transaction().execute(async (tx) => {
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
         const secret = await requireSecret(tx, ctx, path, secretId);
-        await keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId, ids: [secretId] });
+        await recovery.keepRecoverable(tx, ctx.workspaceId, {
+          environmentId: path.environmentId,
+          ids: [secretId],
+        });
         await repo.deleteSecret(tx, ctx.workspaceId, secretId);
         await audit.forgetSecrets(tx, ctx.workspaceId, [secretId]);
         await audit.recordMany(tx, ctx, [
@@ -144,7 +140,7 @@ export function createSecretWrites(deps: SecretsDeps, core: SecretsCore, steps: 
       const deleted = await db.transaction().execute(async (tx) => {
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
         const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);
-        await keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId });
+        await recovery.keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId });
         const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
         await audit.forgetSecrets(tx, ctx.workspaceId, ids);
         await audit.recordMany(tx, ctx, [
