@@ -373,6 +373,44 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
     STEP_TIMEOUT,
   );
 
+  it(
+    "restores the environment to a moment after a preview",
+    async () => {
+      const moment = new Date();
+      await new Promise((r) => setTimeout(r, 1100));
+      await apiCall(server.url, "POST", `${secretsPath(tree)}/`, account.headers, {
+        key: "LATE_KEY",
+        value: "late-value",
+      });
+      await page.goto(envUrl());
+      await row("LATE_KEY").waitFor();
+      await button("Restore to a moment").click();
+      const local = await page.evaluate((iso) => {
+        const d = new Date(iso);
+        return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+      }, moment.toISOString());
+      await dialog().getByLabel("Moment (your local time)").fill(local);
+      await dialog().getByRole("button", { name: "Preview" }).click();
+      const preview = dialog().getByRole("table", { name: "Restore preview" });
+      await preview.getByText("LATE_KEY", { exact: true }).waitFor();
+      await dialog().getByText("1 removed").waitFor();
+      expect(await dialog().innerText()).not.toContain("late-value");
+      await screenshots(page, "restore-preview", engine);
+      await dialog().getByRole("button", { name: "Restore to this moment" }).click();
+      await dialog().getByRole("heading", { name: "Restored" }).waitFor();
+      await page.keyboard.press("Escape");
+      await row("LATE_KEY").waitFor({ state: "detached" });
+      const now = await apiCall<{ key: string }[]>(
+        server.url,
+        "GET",
+        `${secretsPath(tree)}/`,
+        account.headers,
+      );
+      expect(now.map((s) => s.key)).not.toContain("LATE_KEY");
+    },
+    STEP_TIMEOUT,
+  );
+
   it("put no secret value or platform token in storage, and the page reported no errors", async () => {
     const stored = String(await page.evaluate("JSON.stringify({ ...localStorage, ...sessionStorage })"));
     for (const value of [...VALUES, TOKENS.railway, "from-railway"]) expect(stored).not.toContain(value);

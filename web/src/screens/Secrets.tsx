@@ -31,6 +31,7 @@ import { when } from "../components/When.tsx";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { type RotationState, rotationStatus } from "../lib/rotation.ts";
 import { DeletedSecretsDialog } from "./DeletedSecrets.tsx";
+import { RestoreEnvironmentDialog } from "./RestoreEnvironment.tsx";
 import { SecretHistoryDialog } from "./SecretHistory.tsx";
 import { ShareDialog } from "./ShareDialog.tsx";
 
@@ -71,6 +72,7 @@ export function Secrets() {
   const [adding, setAdding] = useState(false);
   const [pasting, setPasting] = useState(false);
   const [showDeleted, setShowDeleted] = useState(false);
+  const [restoring, setRestoring] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [historyOf, setHistoryOf] = useState<Secret | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -280,6 +282,9 @@ export function Secrets() {
           Reload
         </Button>
         <Button onClick={() => setShowDeleted(true)}>Recently deleted</Button>
+        {can("secret.restore", path.team_id) && (
+          <Button onClick={() => setRestoring(true)}>Restore to a moment</Button>
+        )}
       </div>
       {list.isPending && <Loading label="Loading secrets…" />}
       {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
@@ -319,6 +324,7 @@ export function Secrets() {
       />
       <SecretHistoryDialog path={path} secret={historyOf} onClose={() => setHistoryOf(null)} />
       <DeletedSecretsDialog path={path} open={showDeleted} onClose={() => setShowDeleted(false)} />
+      <RestoreEnvironmentDialog path={path} open={restoring} onClose={() => setRestoring(false)} />
       <ShareDialog path={path} secrets={chosen} open={sharing} onClose={() => setSharing(false)} />
       {dialog}
     </section>
