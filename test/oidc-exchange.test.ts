@@ -1,6 +1,7 @@
 // CI without a stored secret (issue 21): a service account trusts an OIDC issuer, and a job's ID
 // token from that issuer is exchanged at POST /auth/oidc/exchange for a short-lived key carrying the
 // trust's scope. The issuer is a real server on 127.0.0.1 signing tokens with keys the test makes.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
@@ -179,19 +180,23 @@ describe("trusts", () => {
 
   it("once removed, exchange nothing more", async () => {
     const extra = await startIssuer();
+    // An audience of its own: a trust left by another test for an issuer that had this port
+    // before (the database is shared on PostgreSQL) must not be the one that answers.
+    const audience = `removed-${randomUUID()}`;
     try {
       const trust = (
         await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
           name: "temporary",
           issuer: extra.url,
-          audience: "coffer",
+          audience,
           subject: "*",
         })
       ).json();
+      expect((await exchange(await extra.token({ aud: audience }))).statusCode).toBe(200);
       expect(
         (await send("DELETE", `${base}/${accountId}/trusts/${trust.id}`, owner.headers)).statusCode,
       ).toBe(200);
-      const response = await exchange(await extra.token());
+      const response = await exchange(await extra.token({ aud: audience }));
       expect(response.json().code).toBe("oidc_token_rejected");
     } finally {
       await extra.stop();
