@@ -215,6 +215,39 @@ describe("deleting and restoring", () => {
   });
 });
 
+describe("deleting the environment", () => {
+  it("takes its deleted secrets and their versions with it", async () => {
+    const env = (
+      await send(
+        "POST",
+        `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`,
+        owner.headers,
+        {
+          name: "Doomed",
+          environment_type: "dev",
+        },
+      )
+    ).json().id as string;
+    const path = secretsPath(tree, env);
+    const made = (await send("POST", `${path}/`, owner.headers, { key: "GOES", value: "with-it" })).json();
+    await send("DELETE", `${path}/${made.id}`, owner.headers);
+    const kept = () =>
+      t.db.selectFrom("deleted_secrets").select("id").where("environment_id", "=", env).execute();
+    const versions = () =>
+      t.db.selectFrom("deleted_secret_versions").select("version").where("secret_id", "=", made.id).execute();
+    expect(await kept()).toHaveLength(1);
+    expect(await versions()).toHaveLength(1);
+    const removed = await send(
+      "DELETE",
+      `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${env}`,
+      owner.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await kept()).toEqual([]);
+    expect(await versions()).toEqual([]);
+  });
+});
+
 describe("who may roll back, see deleted secrets and restore", () => {
   it("follows the matrix per role, team, key scope and workspace", async () => {
     const secret = await create("GUARDED", "a");
