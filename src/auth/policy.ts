@@ -285,6 +285,10 @@ export interface ResourceScope {
 }
 
 /** Whether a key's scope reaches the action on the resource (the role is asked separately). */
+/** Whether a key's scope reaches the workspace at all: a bound key reaches its own only. */
+export const scopeReachesWorkspace = (scope: KeyScope | null | undefined, workspaceId: string): boolean =>
+  !scope || scope.workspaceId === null || scope.workspaceId === workspaceId;
+
 export function keyScopeAllows(
   scope: KeyScope | null | undefined,
   action: Action,

@@ -2,6 +2,7 @@
 // X-Workspace-Id header, else the credential's own scope. Non-members get 403.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { ActorContext, RequestContext } from "../auth/context.ts";
+import { scopeReachesWorkspace } from "../auth/policy.ts";
 import { AppError, ValidationFailed } from "../errors.ts";
 import { principalOf } from "./auth.ts";
 
@@ -71,8 +72,10 @@ export function workspaceScope(
   return async (request) => {
     const workspaceId = requestedWorkspace(request);
     const principal = principalOf(request);
-    const boundTo = principal.serviceAccount?.workspaceId ?? principal.scope?.workspaceId;
-    if (boundTo && boundTo !== workspaceId) {
+    // A service account's keys carry its workspace in their scope; its own is checked as well.
+    const serviceAccountElsewhere =
+      principal.serviceAccount && principal.serviceAccount.workspaceId !== workspaceId;
+    if (!scopeReachesWorkspace(principal.scope, workspaceId) || serviceAccountElsewhere) {
       throw new AppError("key_scope_forbidden", "This key is bound to another workspace");
     }
     // A service account is a member of its own workspace only, in the role it was given.

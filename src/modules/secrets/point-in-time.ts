@@ -104,7 +104,7 @@ export function createPointInTime(
     return {
       recreate: then.filter((t) => t.deleted),
       change: then.filter(
-        (t) => !t.deleted && current.get(t.row.id)?.value !== t.value && current.has(t.row.id),
+        (t) => !t.deleted && current.has(t.row.id) && current.get(t.row.id)?.value !== t.value,
       ),
       unchanged: then.filter((t) => !t.deleted && current.get(t.row.id)?.value === t.value),
       remove: now.succeeded.filter((s) => !thenIds.has(s.id)),
@@ -140,88 +140,88 @@ export function createPointInTime(
     /** Previews (apply false) or restores the environment to `at` in one transaction. */
     async restoreTo(ctx: RequestContext, path: EnvironmentPath, at: string, apply: boolean) {
       const environment = await opened(ctx, path, "secret.restore");
-      const preview = await planFor(ctx, path, environment, at);
-      if (!apply) return summary(preview, at, false);
-      const keys = [...preview.recreate.map((t) => t.row.key)];
-      const plan = preview;
-      return steps.guardKeys(keys, () =>
-        keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
-          await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
-          // Under the environment's lock: a write since the plan was made (the revision moved by
-          // more than this bump) would make it stale, so nothing is applied.
-          const fresh = await deps.environments.requireEnvironment(ctx.workspaceId, path, tx);
-          if (fresh.revision !== environment.revision + 1) {
-            throw new AppError(
-              "conflict",
-              "The environment changed while it was compared: preview the restore again",
-            );
-          }
-          const entries: AuditEntryInput[] = [];
-          const removedIds = plan.remove.map((s) => s.id);
-          if (removedIds.length > 0) {
-            await recovery.keepRecoverable(tx, ctx.workspaceId, {
-              environmentId: environment.id,
-              ids: removedIds,
-            });
-            for (const id of removedIds) await repo.deleteSecret(tx, ctx.workspaceId, id);
-            await audit.forgetSecrets(tx, ctx.workspaceId, removedIds);
-            for (const s of plan.remove) {
+      const plan = await planFor(ctx, path, environment, at);
+      if (!apply) return summary(plan, at, false);
+      return steps.guardKeys(
+        plan.recreate.map((t) => t.row.key),
+        () =>
+          keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+            await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
+            // Under the environment's lock: a write since the plan was made (the revision moved by
+            // more than this bump) would make it stale, so nothing is applied.
+            const fresh = await deps.environments.requireEnvironment(ctx.workspaceId, path, tx);
+            if (fresh.revision !== environment.revision + 1) {
+              throw new AppError(
+                "conflict",
+                "The environment changed while it was compared: preview the restore again",
+              );
+            }
+            const entries: AuditEntryInput[] = [];
+            const removedIds = plan.remove.map((s) => s.id);
+            if (removedIds.length > 0) {
+              await recovery.keepRecoverable(tx, ctx.workspaceId, {
+                environmentId: environment.id,
+                ids: removedIds,
+              });
+              for (const id of removedIds) await repo.deleteSecret(tx, ctx.workspaceId, id);
+              await audit.forgetSecrets(tx, ctx.workspaceId, removedIds);
+              for (const s of plan.remove) {
+                entries.push({
+                  action: "secret.deleted",
+                  resourceType: "secret",
+                  resourceId: s.id,
+                  details: { key: s.key, restored_to: at },
+                });
+              }
+            }
+            for (const t of plan.recreate) {
+              const back = await recovery.moveBack(tx, ctx, environment.id, t.row.id);
+              if (!back) throw notFound("Deleted secret");
+              const row =
+                back.current_version === t.version
+                  ? back
+                  : await recovery.writeNewVersion(tx, dataKey, back, t.value);
               entries.push({
-                action: "secret.deleted",
+                action: "secret.restored",
                 resourceType: "secret",
-                resourceId: s.id,
-                details: { key: s.key, restored_to: at },
+                resourceId: row.id,
+                secretId: row.id,
+                version: row.current_version,
+                details: { key: row.key, restored_to: at },
               });
             }
-          }
-          for (const t of plan.recreate) {
-            const back = await recovery.moveBack(tx, ctx, environment.id, t.row.id);
-            if (!back) throw notFound("Deleted secret");
-            const row =
-              back.current_version === t.version
-                ? back
-                : await recovery.writeNewVersion(tx, dataKey, back, t.value);
+            for (const t of plan.change) {
+              const locked = await repo.lockSecret(
+                tx,
+                ctx.workspaceId,
+                t.row.id,
+                deps.clock.now().toISOString(),
+              );
+              if (!locked) throw notFound("Secret");
+              const row = await recovery.writeNewVersion(tx, dataKey, locked, t.value);
+              entries.push({
+                action: "secret.rolled_back",
+                resourceType: "secret",
+                resourceId: row.id,
+                secretId: row.id,
+                version: row.current_version,
+                details: { key: row.key, from_version: t.version, restored_to: at },
+              });
+            }
             entries.push({
-              action: "secret.restored",
-              resourceType: "secret",
-              resourceId: row.id,
-              secretId: row.id,
-              version: row.current_version,
-              details: { key: row.key, restored_to: at },
+              action: "environment.restored",
+              resourceType: "environment",
+              resourceId: environment.id,
+              details: {
+                at,
+                added: plan.recreate.length,
+                changed: plan.change.length,
+                removed: plan.remove.length,
+              },
             });
-          }
-          for (const t of plan.change) {
-            const locked = await repo.lockSecret(
-              tx,
-              ctx.workspaceId,
-              t.row.id,
-              deps.clock.now().toISOString(),
-            );
-            if (!locked) throw notFound("Secret");
-            const row = await recovery.writeNewVersion(tx, dataKey, locked, t.value);
-            entries.push({
-              action: "secret.rolled_back",
-              resourceType: "secret",
-              resourceId: row.id,
-              secretId: row.id,
-              version: row.current_version,
-              details: { key: row.key, from_version: t.version, restored_to: at },
-            });
-          }
-          entries.push({
-            action: "environment.restored",
-            resourceType: "environment",
-            resourceId: environment.id,
-            details: {
-              at,
-              added: plan.recreate.length,
-              changed: plan.change.length,
-              removed: plan.remove.length,
-            },
-          });
-          await audit.recordMany(tx, ctx, entries);
-          return summary(plan, at, true);
-        }),
+            await audit.recordMany(tx, ctx, entries);
+            return summary(plan, at, true);
+          }),
       );
     },
   };

@@ -4,6 +4,7 @@
 // (found through its discovery document, both cached), its exp/nbf/iss/aud are checked, its sub and
 // claims must match a trust, and each token is exchanged once (a replay within its lifetime: 401).
 import { createRemoteJWKSet, decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
+import { presentScope } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds } from "../../clock.ts";
 import { sha256 } from "../../crypto/tokens.ts";
@@ -141,11 +142,8 @@ export function createOidcExchange(
         {
           name: `oidc: ${trust.name}`,
           description: `exchanged for ${payload.sub}`,
-          access: trust.access === "read" ? "read" : "read_write",
-          project_ids: trust.project_ids === null ? null : (JSON.parse(trust.project_ids) as string[]),
-          environment_ids:
-            trust.environment_ids === null ? null : (JSON.parse(trust.environment_ids) as string[]),
-          allowed_cidrs: trust.allowed_cidrs === null ? null : (JSON.parse(trust.allowed_cidrs) as string[]),
+          // The trust's scope, as its columns say: the exchanged key is no wider than the trust.
+          ...presentScope(trust),
         },
         { createdBy: account.id, expiresAt, trustId: trust.id },
       );
