@@ -278,6 +278,11 @@ async function main(): Promise<void> {
       secrets: secretsOf(100, "S"),
     });
     const oneId = seeded[0].id as string;
+    // Twenty secrets whose every value holds one reference into another environment ("twenty").
+    const envReferences = await environment("references");
+    await api(base, "POST", `${secretsPath(envReferences)}bulk`, auth, {
+      secrets: Array.from({ length: 20 }, (_, i) => ({ key: `R_${i}`, value: `prefix-\${twenty.S_${i}}` })),
+    });
 
     const results: Measured[] = [];
     const url = (path: string) => base + path;
@@ -298,6 +303,12 @@ async function main(): Promise<void> {
       headers: auth,
       connections: 1,
     });
+    results.push(
+      await measure("list 20 secrets, each value one reference", {
+        url: url(secretsPath(envReferences)),
+        headers: auth,
+      }),
+    );
     results.push(await measure("list 100 secrets", { url: url(secretsPath(env100)), headers: auth }));
     results.push(
       await measure("get one secret", { url: url(`${secretsPath(env100)}${oneId}`), headers: auth }),

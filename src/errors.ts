@@ -51,6 +51,7 @@ export const ERROR_STATUS = {
   invite_expired: 410,
   invite_used: 410,
   decryption_failed: 409,
+  reference_unresolved: 409,
   passphrase_required: 401,
   passphrase_incorrect: 403,
   request_timeout: 408,

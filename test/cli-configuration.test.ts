@@ -159,3 +159,51 @@ describe("coffer restore --at", () => {
     expect((await coffer(["restore", "--at", "someday"])).stderr).toContain('--at "someday" is not a date');
   });
 });
+
+describe("references from the shell", () => {
+  it("get, run and export see resolved values, --raw the stored text, and an unresolved one fails clearly", async () => {
+    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
+    const shared = await httpJson(server.url, "POST", environments, tenant.headers, {
+      name: "Shared",
+      environment_type: "custom",
+    });
+    expect(shared.status).toBe(201);
+    const sharedId = (shared.body as { id: string }).id;
+    const secrets = `/secrets/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/${sharedId}/`;
+    expect(
+      (await httpJson(server.url, "POST", secrets, tenant.headers, { key: "DB_HOST", value: "db.shared" }))
+        .status,
+    ).toBe(201);
+    const reference = ["$", "{shared.DB_HOST}"].join("");
+    expect((await coffer(["secrets", "set", `DB_URL=postgres://${reference}/app`])).code).toBe(0);
+
+    expect((await coffer(["secrets", "get", "DB_URL"])).stdout).toBe("postgres://db.shared/app\n");
+    expect((await coffer(["secrets", "get", "DB_URL", "--raw"])).stdout).toBe(
+      `postgres://${reference}/app\n`,
+    );
+    const run = await coffer([
+      "run",
+      "--",
+      process.execPath,
+      "-e",
+      "process.stdout.write(process.env.DB_URL)",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("postgres://db.shared/app");
+    const exported = await coffer(["export", "--format", "json"]);
+    expect(JSON.parse(exported.stdout).DB_URL).toBe("postgres://db.shared/app");
+
+    const broken = ["$", "{nowhere.KEY}"].join("");
+    expect((await coffer(["secrets", "set", `BROKEN=${broken}`])).code).toBe(0);
+    const get = await coffer(["secrets", "get", "BROKEN"]);
+    expect(get.code).not.toBe(0);
+    expect(get.stderr).toContain("cannot be resolved");
+    const refused = await coffer(["run", "--", process.execPath, "-e", ""]);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain(`unresolved reference: BROKEN: ${broken} names an environment`);
+    const malformed = await coffer(["secrets", "set", `BAD=${["$", "{oops"].join("")}`]);
+    expect(malformed.code).not.toBe(0);
+    expect(malformed.stderr).toContain("Unterminated reference");
+    expect((await coffer(["secrets", "delete", "BROKEN"])).code).toBe(0);
+  });
+});

@@ -411,6 +411,46 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
     STEP_TIMEOUT,
   );
 
+  it(
+    "shows a reference resolved with its stored text, edits the text, and names one that does not resolve",
+    async () => {
+      const reference = ["$", "{REF_HOST}"].join("");
+      const broken = ["$", "{nowhere.KEY}"].join("");
+      await apiCall(server.url, "POST", `${secretsPath(tree)}/bulk`, account.headers, {
+        secrets: [
+          { key: "REF_HOST", value: "db.example" },
+          { key: "REF_URL", value: `https://${reference}/x` },
+          { key: "REF_BROKEN", value: broken },
+        ],
+      });
+      await page.goto(envUrl());
+      await row("REF_URL").waitFor();
+      await button("Reveal REF_URL").click();
+      await expect.poll(() => row("REF_URL").innerText()).toContain("https://db.example/x");
+      expect(await row("REF_URL").innerText()).toContain(`from https://${reference}/x`);
+      const warning = page.getByRole("status").filter({ hasText: "cannot be resolved" });
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain(
+        `REF_BROKEN: ${broken} names an environment that does not exist or that you may not read`,
+      );
+      await screenshots(page, "references", engine);
+      // An edit starts from the stored text: saving it unchanged keeps the reference.
+      await button("Edit REF_URL").click();
+      expect(await page.getByLabel("New value for REF_URL").inputValue()).toBe(`https://${reference}/x`);
+      await page.getByLabel("New value for REF_URL").fill(`https://${reference}/y`);
+      await row("REF_URL").getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => row("REF_URL").innerText()).toContain("https://db.example/y");
+      const stored = await apiCall<{ key: string; value: string }[]>(
+        server.url,
+        "GET",
+        `${secretsPath(tree)}/?raw=true`,
+        account.headers,
+      );
+      expect(stored.find((s) => s.key === "REF_URL")?.value).toBe(`https://${reference}/y`);
+    },
+    STEP_TIMEOUT,
+  );
+
   it("put no secret value or platform token in storage, and the page reported no errors", async () => {
     const stored = String(await page.evaluate("JSON.stringify({ ...localStorage, ...sessionStorage })"));
     for (const value of [...VALUES, TOKENS.railway, "from-railway"]) expect(stored).not.toContain(value);

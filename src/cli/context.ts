@@ -1,7 +1,14 @@
 // What most commands share: the project file of this directory, a connection for it, and the
 // environment's secrets read (with their ETag) and written (in bulk calls).
 import type { Command } from "commander";
-import { ApiError, type EnvironmentRead, readEnvironment, type Secret } from "../client/index.ts";
+import {
+  ApiError,
+  type EnvironmentRead,
+  readEnvironment,
+  type Secret,
+  type Unresolved,
+} from "../client/index.ts";
+import { UNRESOLVED_REASONS } from "../lib/references.ts";
 import { CliError, cliErrorOf, connect, EXIT, failure, type Session } from "./api.ts";
 import { bind, resolveTarget } from "./binding.ts";
 import { type FoundProjectFile, findProjectFile, type ProjectFile } from "./files.ts";
@@ -41,41 +48,50 @@ export function projectSession(program: Command): { p: ProjectFile; session: Ses
 }
 
 export type SecretsRead =
-  | { changed: true; secrets: Secret[]; etag: string | undefined }
+  | { changed: true; secrets: Secret[]; unresolved: Unresolved[]; etag: string | undefined }
   | { changed: false; etag: string };
 
+/** "DB_URL: ${prod.DB_HOST} names a key its environment does not have". */
+export const unresolvedLine = (u: Unresolved) => `${u.key}: ${u.reference} ${UNRESOLVED_REASONS[u.reason]}`;
+
 /**
- * The environment's secrets (readEnvironment of coffer/client). With `ifNoneMatch` (the tag of a
- * copy the caller holds) an unchanged environment answers 304 and nothing is decrypted or sent. A
- * 207 warns and names the unreadable ids (exit 5 unless allowed); it carries no tag.
+ * The environment's secrets (readEnvironment of coffer/client), references resolved unless `raw`.
+ * With `ifNoneMatch` (the tag of a copy the caller holds) an unchanged environment answers 304 and
+ * nothing is decrypted or sent. A 207 warns and names the unreadable ids and the unresolved
+ * references (exit 5 unless allowed); it carries no tag.
  */
 export async function readSecrets(
   session: Session,
   p: ProjectFile,
   allowPartial: boolean,
-  ifNoneMatch?: string,
+  options: { ifNoneMatch?: string; raw?: boolean } = {},
 ): Promise<SecretsRead> {
   let read: EnvironmentRead;
   try {
-    read = await readEnvironment(session.client, p, ifNoneMatch ? { ifNoneMatch } : {});
+    read = await readEnvironment(session.client, p, options);
   } catch (error) {
     if (error instanceof ApiError) throw cliErrorOf(error, "cannot read the secrets");
     throw error;
   }
   if (!read.changed) return read;
-  if (read.failedIds.length > 0) {
-    warn(`${read.failedIds.length} secret(s) could not be decrypted: ${read.failedIds.join(", ")}`);
-    if (!allowPartial) throw new CliError("partial read (pass --allow-partial to go on)", EXIT.partial);
-  }
-  return { changed: true, secrets: read.secrets, etag: read.etag };
+  const unresolvedIds = new Set(read.unresolved.map((u) => u.id));
+  const undecryptable = read.failedIds.filter((id) => !unresolvedIds.has(id));
+  if (undecryptable.length > 0)
+    warn(`${undecryptable.length} secret(s) could not be decrypted: ${undecryptable.join(", ")}`);
+  for (const u of read.unresolved) warn(`unresolved reference: ${unresolvedLine(u)}`);
+  if (read.failedIds.length > 0 && !allowPartial)
+    throw new CliError("partial read (pass --allow-partial to go on)", EXIT.partial);
+  return { changed: true, secrets: read.secrets, unresolved: read.unresolved, etag: read.etag };
 }
 
+/** The environment's secrets; `raw`: the stored text, references as written (and every key listed). */
 export async function listSecrets(
   session: Session,
   p: ProjectFile,
   allowPartial: boolean,
+  raw = false,
 ): Promise<Secret[]> {
-  const read = await readSecrets(session, p, allowPartial);
+  const read = await readSecrets(session, p, allowPartial, { raw });
   return read.changed ? read.secrets : [];
 }
 
@@ -89,7 +105,7 @@ export async function writeSecrets(
   wanted: Map<string, string>,
   overwrite: boolean,
 ) {
-  const existing = new Set((await listSecrets(session, p, true)).map((s) => s.key));
+  const existing = new Set((await listSecrets(session, p, true, true)).map((s) => s.key));
   const creates = [...wanted].filter(([k]) => !existing.has(k)).map(([key, value]) => ({ key, value }));
   const updates = overwrite
     ? [...wanted].filter(([k]) => existing.has(k)).map(([key, value]) => ({ key, value }))

@@ -4,7 +4,7 @@
 import type { Client } from "openapi-fetch";
 import { apiErrorOf } from "./errors.ts";
 import type { paths } from "./schema.d.ts";
-import type { EnvironmentPath, Secret } from "./types.ts";
+import type { EnvironmentPath, Secret, Unresolved } from "./types.ts";
 
 export type EnvironmentRead =
   /** 304: the copy tagged `etag` is still the environment's content. */
@@ -13,7 +13,14 @@ export type EnvironmentRead =
    * The secrets the caller may read. `failedIds` names those whose value could not be decrypted
    * (a 207); such an answer carries no tag, so the next read is a full one.
    */
-  | { changed: true; secrets: Secret[]; failedIds: string[]; etag: string | undefined };
+  | {
+      changed: true;
+      secrets: Secret[];
+      failedIds: string[];
+      /** Of failedIds, those whose references could not be resolved for the caller, with why. */
+      unresolved: Unresolved[];
+      etag: string | undefined;
+    };
 
 const LIST = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/" as const;
 
@@ -21,9 +28,9 @@ const LIST = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/" 
 export async function readEnvironment(
   client: Client<paths>,
   path: EnvironmentPath,
-  options: { ifNoneMatch?: string } = {},
+  options: { ifNoneMatch?: string; raw?: boolean } = {},
 ): Promise<EnvironmentRead> {
-  const { ifNoneMatch } = options;
+  const { ifNoneMatch, raw } = options;
   const { data, error, response } = await client.GET(LIST, {
     params: {
       path: {
@@ -32,6 +39,7 @@ export async function readEnvironment(
         project_id: path.project_id,
         environment_id: path.environment_id,
       },
+      ...(raw ? { query: { raw: true } } : {}),
     },
     ...(ifNoneMatch ? { headers: { "if-none-match": ifNoneMatch } } : {}),
   });
@@ -42,7 +50,14 @@ export async function readEnvironment(
       changed: true,
       secrets: data.detail.succeeded,
       failedIds: data.detail.failed_ids,
+      unresolved: data.detail.unresolved ?? [],
       etag: undefined,
     };
-  return { changed: true, secrets: data, failedIds: [], etag: response.headers.get("etag") ?? undefined };
+  return {
+    changed: true,
+    secrets: data,
+    failedIds: [],
+    unresolved: [],
+    etag: response.headers.get("etag") ?? undefined,
+  };
 }

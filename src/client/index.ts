@@ -20,6 +20,7 @@ export type {
   Project,
   Secret,
   Team,
+  Unresolved,
   Workspace,
 } from "./types.ts";
 export type { components, operations, paths };

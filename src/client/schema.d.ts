@@ -871,7 +871,7 @@ export interface paths {
         };
         /**
          * Every secret of the environment, decrypted
-         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). 207 when some values cannot be decrypted. A 200 carries an ETag (not with `at`); If-None-Match with it answers 304 (no body) while nothing in the environment changed.
+         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). References in values are resolved with the caller's permissions (other environments as they are now); raw=true answers the stored text. 207 when some values cannot be decrypted or their references resolved (`unresolved` says which reference and why). A 200 carries an ETag (not with `at`); If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.
          */
         get: operations["listSecrets"];
         put?: never;
@@ -903,7 +903,7 @@ export interface paths {
         };
         /**
          * One secret, decrypted
-         * @description One secret, decrypted. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while nothing in the environment changed.
+         * @description One secret, decrypted, its references resolved with the caller's permissions (raw=true: the stored text). 409 reference_unresolved when a reference cannot be resolved. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.
          */
         get: operations["getSecret"];
         put?: never;
@@ -1602,7 +1602,7 @@ export interface components {
          * @description what went wrong, for programs; the table is in docs/api.md
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
+        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
         ImportApplyRequest: {
             /** @description import only these keys (default: every readable variable) */
             keys?: string[];
@@ -4486,6 +4486,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -4500,6 +4504,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -6876,6 +6884,8 @@ export interface operations {
             query?: {
                 /** @description read the environment as it was at this moment (paid capability): each secret that existed then, deleted ones still recoverable included, at the version current then; no ETag */
                 at?: string;
+                /** @description the stored text of each value, references (${KEY}, ${environment.KEY}, ${project.environment.KEY}) unresolved */
+                raw?: boolean;
                 /** @description read each secret at this version, or its newest */
                 version?: number;
             };
@@ -6910,9 +6920,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     }[];
                 };
@@ -6925,7 +6938,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         detail: {
-                            /** @description secrets whose stored value could not be decrypted */
+                            /** @description secrets whose stored value could not be decrypted, or whose references could not be resolved */
                             failed_ids: string[];
                             succeeded: {
                                 /** Format: date-time */
@@ -6939,10 +6952,28 @@ export interface operations {
                                 key: string;
                                 /** Format: date-time */
                                 last_rotated_at: string | null;
+                                /** @description the stored text, present only when references make it differ from value */
+                                raw_value?: string;
                                 rotation_days: number;
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description the value, its references resolved (the stored text with raw=true) */
                                 value: string;
+                            }[];
+                            /** @description the secrets of failed_ids left unresolved, each with the reference and why */
+                            unresolved?: {
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                /** @description the stored text, to see or mend the reference */
+                                raw_value: string;
+                                /**
+                                 * @description unreachable: no such environment, or one the reader may not read; missing: no such key there; undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops
+                                 * @enum {string}
+                                 */
+                                reason: "unreachable" | "missing" | "undecryptable" | "cycle" | "too_deep";
+                                /** @description the reference as written in the value, e.g. ${prod.DB_HOST} */
+                                reference: string;
                             }[];
                         };
                     };
@@ -6992,6 +7023,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7006,6 +7041,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7095,9 +7134,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     };
                 };
@@ -7137,6 +7179,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7151,6 +7197,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7256,6 +7306,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7270,6 +7324,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7361,9 +7419,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     }[];
                 };
@@ -7403,6 +7464,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7417,6 +7482,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7464,7 +7533,10 @@ export interface operations {
     };
     getSecret: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the stored text of each value, references (${KEY}, ${environment.KEY}, ${project.environment.KEY}) unresolved */
+                raw?: boolean;
+            };
             header?: never;
             path: {
                 environment_id: string;
@@ -7497,9 +7569,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     };
                 };
@@ -7548,6 +7623,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7562,6 +7641,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7670,6 +7753,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7684,6 +7771,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7774,9 +7865,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     };
                 };
@@ -7816,6 +7910,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7830,6 +7928,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7969,6 +8071,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -7983,6 +8089,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8068,9 +8178,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     };
                 };
@@ -8110,6 +8223,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8124,6 +8241,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8246,6 +8367,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8260,6 +8385,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8351,9 +8480,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     }[];
                 };
@@ -8393,6 +8525,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8407,6 +8543,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8523,6 +8663,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8537,6 +8681,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8615,9 +8763,12 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     };
                 };
@@ -8657,6 +8808,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8671,6 +8826,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8822,6 +8981,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8836,6 +8999,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8973,6 +9140,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };
@@ -8987,6 +9158,10 @@ export interface operations {
                         detail: string;
                         ids?: string[];
                         keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
                     };
                 };
             };

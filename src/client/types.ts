@@ -16,6 +16,10 @@ export type Team = Ok<"listTeams">[number];
 export type Project = Ok<"listProjects">[number];
 export type Environment = Ok<"listEnvironments">[number];
 export type Secret = Ok<"listSecrets">[number];
+/** A secret of a 207 whose references could not be resolved for the caller. */
+export type Unresolved = NonNullable<
+  operations["listSecrets"]["responses"][207]["content"]["application/json"]["detail"]["unresolved"]
+>[number];
 export type Profile = Ok<"getProfile">;
 
 /** Where an environment's secrets live: the four ids of its path. */

@@ -242,6 +242,8 @@ export interface SecretsTable {
   last_rotated_at: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON array of the environment qualifiers the value references; null when it has none. */
+  reference_targets: string | null;
 }
 
 export interface SecretVersionsTable {

@@ -34,7 +34,7 @@ async function fetchValues(
   allowPartial: boolean,
   cached: FallbackCopy | undefined,
 ): Promise<FallbackCopy> {
-  const read = await readSecrets(session, p, allowPartial, cached?.etag);
+  const read = await readSecrets(session, p, allowPartial, cached ? { ifNoneMatch: cached.etag } : {});
   if (!read.changed && cached) return cached;
   const secrets = read.changed ? read.secrets : [];
   return {

@@ -11,9 +11,10 @@ export function registerSecretsCommands(program: Command): void {
     .description("list, read, set and delete the environment's secrets");
   const json = () => globalsOf(program).json ?? false;
   const connected = () => projectSession(program);
+  // By the stored text: every key is listed, whether or not its references resolve.
   const find = async (key: string) => {
     const { p, session } = connected();
-    const found = (await listSecrets(session, p, true)).find((s) => s.key === key);
+    const found = (await listSecrets(session, p, true, true)).find((s) => s.key === key);
     if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);
     return { p, session, found };
   };
@@ -22,10 +23,11 @@ export function registerSecretsCommands(program: Command): void {
     .command("list")
     .description("the environment's secrets (values masked unless --reveal)")
     .option("--reveal", "show the values")
-    .option("--allow-partial", "go on when some values cannot be decrypted")
-    .action(async (options: { reveal?: boolean; allowPartial?: boolean }) => {
+    .option("--raw", "values as stored: references unresolved, as written")
+    .option("--allow-partial", "go on when some values cannot be decrypted or their references resolved")
+    .action(async (options: { reveal?: boolean; raw?: boolean; allowPartial?: boolean }) => {
       const { p, session } = connected();
-      const list = await listSecrets(session, p, options.allowPartial ?? false);
+      const list = await listSecrets(session, p, options.allowPartial ?? false, options.raw ?? false);
       const rows = list.map((s) => ({
         key: s.key,
         value: options.reveal ? s.value : "********",
@@ -36,10 +38,20 @@ export function registerSecretsCommands(program: Command): void {
 
   secrets
     .command("get <key>")
-    .description("print one secret's value")
-    .action(async (key: string) => {
-      const { found } = await find(key);
-      print(json(), { key, value: found.value }, `${found.value}\n`);
+    .description("print one secret's value, its references resolved")
+    .option("--raw", "the value as stored: references unresolved, as written")
+    .action(async (key: string, options: { raw?: boolean }) => {
+      const { p, session, found } = await find(key);
+      if (options.raw) {
+        print(json(), { key, value: found.value }, `${found.value}\n`);
+        return;
+      }
+      const { data, error, response } = await session.client.GET(
+        "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}",
+        { params: { path: { ...pathOf(p), secret_id: found.id } } },
+      );
+      if (!response.ok || !data) throw failure(response, error, `cannot read ${key}`);
+      print(json(), { key, value: data.value }, `${data.value}\n`);
     });
 
   secrets
@@ -65,7 +77,7 @@ export function registerSecretsCommands(program: Command): void {
     .description("delete secrets by key")
     .action(async (keys: string[]) => {
       const { p, session } = connected();
-      const list = await listSecrets(session, p, true);
+      const list = await listSecrets(session, p, true, true);
       for (const key of keys) {
         const found = list.find((s) => s.key === key);
         if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);

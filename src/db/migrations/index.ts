@@ -12,6 +12,7 @@ import * as m0009 from "./0009_account_security.ts";
 import * as m0010 from "./0010_share_link_controls.ts";
 import * as m0011 from "./0011_least_privilege.ts";
 import * as m0012 from "./0012_secret_recovery.ts";
+import * as m0013 from "./0013_secret_references.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_share_link_controls": m0010,
   "0011_least_privilege": m0011,
   "0012_secret_recovery": m0012,
+  "0013_secret_references": m0013,
 };

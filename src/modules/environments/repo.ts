@@ -38,6 +38,17 @@ export async function findEnvironment(
   return (await environmentAt(db, ids))[0];
 }
 
+/** The project's environment with this slug. */
+export function environmentWithSlug(db: Queryable, workspaceId: string, projectId: string, slug: string) {
+  return db
+    .selectFrom("environments")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("project_id", "=", projectId)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+}
+
 export function listEnvironments(db: Queryable, workspaceId: string, projectId: string) {
   return db
     .selectFrom("environments")

@@ -20,7 +20,7 @@ export interface EnvironmentsDeps {
   clock: Clock;
   audit: Pick<AuditService, "record">;
   defaultRotationDays: number;
-  projects: Pick<ProjectsService, "requireProject">;
+  projects: Pick<ProjectsService, "requireProject" | "withSlug">;
 }
 
 export interface EnvironmentPath {
@@ -67,6 +67,26 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
      */
     markEnvironmentChanged: (workspaceId: string, environmentId: string, tx: Queryable) =>
       markEnvironmentChanged(tx, workspaceId, environmentId),
+
+    /**
+     * The environment a reference names from `from`: by slug in the same project, or by project
+     * and environment slug in the workspace (a project slug several teams use is taken from
+     * `from`'s team, else it names nothing). Undefined when there is none.
+     */
+    async referenced(
+      workspaceId: string,
+      from: Pick<repo.EnvironmentRow, "team_id" | "project_id">,
+      target: { project?: string; environment: string },
+    ): Promise<repo.EnvironmentRow | undefined> {
+      let projectId = from.project_id;
+      if (target.project !== undefined) {
+        const found = await projects.withSlug(workspaceId, target.project);
+        const chosen = found.length === 1 ? found[0] : found.find((p) => p.team_id === from.team_id);
+        if (!chosen) return undefined;
+        projectId = chosen.id;
+      }
+      return repo.environmentWithSlug(db, workspaceId, projectId, target.environment);
+    },
 
     /** Of the ids, those naming environments of the workspace. */
     async idsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {

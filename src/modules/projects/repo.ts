@@ -13,6 +13,16 @@ export function findProject(db: Queryable, workspaceId: string, teamId: string, 
     .executeTakeFirst();
 }
 
+/** The workspace's projects with this slug (one per team at most). */
+export function projectsWithSlug(db: Queryable, workspaceId: string, slug: string) {
+  return db
+    .selectFrom("projects")
+    .select(["id", "team_id"])
+    .where("workspace_id", "=", workspaceId)
+    .where("slug", "=", slug)
+    .execute();
+}
+
 export function listProjects(db: Queryable, workspaceId: string, teamId: string) {
   return db
     .selectFrom("projects")

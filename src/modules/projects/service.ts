@@ -72,6 +72,9 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
     requireProject: (workspaceId: string, teamId: string, projectId: string, tx: Queryable = db) =>
       requireProject(tx, workspaceId, teamId, projectId),
 
+    /** The workspace's projects with this slug (slugs are unique per team, not per workspace). */
+    withSlug: (workspaceId: string, slug: string) => repo.projectsWithSlug(db, workspaceId, slug),
+
     async list(ctx: RequestContext, teamId: string) {
       await requireTeam(db, ctx.workspaceId, teamId);
       await authorize(db, ctx, "team.read", { teamId });

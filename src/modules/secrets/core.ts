@@ -6,6 +6,7 @@ import type { Clock } from "../../clock.ts";
 import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import { MalformedReference, referenceTargets } from "../../lib/references.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
 import type { Plans } from "../workspaces/index.ts";
@@ -18,7 +19,7 @@ export interface SecretsDeps {
   keyring: Keyring;
   audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets">;
   plans: Plans;
-  environments: Pick<EnvironmentsService, "requireEnvironment" | "markEnvironmentChanged">;
+  environments: Pick<EnvironmentsService, "requireEnvironment" | "markEnvironmentChanged" | "referenced">;
   /** Days a deleted secret stays recoverable (0: a delete is final). */
   deletedSecretsDays: number;
 }
@@ -56,24 +57,42 @@ export const conflict = (keys: string[]) =>
     },
   );
 
-export function checkValueSizes(
+/** 422 for a value over the size limit or with a malformed reference (`${` not closed, a bad name). */
+export function checkValues(
   values: (string | undefined)[],
   loc: (index: number) => (string | number)[],
 ): void {
-  const issues = values.flatMap((value, index) =>
-    value !== undefined && Buffer.byteLength(value, "utf8") > LIMITS.valueBytes
-      ? [
-          {
-            loc: loc(index),
-            msg: "Value should be at most 64 KiB",
-            type: "string_too_long",
-            ctx: { max_length: LIMITS.valueBytes },
-          },
-        ]
-      : [],
-  );
+  const issues = values.flatMap((value, index) => {
+    if (value === undefined) return [];
+    if (Buffer.byteLength(value, "utf8") > LIMITS.valueBytes) {
+      return [
+        {
+          loc: loc(index),
+          msg: "Value should be at most 64 KiB",
+          type: "string_too_long",
+          ctx: { max_length: LIMITS.valueBytes },
+        },
+      ];
+    }
+    try {
+      referenceTargets(value);
+      return [];
+    } catch (error) {
+      if (!(error instanceof MalformedReference)) throw error;
+      return [{ loc: loc(index), msg: error.message, type: "reference_malformed" }];
+    }
+  });
   if (issues.length > 0) throw new ValidationFailed(issues);
 }
+
+/**
+ * What the row stores of a value's references. Lenient: a value put back from the past may predate
+ * the syntax check, and a read keeps its malformed `${` as text too.
+ */
+export const storedTargets = (value: string) => {
+  const targets = referenceTargets(value, "lenient");
+  return targets === null ? null : JSON.stringify(targets);
+};
 
 export function duplicates(keys: string[]): string[] {
   const seen = new Set<string>();
@@ -83,11 +102,13 @@ export function duplicates(keys: string[]): string[] {
 export function createSecretsCore(deps: SecretsDeps) {
   const { db, keyring } = deps;
 
-  function present(row: repo.SecretRow, value: string, environment: EnvironmentRow) {
+  /** `raw`: the stored text, when references made `value` differ from it. */
+  function present(row: repo.SecretRow, value: string, environment: EnvironmentRow, raw?: string) {
     return {
       id: row.id,
       key: row.key,
       value,
+      ...(raw !== undefined && raw !== value ? { raw_value: raw } : {}),
       description: row.description,
       created_at: row.created_at,
       updated_at: row.updated_at,

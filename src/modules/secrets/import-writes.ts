@@ -4,7 +4,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import { openable } from "../../crypto/data-keys.ts";
 import { AppError } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
-import { checkValueSizes, conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import { checkValues, conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
 import * as repo from "./repo.ts";
 import type { WriteSteps } from "./write-steps.ts";
 
@@ -42,7 +42,7 @@ export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps:
       updates: { key: string; value: string }[],
     ): Promise<void> {
       const environment = await environmentFor(ctx, path, "secret.write");
-      checkValueSizes(
+      checkValues(
         [...creates, ...updates].map((i) => i.value),
         () => ["body", "source"],
       );

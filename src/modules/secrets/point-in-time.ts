@@ -36,7 +36,7 @@ export function createPointInTime(
   recovery: RecoverySteps,
 ) {
   const { db, keyring, audit } = deps;
-  const { present, environmentFor } = core;
+  const { environmentFor } = core;
 
   /** Every secret of the environment as of `at`; unreadable values are reported apart. */
   async function stateAt(ctx: RequestContext, environment: EnvironmentRow, at: string) {
@@ -91,7 +91,7 @@ export function createPointInTime(
   ) {
     const [{ then, failedIds }, now] = await Promise.all([
       stateAt(ctx, environment, at),
-      reads.list(ctx, path),
+      reads.list(ctx, path, { raw: true }),
     ]);
     if (failedIds.length > 0 || now.failedIds.length > 0) {
       throw new AppError(
@@ -128,13 +128,17 @@ export function createPointInTime(
 
   return {
     /** The environment as of `at`: each record at the version current then (`current_version`). */
-    async listAt(ctx: RequestContext, path: EnvironmentPath, at: string) {
+    async listAt(ctx: RequestContext, path: EnvironmentPath, at: string, raw = false) {
       const environment = await opened(ctx, path, "secret.read");
       const { then, failedIds } = await stateAt(ctx, environment, at);
-      return {
-        succeeded: then.map((t) => present({ ...t.row, current_version: t.version }, t.value, environment)),
-        failedIds,
-      };
+      const records = await reads.records(
+        ctx,
+        environment,
+        then.map((t) => ({ ...t.row, current_version: t.version })),
+        then.map((t) => t.value),
+        raw,
+      );
+      return { ...records, failedIds: [...failedIds, ...records.failedIds] };
     },
 
     /** Previews (apply false) or restores the environment to `at` in one transaction. */

@@ -4,10 +4,40 @@
 import type { RequestContext } from "../../auth/context.ts";
 import { type Openable, openable } from "../../crypto/data-keys.ts";
 import { AppError } from "../../errors.ts";
+import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
 import { type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
 import { createListCache } from "./list-cache.ts";
 import * as repo from "./repo.ts";
+import { createResolution, type ReferenceResolution, type Resolution } from "./resolve-references.ts";
+
+export interface ListOptions {
+  /** Each secret at this version, or its newest when it has fewer. */
+  version?: number;
+  /** The stored text, references unresolved. */
+  raw?: boolean;
+}
+
+/** A secret whose value holds a reference that cannot be resolved for this reader. */
+export interface Unresolved {
+  id: string;
+  key: string;
+  /** The stored text: the reader may read this environment, and needs it to mend the reference. */
+  raw_value: string;
+  reference: string;
+  reason: UnresolvedReason;
+}
+
+type SecretView = ReturnType<SecretsCore["present"]>;
+
+function unresolvedError(secret: repo.SecretRow, failed: Extract<Resolution, { ok: false }>) {
+  return new AppError(
+    "reference_unresolved",
+    `The value of ${secret.key} cannot be resolved: ${failed.reference} ${UNRESOLVED_REASONS[failed.reason]} ` +
+      "(read it with raw=true to see the text as stored)",
+    { body: { reference: failed.reference, reason: failed.reason } },
+  );
+}
 
 export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   const { db, keyring } = deps;
@@ -40,34 +70,122 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     };
   }
 
+  const resolver = { db, keyring, environments: deps.environments, currentRows };
+
+  /** A resolution for this read, its dependencies walked from the stored qualifiers of `rows`. */
+  async function resolutionFor(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    rows: readonly Pick<repo.SecretRow, "reference_targets">[],
+  ) {
+    const resolution = createResolution(resolver, ctx, environment);
+    if (rows.some((row) => row.reference_targets !== null)) await resolution.reach(rows);
+    return resolution;
+  }
+
+  /**
+   * Records of `rows` with their opened values (a string, else unreadable): references resolved
+   * with the reader's permissions unless `raw` (then the stored text, as written). A record whose
+   * reference cannot be resolved is reported apart, as an unreadable one is.
+   */
+  async function recordsOf(
+    environment: EnvironmentRow,
+    rows: readonly repo.SecretRow[],
+    values: readonly (string | Error)[],
+    options: { raw: boolean; resolution: ReferenceResolution },
+  ) {
+    const succeeded: SecretView[] = [];
+    const failedIds: string[] = [];
+    const unresolved: Unresolved[] = [];
+    const referencing = !options.raw && values.some((v) => typeof v === "string" && mayReference(v));
+    if (referencing) {
+      options.resolution.seed(
+        new Map(rows.map((row, i) => [row.key, typeof values[i] === "string" ? values[i] : null])),
+      );
+    }
+    for (const [index, row] of rows.entries()) {
+      const value = values[index];
+      if (typeof value !== "string") {
+        failedIds.push(row.id);
+        continue;
+      }
+      if (!referencing || !mayReference(value)) {
+        succeeded.push(present(row, value, environment));
+        continue;
+      }
+      const resolved = await options.resolution.resolve(row.key, value);
+      if (resolved.ok) {
+        succeeded.push(present(row, resolved.value, environment, value));
+      } else {
+        failedIds.push(row.id);
+        unresolved.push({
+          id: row.id,
+          key: row.key,
+          raw_value: value,
+          reference: resolved.reference,
+          reason: resolved.reason,
+        });
+      }
+    }
+    return { succeeded, failedIds, unresolved };
+  }
+
   /** Decrypts the environment's secrets (at `version`, when asked); unreadable ones are reported apart. */
-  async function readList(ctx: RequestContext, environment: EnvironmentRow, version?: number) {
-    const { rows, values: sealed } = version
-      ? await rowsAtVersion(ctx, environment, version)
+  async function readList(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    options: ListOptions,
+    resolution: ReferenceResolution,
+  ) {
+    const { rows, values: sealed } = options.version
+      ? await rowsAtVersion(ctx, environment, options.version)
       : await currentRows(ctx, environment);
     const values = await keyring.decryptAll(db, ctx.workspaceId, sealed);
-    const succeeded: ReturnType<typeof present>[] = [];
-    const failedIds: string[] = [];
-    rows.forEach((row, index) => {
-      const value = values[index];
-      if (typeof value === "string") succeeded.push(present(row, value, environment));
-      else failedIds.push(row.id);
-    });
-    return { succeeded, failedIds };
+    const records = await recordsOf(environment, rows, values, { raw: options.raw ?? false, resolution });
+    return { ...records, dependencies: resolution.dependencies() };
   }
 
   // The revision is read (with the environment) before the secrets: a list is never older than it.
-  async function openList(ctx: RequestContext, path: EnvironmentPath, version?: number) {
+  // So are the environments its references reach (from what each row stores), with their
+  // revisions: `dependencies` is part of the tag; read() says what the answer did depend on.
+  async function openList(ctx: RequestContext, path: EnvironmentPath, options: ListOptions = {}) {
     const environment = await environmentFor(ctx, path, "secret.read");
-    return { revision: environment.revision, read: () => readList(ctx, environment, version) };
-  }
-
-  async function openSecret(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
-    const environment = await environmentFor(ctx, path, "secret.read");
-    const secret = await requireSecret(db, ctx, path, secretId);
+    const resolution = options.raw
+      ? createResolution(resolver, ctx, environment)
+      : await resolutionFor(ctx, environment, (await currentRows(ctx, environment)).rows);
     return {
       revision: environment.revision,
-      read: async () => present(secret, await decryptOrConflict(secret), environment),
+      dependencies: resolution.dependencies(),
+      read: () => readList(ctx, environment, options, resolution),
+    };
+  }
+
+  async function openSecret(
+    ctx: RequestContext,
+    path: EnvironmentPath,
+    secretId: string,
+    options: { raw?: boolean } = {},
+  ) {
+    const environment = await environmentFor(ctx, path, "secret.read");
+    const secret = await requireSecret(db, ctx, path, secretId);
+    const resolution = options.raw
+      ? createResolution(resolver, ctx, environment)
+      : await resolutionFor(ctx, environment, [secret]);
+    return {
+      revision: environment.revision,
+      dependencies: resolution.dependencies(),
+      read: async () => {
+        const raw = await decryptOrConflict(secret);
+        if (options.raw || !mayReference(raw)) {
+          return { record: present(secret, raw, environment), dependencies: resolution.dependencies() };
+        }
+        const resolved = await resolution.resolve(secret.key, raw);
+        if (!resolved.ok) throw unresolvedError(secret, resolved);
+        return {
+          record: present(secret, resolved.value, environment, raw),
+          dependencies: resolution.dependencies(),
+        };
+      },
     };
   }
 
@@ -78,21 +196,33 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
      */
     openList,
 
-    /** Every secret of the environment, decrypted; unreadable ones are reported apart (207). */
-    async list(ctx: RequestContext, path: EnvironmentPath, version?: number) {
-      return (await openList(ctx, path, version)).read();
+    /** Every secret of the environment, decrypted; unreadable and unresolvable ones are reported apart (207). */
+    async list(ctx: RequestContext, path: EnvironmentPath, options: ListOptions = {}) {
+      return (await openList(ctx, path, options)).read();
+    },
+
+    /** Records of rows whose values were opened elsewhere (a past moment), resolved as a list is. */
+    async records(
+      ctx: RequestContext,
+      environment: EnvironmentRow,
+      rows: readonly repo.SecretRow[],
+      values: readonly (string | Error)[],
+      raw: boolean,
+    ) {
+      const resolution = createResolution(resolver, ctx, environment);
+      return recordsOf(environment, rows, values, { raw, resolution });
     },
 
     /** One secret in two steps, as openList: authorization, existence and revision first, then read(). */
     openSecret,
 
-    async get(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
-      return (await openSecret(ctx, path, secretId)).read();
+    async get(ctx: RequestContext, path: EnvironmentPath, secretId: string, options: { raw?: boolean } = {}) {
+      return (await (await openSecret(ctx, path, secretId, options)).read()).record;
     },
 
     /** Decrypted key/value pairs of the given secrets of one environment (for share links). */
     async snapshot(ctx: RequestContext, path: EnvironmentPath, secretIds: string[]) {
-      await environmentFor(ctx, path, "secret.write");
+      const environment = await environmentFor(ctx, path, "secret.write");
       const unique = [...new Set(secretIds)];
       const rows = await repo.findSecretsByIds(db, ctx.workspaceId, path.environmentId, unique);
       const missing = unique.filter((id) => !rows.some((r) => r.id === id));
@@ -105,9 +235,16 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
           },
         );
       }
-      return Promise.all(
-        rows.map(async (row) => ({ id: row.id, key: row.key, value: await decryptOrConflict(row) })),
-      );
+      // A link shows what a read shows: references resolved with the sharer's permissions.
+      const resolution = createResolution(resolver, ctx, environment);
+      const shared = [];
+      for (const row of rows) {
+        const raw = await decryptOrConflict(row);
+        const resolved = await resolution.resolve(row.key, raw);
+        if (!resolved.ok) throw unresolvedError(row, resolved);
+        shared.push({ id: row.id, key: row.key, value: resolved.value });
+      }
+      return shared;
     },
   };
 }

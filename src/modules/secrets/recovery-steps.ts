@@ -4,7 +4,7 @@
 import type { RequestContext } from "../../auth/context.ts";
 import type { DataKey } from "../../crypto/data-keys.ts";
 import type { Queryable } from "../../db/schema.ts";
-import { conflict, type SecretsDeps, valueAad } from "./core.ts";
+import { conflict, type SecretsDeps, storedTargets, valueAad } from "./core.ts";
 import * as repo from "./repo.ts";
 import * as trash from "./trash-repo.ts";
 
@@ -18,7 +18,13 @@ export function createRecoverySteps(deps: SecretsDeps) {
       const next = secret.current_version + 1;
       const ciphertext = keyring.encrypt(dataKey, value, valueAad(secret.id, next));
       await repo.insertVersions(tx, [{ secret_id: secret.id, version: next, ciphertext, created_at: now }]);
-      const fields = { current_version: next, ciphertext, last_rotated_at: now, updated_at: now };
+      const fields = {
+        current_version: next,
+        ciphertext,
+        last_rotated_at: now,
+        updated_at: now,
+        reference_targets: storedTargets(value),
+      };
       await repo.updateSecret(tx, secret.workspace_id, secret.id, fields);
       return { ...secret, ...fields };
     },

@@ -10,6 +10,7 @@ import { AuditEntry } from "../audit/index.ts";
 import { EnvironmentParams, pathOf } from "../environments/index.ts";
 import { ShareBody, ShareCreated, type SharingService } from "../sharing/index.ts";
 import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
+import type { Unresolved } from "./reads.ts";
 import {
   BulkCreateBody,
   BulkUpdateBody,
@@ -22,6 +23,7 @@ import {
   LIMITS,
   ListQuery,
   PartialSecretList,
+  ReadQuery,
   RestorePreview,
   RestoreToBody,
   RollbackBody,
@@ -51,11 +53,22 @@ const NotModified = {
 const serializeSecrets = recordListSerializer(SecretRecord);
 const JSON_UTF8 = "application/json; charset=utf-8";
 
+/** The 207 body: readable records, and the rest with why (undecryptable, or a reference unresolved). */
+const partial = <T>(list: { succeeded: T[]; failedIds: string[]; unresolved?: Unresolved[] }) => ({
+  detail: {
+    succeeded: list.succeeded,
+    failed_ids: list.failedIds,
+    ...(list.unresolved && list.unresolved.length > 0 ? { unresolved: list.unresolved } : {}),
+  },
+});
+
 const KeyedError = Type.Object({
   detail: Type.String(),
   code: Type.String(),
   keys: Type.Optional(Type.Array(Type.String())),
   ids: Type.Optional(Type.Array(Type.String())),
+  reference: Type.Optional(Type.String({ description: "reference_unresolved: the reference, as written" })),
+  reason: Type.Optional(Type.String({ description: "reference_unresolved: why (as in a 207's unresolved)" })),
 });
 
 export const secretsRoutes =
@@ -121,9 +134,11 @@ export const secretsRoutes =
           ...common,
           description:
             "Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its " +
-            "newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). 207 when " +
-            "some values cannot be decrypted. A 200 carries an ETag (not with `at`); " +
-            "If-None-Match with it answers 304 (no body) while nothing in the environment changed.",
+            "newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). References " +
+            "in values are resolved with the caller's permissions (other environments as they are now); raw=true " +
+            "answers the stored text. 207 when some values cannot be decrypted or their references resolved " +
+            "(`unresolved` says which reference and why). A 200 carries an ETag (not with `at`); If-None-Match with " +
+            "it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.",
           params: EnvironmentParams,
           querystring: ListQuery,
           response: {
@@ -137,7 +152,7 @@ export const secretsRoutes =
       async (request, reply) => {
         const ctx = contextOf(request);
         const path = pathOf(request);
-        const { version, at } = request.query;
+        const { version, at, raw = false } = request.query;
         if (at !== undefined) {
           if (version !== undefined) {
             throw new ValidationFailed([
@@ -145,19 +160,29 @@ export const secretsRoutes =
             ]);
           }
           // A past moment's view has no tag: a purge can change it without a write.
-          const past = await secrets.listAt(ctx, path, new Date(at).toISOString());
+          const past = await secrets.listAt(ctx, path, new Date(at).toISOString(), raw);
           if (past.failedIds.length === 0)
             return reply.type(JSON_UTF8).serializer(serializeSecrets).send(past.succeeded);
-          return reply.code(207).send({ detail: { succeeded: past.succeeded, failed_ids: past.failedIds } });
+          return reply.code(207).send(partial(past));
         }
-        const view = await secrets.openList(ctx, path, version);
-        const etag = secretReadTag(ctx, view.revision, ["list", path.environmentId, version ?? "current"]);
+        const view = await secrets.openList(ctx, path, { version, raw });
+        const etag = secretReadTag(ctx, view.revision, [
+          "list",
+          path.environmentId,
+          version ?? "current",
+          raw ? "raw" : "resolved",
+          view.dependencies,
+        ]);
         if (answerIfNotModified(request, reply, etag)) return reply;
-        const { succeeded, failedIds } = await view.read();
-        if (failedIds.length === 0) return reply.type(JSON_UTF8).serializer(serializeSecrets).send(succeeded);
+        const list = await view.read();
+        // The tag named what the stored references reach; an answer that reached further (a value
+        // stored before references were tracked, a past version) must not be kept under it.
+        if (list.dependencies !== view.dependencies) reply.removeHeader("etag");
+        if (list.failedIds.length === 0)
+          return reply.type(JSON_UTF8).serializer(serializeSecrets).send(list.succeeded);
         // A partial answer is not a copy to keep: whether a value reads can change without a write.
         reply.removeHeader("etag");
-        return reply.code(207).send({ detail: { succeeded, failed_ids: failedIds } });
+        return reply.code(207).send(partial(list));
       },
     );
 
@@ -169,9 +194,12 @@ export const secretsRoutes =
         schema: {
           ...common,
           description:
-            "One secret, decrypted. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while " +
-            "nothing in the environment changed.",
+            "One secret, decrypted, its references resolved with the caller's permissions (raw=true: the stored " +
+            "text). 409 reference_unresolved when a reference cannot be resolved. A 200 carries an ETag; " +
+            "If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment " +
+            "its references reach, changed.",
           params: SecretParams,
+          querystring: ReadQuery,
           response: { 200: { ...SecretRecord, headers: ETAG_HEADERS }, 304: NotModified, ...errors },
         },
       },
@@ -179,10 +207,19 @@ export const secretsRoutes =
         const ctx = contextOf(request);
         const path = pathOf(request);
         const secretId = request.params.secret_id;
-        const view = await secrets.openSecret(ctx, path, secretId);
-        const etag = secretReadTag(ctx, view.revision, ["secret", path.environmentId, secretId]);
+        const raw = request.query.raw ?? false;
+        const view = await secrets.openSecret(ctx, path, secretId, { raw });
+        const etag = secretReadTag(ctx, view.revision, [
+          "secret",
+          path.environmentId,
+          secretId,
+          raw ? "raw" : "resolved",
+          view.dependencies,
+        ]);
         if (answerIfNotModified(request, reply, etag)) return reply;
-        return view.read();
+        const { record, dependencies } = await view.read();
+        if (dependencies !== view.dependencies) reply.removeHeader("etag");
+        return record;
       },
     );
 

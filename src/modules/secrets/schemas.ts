@@ -1,5 +1,6 @@
 import Type from "typebox";
 import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
 import { ENVIRONMENT_TYPES } from "../environments/index.ts";
 
@@ -47,7 +48,18 @@ export const BulkUpdateBody = Type.Object({
   ),
 });
 
+const RawFlag = Type.Optional(
+  Type.Boolean({
+    description:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference syntax, as users write it.
+      "the stored text of each value, references (${KEY}, ${environment.KEY}, ${project.environment.KEY}) unresolved",
+  }),
+);
+
+export const ReadQuery = Type.Object({ raw: RawFlag });
+
 export const ListQuery = Type.Object({
+  raw: RawFlag,
   version: Type.Optional(
     Type.Integer({ minimum: 1, description: "read each secret at this version, or its newest" }),
   ),
@@ -71,7 +83,10 @@ export const SecretParams = Type.Object({
 export const SecretRecord = Type.Object({
   id: Uuid,
   key: Type.String(),
-  value: Type.String(),
+  value: Type.String({ description: "the value, its references resolved (the stored text with raw=true)" }),
+  raw_value: Type.Optional(
+    Type.String({ description: "the stored text, present only when references make it differ from value" }),
+  ),
   description: Nullable(Type.String()),
   created_at: DateTime,
   updated_at: DateTime,
@@ -84,7 +99,29 @@ export const SecretRecord = Type.Object({
 export const PartialSecretList = Type.Object({
   detail: Type.Object({
     succeeded: Type.Array(SecretRecord),
-    failed_ids: Type.Array(Uuid, { description: "secrets whose stored value could not be decrypted" }),
+    failed_ids: Type.Array(Uuid, {
+      description:
+        "secrets whose stored value could not be decrypted, or whose references could not be resolved",
+    }),
+    unresolved: Type.Optional(
+      Type.Array(
+        Type.Object({
+          id: Uuid,
+          key: Type.String(),
+          raw_value: Type.String({ description: "the stored text, to see or mend the reference" }),
+          reference: Type.String({
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference syntax, as users write it.
+            description: "the reference as written in the value, e.g. ${prod.DB_HOST}",
+          }),
+          reason: StringEnum(Object.keys(UNRESOLVED_REASONS) as UnresolvedReason[], {
+            description:
+              "unreachable: no such environment, or one the reader may not read; missing: no such key there; " +
+              "undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops",
+          }),
+        }),
+        { description: "the secrets of failed_ids left unresolved, each with the reference and why" },
+      ),
+    ),
   }),
 });
 

@@ -18,6 +18,7 @@ const ROW_COLUMNS = [
   "last_rotated_at",
   "created_at",
   "updated_at",
+  "reference_targets",
 ] as const;
 
 /** Which secrets a delete takes: some of an environment, or all of it. */

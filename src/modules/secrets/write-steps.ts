@@ -16,6 +16,7 @@ import {
   type SecretPatch,
   type SecretsCore,
   type SecretsDeps,
+  storedTargets,
   valueAad,
 } from "./core.ts";
 import * as repo from "./repo.ts";
@@ -53,6 +54,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         last_rotated_at: now,
         created_at: now,
         updated_at: now,
+        reference_targets: storedTargets(item.value),
       };
     });
     await repo.insertSecrets(tx, rows);
@@ -141,6 +143,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         row.current_version = secret.current_version + 1;
         row.ciphertext = keyring.encrypt(dataKey, patch.value!, valueAad(secret.id, row.current_version));
         row.last_rotated_at = now;
+        row.reference_targets = storedTargets(patch.value!);
         await repo.insertVersions(tx, [
           {
             secret_id: secret.id,
@@ -157,6 +160,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         current_version: row.current_version,
         ciphertext: row.ciphertext,
         last_rotated_at: row.last_rotated_at,
+        reference_targets: row.reference_targets,
         updated_at: now,
       });
       const fields = Object.entries(patch)

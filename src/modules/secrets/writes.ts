@@ -4,7 +4,7 @@ import { AppError } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
 import {
   type BulkUpdateItem,
-  checkValueSizes,
+  checkValues,
   conflict,
   duplicates,
   type SecretInput,
@@ -29,7 +29,7 @@ export function createSecretWrites(
   return {
     async create(ctx: RequestContext, path: EnvironmentPath, input: SecretInput) {
       const environment = await environmentFor(ctx, path, "secret.write");
-      checkValueSizes([input.value], () => ["body", "value"]);
+      checkValues([input.value], () => ["body", "value"]);
       const [row] = await guardKeys([input.key], () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
@@ -47,7 +47,7 @@ export function createSecretWrites(
     /** All or nothing: a key repeated in the batch or already present refuses the whole batch. */
     async bulkCreate(ctx: RequestContext, path: EnvironmentPath, items: SecretInput[]) {
       const environment = await environmentFor(ctx, path, "secret.write");
-      checkValueSizes(
+      checkValues(
         items.map((i) => i.value),
         (index) => ["body", "secrets", index, "value"],
       );
@@ -68,7 +68,7 @@ export function createSecretWrites(
     /** Only a changed value makes a new version; key, description and rotation_days change in place. */
     async update(ctx: RequestContext, path: EnvironmentPath, secretId: string, patch: SecretPatch) {
       const environment = await environmentFor(ctx, path, "secret.write");
-      checkValueSizes([patch.value], () => ["body", "value"]);
+      checkValues([patch.value], () => ["body", "value"]);
       const secret = await requireSecret(db, ctx, path, secretId);
       const [updated] = await applyUpdates(ctx, environment, [{ secret, patch }]);
       return updated!;
@@ -77,7 +77,7 @@ export function createSecretWrites(
     /** Bulk update matched on `key`, atomic: unknown keys (404) or clashing new keys (409) change nothing. */
     async bulkUpdate(ctx: RequestContext, path: EnvironmentPath, items: BulkUpdateItem[]) {
       const environment = await environmentFor(ctx, path, "secret.write");
-      checkValueSizes(
+      checkValues(
         items.map((i) => i.value),
         (index) => ["body", "secrets", index, "value"],
       );

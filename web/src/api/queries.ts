@@ -10,12 +10,13 @@ import {
   readEnvironment,
   type Secret,
   type Team,
+  type Unresolved,
   type Workspace,
 } from "coffer/client";
 import { api } from "./client.ts";
 import { unwrap } from "./errors.ts";
 
-export type { Environment, Ok, Profile, Project, Secret, Team, Workspace };
+export type { Environment, Ok, Profile, Project, Secret, Team, Unresolved, Workspace };
 
 export type EnvPath = EnvironmentPath;
 
@@ -86,8 +87,10 @@ export const useEnvironments = (ws: string, team: string, project: string, enabl
 
 export interface SecretList {
   secrets: Secret[];
-  /** Secrets whose value the server could not decrypt (a 207). */
+  /** Secrets whose value the server could not decrypt or whose references it could not resolve (a 207). */
   failedIds: string[];
+  /** Of failedIds, those with a reference that does not resolve for this user, and why. */
+  unresolved: Unresolved[];
 }
 
 // The last answer per environment with its ETag, in memory only: a refetch sends If-None-Match
@@ -102,7 +105,7 @@ async function fetchSecrets(path: EnvPath): Promise<SecretList> {
   const read = await readEnvironment(api, path, previous ? { ifNoneMatch: previous.etag } : {});
   if (!read.changed && previous) return previous.list;
   if (!read.changed) throw new Error("unreachable: a 304 answers only the tag of a copy held here");
-  const list: SecretList = { secrets: read.secrets, failedIds: read.failedIds };
+  const list: SecretList = { secrets: read.secrets, failedIds: read.failedIds, unresolved: read.unresolved };
   if (read.etag) lastLists.set(cacheKey, { etag: read.etag, list });
   else lastLists.delete(cacheKey);
   return list;

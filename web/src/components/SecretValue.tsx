@@ -11,6 +11,8 @@ const MASK = "••••••••••••";
 export interface SecretValueProps {
   secretKey: string;
   value: string;
+  /** The stored text, when references (${KEY}) make it differ from the value: what an edit changes. */
+  rawValue?: string;
   revealed: boolean;
   onToggleReveal: () => void;
   editing: boolean;
@@ -21,25 +23,38 @@ export interface SecretValueProps {
 export function SecretValue({
   secretKey,
   value,
+  rawValue,
   revealed,
   onToggleReveal,
   editing,
   onEditDone,
   onSave,
 }: SecretValueProps) {
-  if (editing) return <InlineEdit secretKey={secretKey} value={value} onDone={onEditDone} onSave={onSave} />;
+  if (editing)
+    return <InlineEdit secretKey={secretKey} value={rawValue ?? value} onDone={onEditDone} onSave={onSave} />;
   return (
     <div className="secret-value">
-      <code className={revealed ? "value revealed" : "value masked"}>
-        {revealed ? (
-          value || "(empty)"
-        ) : (
-          <>
-            <span aria-hidden="true">{MASK}</span>
-            <span className="visually-hidden">value hidden</span>
-          </>
-        )}
-      </code>
+      <span className="value-stack">
+        <code className={revealed ? "value revealed" : "value masked"}>
+          {revealed ? (
+            value || "(empty)"
+          ) : (
+            <>
+              <span aria-hidden="true">{MASK}</span>
+              <span className="visually-hidden">value hidden</span>
+            </>
+          )}
+        </code>
+        {/* The stored text can hold a secret of its own (a password around the reference): shown only revealed. */}
+        {rawValue !== undefined &&
+          (revealed ? (
+            <span className="reference-source">
+              from <code>{rawValue}</code>
+            </span>
+          ) : (
+            <span className="reference-source">holds a reference</span>
+          ))}
+      </span>
       <span className="value-actions">
         <Button
           size="sm"

@@ -4,6 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
+import { UNRESOLVED_REASONS } from "../../../src/lib/references.ts";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -11,6 +12,7 @@ import {
   type EnvPath,
   queryKeys,
   type Secret,
+  type Unresolved,
   useEnvironments,
   useProjects,
   useSecrets,
@@ -184,6 +186,7 @@ export function Secrets() {
         <SecretValue
           secretKey={s.key}
           value={s.value}
+          rawValue={s.raw_value}
           revealed={revealed.has(s.id)}
           onToggleReveal={() => toggleReveal(s.id)}
           editing={editing === s.id}
@@ -288,11 +291,14 @@ export function Secrets() {
       </div>
       {list.isPending && <Loading label="Loading secrets…" />}
       {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
-      {list.data && list.data.failedIds.length > 0 && (
+      {list.data && list.data.failedIds.length > list.data.unresolved.length && (
         <Alert kind="warning">
-          {list.data.failedIds.length} secret(s) could not be decrypted and are not shown. An operator should
-          check the master key.
+          {list.data.failedIds.length - list.data.unresolved.length} secret(s) could not be decrypted and are
+          not shown. An operator should check the master key.
         </Alert>
+      )}
+      {list.data && list.data.unresolved.length > 0 && (
+        <UnresolvedReferences unresolved={list.data.unresolved} />
       )}
       {list.data && (
         <Table
@@ -328,5 +334,21 @@ export function Secrets() {
       <ShareDialog path={path} secrets={chosen} open={sharing} onClose={() => setSharing(false)} />
       {dialog}
     </section>
+  );
+}
+
+/** Secrets left out because a reference in them does not resolve for this user, each with why. */
+function UnresolvedReferences({ unresolved }: { unresolved: Unresolved[] }) {
+  return (
+    <Alert kind="warning">
+      {unresolved.length} secret(s) hold a reference that cannot be resolved and are not shown:
+      <ul className="unresolved-list">
+        {unresolved.map((u) => (
+          <li key={u.id}>
+            <code>{u.key}</code>: <code>{u.reference}</code> {UNRESOLVED_REASONS[u.reason]}
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
