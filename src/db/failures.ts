@@ -1,7 +1,8 @@
 // The store's failures that are not the request's fault: PostgreSQL out of reach (stopped, failing
-// over, a partition, our connection terminated) and a data directory out of space. Both engines'
-// errors are recognised here, in one place, and leave as 503 database_unavailable or 507
-// storage_full instead of a 500.
+// over, a partition, our connection terminated), a transaction PostgreSQL rolled back for crossing
+// a concurrent one, and a data directory out of space. Both engines' errors are recognised here,
+// in one place, and leave as 503 database_unavailable, 409 conflict or 507 storage_full instead of
+// a 500.
 import { AppError } from "../errors.ts";
 
 /** Seconds a client is told to wait before retrying while the database is out of reach. */
@@ -47,6 +48,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return PG_MESSAGES.some((known) => message.includes(known));
 }
 
+// 40P01 deadlock_detected, 40001 serialization_failure: PostgreSQL rolled the transaction back
+// whole because it crossed a concurrent one; the same request again succeeds.
+const CROSSED_STATES = new Set(["40P01", "40001"]);
+
+/** True when PostgreSQL rolled the transaction back for crossing a concurrent one. */
+export function isCrossedTransaction(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && CROSSED_STATES.has(code);
+}
+
 /** True when the error says the disk under the database is full. */
 export function isStorageFull(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
@@ -66,6 +77,12 @@ export function storeFailureAnswer(error: unknown): AppError | undefined {
       "database_unavailable",
       `The database is not reachable right now: retry in ${DATABASE_RETRY_AFTER_SECONDS} s`,
       { headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
+  }
+  if (isCrossedTransaction(error)) {
+    return new AppError(
+      "conflict",
+      "A concurrent change to the same data got in the way and nothing was saved: send the request again",
     );
   }
   if (isStorageFull(error)) {
