@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform values that look like references.
 // Import preview and apply (issue 9) against fake Railway, Vercel and Render servers: what is
 // added, changed, unchanged and skipped, masking, paging, the null-workspace scope rules, and
 // apply's single transaction with versions and audit entries. Preview changes nothing.
@@ -378,6 +379,21 @@ describe("apply", () => {
     const values = new Map((await secretsOf(owner, tree)).map((s) => [s.key, s.value]));
     expect(values.get("NEW_A")).toBe("alpha");
     expect(values.get("DIFF")).toBe("old-value");
+  });
+
+  it("a platform's value is a literal: text that looks like a reference reads back exactly as it was", async () => {
+    const literals = { RAILWAY_REF: "${{ shared.DB_URL }}", SHELL_STYLE: "${HOME}/bin", ODD: "$${x} and ${" };
+    fake.railway.set("proj-literals", literals);
+    const { owner, tree } = await setup();
+    const response = await t.app.inject({
+      method: "POST",
+      url: importUrl(tree, "apply"),
+      headers: owner.headers,
+      payload: railwayBody({ source: { project_id: "proj-literals", environment_id: "env-1" } }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const values = new Map((await secretsOf(owner, tree)).map((s) => [s.key, s.value]));
+    for (const [key, value] of Object.entries(literals)) expect(values.get(key), key).toBe(value);
   });
 
   it("with overwrite: changed keys get a new version; audit entries name them, never the values", async () => {

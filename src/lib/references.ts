@@ -20,14 +20,19 @@ export interface Reference {
 export type Part = string | Reference;
 
 export class MalformedReference extends Error {
-  constructor(
-    message: string,
-    /** Where in the value (a character offset) the faulty `${` starts. */
-    readonly offset: number,
-  ) {
+  /** Where in the value (a character offset) the faulty `${` starts. */
+  readonly offset: number;
+
+  // No parameter property: the CLI runs this file with Node's type stripping.
+  constructor(message: string, offset: number) {
     super(message);
+    this.offset = offset;
   }
 }
+
+/** The text that reads back as `literal`: every `${` written `$${`. */
+// A function, not a string: in a replacement string "$$" would mean one "$".
+export const escapeReferences = (literal: string) => literal.replaceAll("${", () => "$${");
 
 /** Whether the value needs parsing at all (cheap, for the read path). */
 export const mayReference = (value: string) => value.includes("${");

@@ -6,6 +6,7 @@ import type { Static } from "typebox";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Config } from "../../config.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
+import { escapeReferences } from "../../lib/references.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
 import { KEY_PATTERN, LIMITS, type SecretsService } from "../secrets/index.ts";
 import { createProviders, type ProviderName as Provider } from "./providers/index.ts";
@@ -79,9 +80,11 @@ function compare(variables: PlatformVariable[], baseline: Map<string, string | n
     else if (seen.has(key)) skip("duplicate key: only its first value is used");
     else {
       seen.add(key);
-      if (!baseline.has(key)) sorted.added.push({ key, value });
-      else if (baseline.get(key) === value) sorted.unchanged.push(key);
-      else sorted.changed.push({ key, current: baseline.get(key) ?? null, incoming: value });
+      // A platform's value is a literal: stored escaped, it reads back exactly as the platform held it.
+      const stored = escapeReferences(value);
+      if (!baseline.has(key)) sorted.added.push({ key, value: stored });
+      else if (baseline.get(key) === stored) sorted.unchanged.push(key);
+      else sorted.changed.push({ key, current: baseline.get(key) ?? null, incoming: stored });
     }
   }
   return sorted;
