@@ -207,3 +207,43 @@ describe("references from the shell", () => {
     expect((await coffer(["secrets", "delete", "BROKEN"])).code).toBe(0);
   });
 });
+
+describe("an inheriting environment from the shell", () => {
+  it("run and get see inherited values; set overrides in the child; delete refuses an inherited key", async () => {
+    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
+    const child = await httpJson(server.url, "POST", environments, tenant.headers, {
+      name: "Child",
+      environment_type: "dev",
+      parent_environment_id: ids.environment_id,
+    });
+    expect(child.status).toBe(201);
+    expect((await coffer(["secrets", "set", "INHERITED=from-parent"])).code).toBe(0);
+    const cwd = tempDir("coffer-child-");
+    writeFileSync(
+      join(cwd, ".coffer.json"),
+      JSON.stringify({ api_url: server.url, ...ids, environment_id: (child.body as { id: string }).id }),
+    );
+    const inChild = (args: string[]) => runCoffer(["--api-url", server.url, ...args], { ...where, cwd });
+
+    expect((await inChild(["secrets", "get", "INHERITED"])).stdout).toBe("from-parent\n");
+    const run = await inChild([
+      "run",
+      "--",
+      process.execPath,
+      "-e",
+      "process.stdout.write(process.env.INHERITED)",
+    ]);
+    expect(run.stdout).toBe("from-parent");
+    const refused = await inChild(["secrets", "delete", "INHERITED"]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("no secret INHERITED of this environment's own");
+
+    const set = await inChild(["secrets", "set", "INHERITED=overridden"]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain("created 1");
+    expect((await inChild(["secrets", "get", "INHERITED"])).stdout).toBe("overridden\n");
+    expect((await coffer(["secrets", "get", "INHERITED"])).stdout).toBe("from-parent\n");
+    expect((await inChild(["secrets", "delete", "INHERITED"])).code).toBe(0);
+    expect((await inChild(["secrets", "get", "INHERITED"])).stdout).toBe("from-parent\n");
+  });
+});

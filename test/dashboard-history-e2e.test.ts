@@ -451,6 +451,51 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
     STEP_TIMEOUT,
   );
 
+  it(
+    "makes an environment inherit from another, shows what it inherits, and overrides a key in it",
+    async () => {
+      const environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
+      const staging = await apiCall<{ id: string }>(server.url, "POST", environments, account.headers, {
+        name: "QA",
+        environment_type: "staging",
+      });
+      await page.goto(`${server.url}/w/${tree.workspaceId}`);
+      const project = page
+        .locator("li.project")
+        .filter({ has: page.getByRole("heading", { name: "Billing API", exact: true }) });
+      await project.getByRole("button", { name: "Choose what environment QA inherits from" }).click();
+      await dialog().getByLabel("Inherits from").selectOption("Production");
+      await dialog().getByRole("button", { name: "Save" }).click();
+      const link = project.getByRole("link", { name: /QA · inherits Production/ });
+      await link.waitFor();
+      await link.click();
+      await page.getByText("inherits the secrets of Production").waitFor();
+      await row("REF_HOST").getByText("inherited from Production").waitFor();
+      await screenshots(page, "inherited", engine);
+      await button("Override REF_HOST in this environment").click();
+      await page.getByLabel("New value for REF_HOST").fill("db.staging");
+      await row("REF_HOST").getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => row("REF_HOST").innerText()).not.toContain("inherited from");
+      type Listed = { key: string; value: string; inherited_from?: string };
+      // REF_BROKEN is inherited too, unresolved: a 207.
+      const read = await apiCall<{ detail: { succeeded: Listed[] } }>(
+        server.url,
+        "GET",
+        `${secretsPath(tree, staging.id)}/`,
+        account.headers,
+      );
+      const own = read.detail.succeeded;
+      expect(own.find((s) => s.key === "REF_HOST")).toMatchObject({ value: "db.staging" });
+      expect(own.find((s) => s.key === "REF_HOST")).not.toHaveProperty("inherited_from");
+      // The inherited reference reads the override: ${REF_HOST} is the key as Staging reads it.
+      expect(own.find((s) => s.key === "REF_URL")).toMatchObject({
+        value: "https://db.staging/y",
+        inherited_from: tree.environmentId,
+      });
+    },
+    STEP_TIMEOUT,
+  );
+
   it("put no secret value or platform token in storage, and the page reported no errors", async () => {
     const stored = String(await page.evaluate("JSON.stringify({ ...localStorage, ...sessionStorage })"));
     for (const value of [...VALUES, TOKENS.railway, "from-railway"]) expect(stored).not.toContain(value);

@@ -33,7 +33,13 @@ describe("recordListSerializer", () => {
   });
 
   it("lets no undeclared property out, and writes the declared ones in the schema's order", () => {
-    const leaky = { ciphertext: "v1.1.AAAA", raw_value: "as stored", ...secret(1), workspace_id: "w" };
+    const leaky = {
+      ciphertext: "v1.1.AAAA",
+      raw_value: "as stored",
+      inherited_from: "p",
+      ...secret(1),
+      workspace_id: "w",
+    };
     const [out] = JSON.parse(serialize([leaky])) as Record<string, unknown>[];
     expect(Object.keys(out!)).toEqual(Object.keys(SecretRecord.properties));
   });

@@ -376,3 +376,14 @@ describe("the rest of the API keeps to the stored text", () => {
     expect(opened.body).not.toContain("${staging");
   });
 });
+
+describe("the syntax, as plain rules", () => {
+  it("an escaped literal reads back exactly, whatever run of $ and { it holds", async () => {
+    const { escapeReferences, parseValue } = await import("../src/lib/references.ts");
+    for (const literal of ["${A}", "$${A}", "$$${A}", "a$b", "${", "$", "}${x.y.Z}$", "${{ shared.KEY }}"]) {
+      const parts = parseValue(escapeReferences(literal));
+      expect(parts.join(""), literal).toBe(literal);
+      expect(parts.every((p) => typeof p === "string")).toBe(true);
+    }
+  });
+});

@@ -172,7 +172,10 @@ export const MATRIX = {
   "secret.read": {
     minRole: Role.Viewer,
     team: true,
-    description: "list / read secrets, logs, versions, and the recently deleted ones",
+    description:
+      "list / read secrets (raw text included), logs, versions, and the recently deleted ones; a reference " +
+      "resolves only into environments the caller may `secret.read` too, and reading an environment that " +
+      "inherits needs `secret.read` on each parent",
     reads: true,
     within: "environment",
   },

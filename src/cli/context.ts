@@ -105,7 +105,10 @@ export async function writeSecrets(
   wanted: Map<string, string>,
   overwrite: boolean,
 ) {
-  const existing = new Set((await listSecrets(session, p, true, true)).map((s) => s.key));
+  // The environment's own keys: one it inherits gets its own value here (an override), by create.
+  const existing = new Set(
+    (await listSecrets(session, p, true, true)).filter((s) => !s.inherited_from).map((s) => s.key),
+  );
   const creates = [...wanted].filter(([k]) => !existing.has(k)).map(([key, value]) => ({ key, value }));
   const updates = overwrite
     ? [...wanted].filter(([k]) => existing.has(k)).map(([key, value]) => ({ key, value }))

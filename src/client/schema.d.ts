@@ -485,7 +485,7 @@ export interface paths {
         put?: never;
         /**
          * Create an environment
-         * @description Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed.
+         * @description Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the project, more than 3 levels deep, or circular).
          */
         post: operations["createEnvironment"];
         delete?: never;
@@ -510,7 +510,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an environment and its secrets
-         * @description Admin or Owner. Deletes the environment and every secret in it.
+         * @description Admin or Owner. Deletes the environment and every secret in it; 409 (naming them) while other environments inherit from it.
          */
         delete: operations["deleteEnvironment"];
         options?: never;
@@ -533,7 +533,7 @@ export interface paths {
         head?: never;
         /**
          * Change an environment
-         * @description Renames the environment; the slug follows.
+         * @description Renames the environment (the slug follows), changes its rotation policy, or sets or clears (null) the parent it inherits secrets from.
          */
         patch: operations["updateEnvironment"];
         trace?: never;
@@ -3824,6 +3824,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /**
+                         * Format: uuid
+                         * @description present when the environment inherits: its parent
+                         */
+                        parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
                         slug: string;
@@ -3933,6 +3938,11 @@ export interface operations {
                     /** @enum {string} */
                     environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                     name: string;
+                    /**
+                     * Format: uuid
+                     * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
+                     */
+                    parent_environment_id?: string | null;
                 };
             };
         };
@@ -3951,6 +3961,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /**
+                         * Format: uuid
+                         * @description present when the environment inherits: its parent
+                         */
+                        parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
                         slug: string;
@@ -4069,6 +4084,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /**
+                         * Format: uuid
+                         * @description present when the environment inherits: its parent
+                         */
+                        parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
                         slug: string;
@@ -4222,6 +4242,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
             /** @description Validation error */
             422: {
                 headers: {
@@ -4282,6 +4314,11 @@ export interface operations {
                     /** @description rotation cadence in days; write-only */
                     default_policy?: number;
                     name?: string;
+                    /**
+                     * Format: uuid
+                     * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
+                     */
+                    parent_environment_id?: string | null;
                 };
             };
         };
@@ -4300,6 +4337,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /**
+                         * Format: uuid
+                         * @description present when the environment inherits: its parent
+                         */
+                        parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
                         slug: string;
@@ -6917,6 +6959,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
@@ -6949,6 +6996,11 @@ export interface operations {
                                 environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                                 /** Format: uuid */
                                 id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description present on a secret inherited from a parent environment: that environment's id
+                                 */
+                                inherited_from?: string;
                                 key: string;
                                 /** Format: date-time */
                                 last_rotated_at: string | null;
@@ -7131,6 +7183,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
@@ -7416,6 +7473,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
@@ -7566,6 +7628,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
@@ -7862,6 +7929,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
@@ -8175,6 +8247,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
@@ -8477,6 +8554,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
@@ -8760,6 +8842,11 @@ export interface operations {
                         environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
                         /** Format: uuid */
                         id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;

@@ -180,6 +180,8 @@ export interface EnvironmentsTable {
   default_policy: number;
   /** Bumped by every write that changes what the environment's secrets read as (ETags derive from it). */
   revision: number;
+  /** The environment of the same project whose secrets this one inherits (its own override them). */
+  parent_environment_id: string | null;
   created_at: string;
   updated_at: string;
 }

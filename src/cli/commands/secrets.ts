@@ -11,11 +11,18 @@ export function registerSecretsCommands(program: Command): void {
     .description("list, read, set and delete the environment's secrets");
   const json = () => globalsOf(program).json ?? false;
   const connected = () => projectSession(program);
-  // By the stored text: every key is listed, whether or not its references resolve.
-  const find = async (key: string) => {
+  // By the stored text: every key is listed, whether or not its references resolve. `own`: the
+  // command changes or reads the environment's own secret, not one it inherits.
+  const find = async (key: string, own = true) => {
     const { p, session } = connected();
     const found = (await listSecrets(session, p, true, true)).find((s) => s.key === key);
     if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);
+    if (own && found.inherited_from) {
+      throw new CliError(
+        `${key} is inherited from environment ${found.inherited_from}: act on it there, or set it here to override it`,
+        EXIT.notFound,
+      );
+    }
     return { p, session, found };
   };
 
@@ -41,9 +48,21 @@ export function registerSecretsCommands(program: Command): void {
     .description("print one secret's value, its references resolved")
     .option("--raw", "the value as stored: references unresolved, as written")
     .action(async (key: string, options: { raw?: boolean }) => {
-      const { p, session, found } = await find(key);
+      const { p, session, found } = await find(key, false);
       if (options.raw) {
         print(json(), { key, value: found.value }, `${found.value}\n`);
+        return;
+      }
+      if (found.inherited_from) {
+        // Not the environment's own: read as the environment reads it.
+        const value = (await listSecrets(session, p, true)).find((s) => s.key === key)?.value;
+        if (value === undefined) {
+          throw new CliError(
+            `${key} cannot be resolved (see above); --raw shows the stored text`,
+            EXIT.partial,
+          );
+        }
+        print(json(), { key, value }, `${value}\n`);
         return;
       }
       const { data, error, response } = await session.client.GET(
@@ -77,10 +96,10 @@ export function registerSecretsCommands(program: Command): void {
     .description("delete secrets by key")
     .action(async (keys: string[]) => {
       const { p, session } = connected();
-      const list = await listSecrets(session, p, true, true);
+      const list = (await listSecrets(session, p, true, true)).filter((s) => !s.inherited_from);
       for (const key of keys) {
         const found = list.find((s) => s.key === key);
-        if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);
+        if (!found) throw new CliError(`no secret ${key} of this environment's own`, EXIT.notFound);
         const { error, response } = await session.client.DELETE(
           "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}",
           { params: { path: { ...pathOf(p), secret_id: found.id } } },

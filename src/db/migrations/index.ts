@@ -13,6 +13,7 @@ import * as m0010 from "./0010_share_link_controls.ts";
 import * as m0011 from "./0011_least_privilege.ts";
 import * as m0012 from "./0012_secret_recovery.ts";
 import * as m0013 from "./0013_secret_references.ts";
+import * as m0014 from "./0014_inherited_environments.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_least_privilege": m0011,
   "0012_secret_recovery": m0012,
   "0013_secret_references": m0013,
+  "0014_inherited_environments": m0014,
 };

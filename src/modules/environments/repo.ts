@@ -22,6 +22,7 @@ const environmentAt = prepared<EnvironmentIds, EnvironmentRow>(
         "environment_type",
         "default_policy",
         "revision",
+        "parent_environment_id",
         "created_at",
         "updated_at",
       ])
@@ -36,6 +37,17 @@ export async function findEnvironment(
   ids: EnvironmentIds,
 ): Promise<EnvironmentRow | undefined> {
   return (await environmentAt(db, ids))[0];
+}
+
+/** The project's environment with this id. */
+export function environmentInProject(db: Queryable, workspaceId: string, projectId: string, id: string) {
+  return db
+    .selectFrom("environments")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("project_id", "=", projectId)
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** The project's environment with this slug. */
@@ -68,7 +80,9 @@ export async function updateEnvironment(
   db: Queryable,
   workspaceId: string,
   environmentId: string,
-  patch: Partial<Pick<EnvironmentRow, "name" | "slug" | "default_policy" | "updated_at">>,
+  patch: Partial<
+    Pick<EnvironmentRow, "name" | "slug" | "default_policy" | "parent_environment_id" | "updated_at">
+  >,
 ): Promise<void> {
   await db
     .updateTable("environments")

@@ -54,7 +54,9 @@ export const environmentsRoutes =
           tags,
           security: SECURITY,
           description:
-            "Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed.",
+            "Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. " +
+            "parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the " +
+            "project, more than 3 levels deep, or circular).",
           params: EnvironmentsParams,
           body: CreateEnvironmentBody,
           response: { 201: EnvironmentRecord, ...errors },
@@ -96,7 +98,9 @@ export const environmentsRoutes =
         schema: {
           tags,
           security: SECURITY,
-          description: "Renames the environment; the slug follows.",
+          description:
+            "Renames the environment (the slug follows), changes its rotation policy, or sets or clears (null) the " +
+            "parent it inherits secrets from.",
           params: EnvironmentParams,
           body: UpdateEnvironmentBody,
           response: { 200: EnvironmentRecord, ...errors },
@@ -113,9 +117,11 @@ export const environmentsRoutes =
         schema: {
           tags,
           security: SECURITY,
-          description: "Admin or Owner. Deletes the environment and every secret in it.",
+          description:
+            "Admin or Owner. Deletes the environment and every secret in it; 409 (naming them) while other " +
+            "environments inherit from it.",
           params: EnvironmentParams,
-          response: { 200: Deleted, ...errors },
+          response: { 200: Deleted, 409: ErrorBody, ...errors },
         },
       },
       async (request) => environments.delete(contextOf(request), pathOf(request)),

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, StringEnum, Uuid } from "../../http/schemas.ts";
+import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 import { ENVIRONMENT_TYPES } from "./service.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
@@ -19,18 +19,34 @@ export const EnvironmentRecord = Type.Object({
   name: Type.String(),
   slug: Type.String(),
   environment_type: EnvironmentType,
+  parent_environment_id: Type.Optional(
+    Type.String({ format: "uuid", description: "present when the environment inherits: its parent" }),
+  ),
   created_at: DateTime,
   updated_at: DateTime,
 });
+
+const ParentId = Type.Optional(
+  Nullable(
+    Type.String({
+      format: "uuid",
+      description:
+        "an environment of the same project whose secrets this one inherits (its own secrets override them); " +
+        "at most 3 levels, no cycles; null: none",
+    }),
+  ),
+);
 
 export const CreateEnvironmentBody = Type.Object({
   name: Name,
   environment_type: EnvironmentType,
   default_policy: Type.Optional(Policy),
+  parent_environment_id: ParentId,
 });
 export const UpdateEnvironmentBody = Type.Object({
   name: Type.Optional(Name),
   default_policy: Type.Optional(Policy),
+  parent_environment_id: ParentId,
 });
 
 export const EnvironmentsParams = Type.Object({ workspace_id: Uuid, team_id: Uuid, project_id: Uuid });

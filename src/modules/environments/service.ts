@@ -1,5 +1,6 @@
-// Environments inside a project: a type from a fixed list, a slug that follows the name, and a
-// rotation cadence (default_policy, days) that is accepted but never echoed.
+// Environments inside a project: a type from a fixed list, a slug that follows the name, a
+// rotation cadence (default_policy, days) that is accepted but never echoed, and optionally a
+// parent in the same project whose secrets it inherits.
 import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
@@ -7,13 +8,53 @@ import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
-import { notFound } from "../../errors.ts";
+import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { ProjectsService } from "../projects/index.ts";
 import * as repo from "./repo.ts";
 
 export const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
+
+/** How many environments a chain of parents may hold above one environment. */
+export const MAX_INHERITANCE_DEPTH = 3;
+
+const parentIssue = (msg: string) =>
+  new ValidationFailed([{ loc: ["body", "parent_environment_id"], msg, type: "value_error" }]);
+
+/**
+ * 422 unless giving `environmentId` the parent `parentId` leaves every chain of the project's
+ * environments acyclic and at most MAX_INHERITANCE_DEPTH parents long.
+ */
+function checkParent(
+  environments: readonly repo.EnvironmentRow[],
+  environmentId: string,
+  parentId: string,
+): void {
+  const parents = new Map(environments.map((e) => [e.id, e.parent_environment_id]));
+  if (!parents.has(parentId)) throw parentIssue("No environment with this id in this project");
+  if (parentId === environmentId) throw parentIssue("An environment cannot inherit from itself");
+  parents.set(environmentId, parentId);
+  // The chains were acyclic: a cycle now would pass through the new link.
+  let steps = 0;
+  for (
+    let at: string | null | undefined = parentId;
+    at && steps <= parents.size;
+    at = parents.get(at), steps++
+  ) {
+    if (at === environmentId) {
+      throw parentIssue("This parent inherits from this environment: inheritance cannot go in a circle");
+    }
+  }
+  for (const start of parents.keys()) {
+    let depth = 0;
+    for (let at = parents.get(start); at; at = parents.get(at)) {
+      if (++depth > MAX_INHERITANCE_DEPTH) {
+        throw parentIssue(`Inheritance may go at most ${MAX_INHERITANCE_DEPTH} environments up`);
+      }
+    }
+  }
+}
 
 export interface EnvironmentsDeps {
   db: Db;
@@ -29,10 +70,13 @@ export interface EnvironmentPath {
   environmentId: string;
 }
 
-/** What leaves the server: default_policy is write-only (spec §2), the revision internal. */
+/**
+ * What leaves the server: default_policy is write-only (spec §2), the revision internal, and the
+ * parent named only when there is one (the spec's record, exactly, for every other environment).
+ */
 export function presentEnvironment(row: repo.EnvironmentRow) {
-  const { default_policy: _writeOnly, revision: _internal, ...visible } = row;
-  return visible;
+  const { default_policy: _writeOnly, revision: _internal, parent_environment_id, ...visible } = row;
+  return parent_environment_id === null ? visible : { ...visible, parent_environment_id };
 }
 
 export function createEnvironmentsService(deps: EnvironmentsDeps) {
@@ -88,6 +132,19 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       return repo.environmentWithSlug(db, workspaceId, projectId, target.environment);
     },
 
+    /** The environments `environment` inherits from, nearest first (at most MAX_INHERITANCE_DEPTH). */
+    async ancestorsOf(workspaceId: string, environment: repo.EnvironmentRow, q: Queryable = db) {
+      const chain: repo.EnvironmentRow[] = [];
+      let parentId = environment.parent_environment_id;
+      while (parentId && chain.length < MAX_INHERITANCE_DEPTH) {
+        const parent = await repo.environmentInProject(q, workspaceId, environment.project_id, parentId);
+        if (!parent) break;
+        chain.push(parent);
+        parentId = parent.parent_environment_id;
+      }
+      return chain;
+    },
+
     /** Of the ids, those naming environments of the workspace. */
     async idsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
@@ -116,16 +173,26 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       ctx: RequestContext,
       teamId: string,
       projectId: string,
-      input: { name: string; environment_type: EnvironmentType; default_policy?: number },
+      input: {
+        name: string;
+        environment_type: EnvironmentType;
+        default_policy?: number;
+        parent_environment_id?: string | null;
+      },
     ) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
       await authorize(db, ctx, "environment.create", { teamId });
       const name = input.name.trim();
+      const id = randomUUID();
       return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
+          const parent = input.parent_environment_id ?? null;
+          if (parent !== null) {
+            checkParent(await repo.listEnvironments(tx, ctx.workspaceId, projectId), id, parent);
+          }
           const now = clock.now().toISOString();
           const row: repo.EnvironmentRow = {
-            id: randomUUID(),
+            id,
             workspace_id: ctx.workspaceId,
             team_id: teamId,
             project_id: projectId,
@@ -134,6 +201,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             environment_type: input.environment_type,
             default_policy: input.default_policy ?? deps.defaultRotationDays,
             revision: 0,
+            parent_environment_id: parent,
             created_at: now,
             updated_at: now,
           };
@@ -142,7 +210,12 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             action: "environment.created",
             resourceType: "environment",
             resourceId: row.id,
-            details: { name, environment_type: row.environment_type, project_id: projectId },
+            details: {
+              name,
+              environment_type: row.environment_type,
+              project_id: projectId,
+              ...(parent ? { parent_environment_id: parent } : {}),
+            },
           });
           return presentEnvironment(row);
         }),
@@ -152,7 +225,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
     async update(
       ctx: RequestContext,
       path: EnvironmentPath,
-      patch: { name?: string; default_policy?: number },
+      patch: { name?: string; default_policy?: number; parent_environment_id?: string | null },
     ) {
       await requireEnvironment(db, ctx.workspaceId, path);
       await authorize(db, ctx, "environment.create", { teamId: path.teamId });
@@ -174,6 +247,17 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             );
           }
           if (patch.default_policy !== undefined) changes.default_policy = patch.default_policy;
+          if (patch.parent_environment_id !== undefined) {
+            // Under the environment's lock (taken above): two renames of parents cannot cross.
+            if (patch.parent_environment_id !== null) {
+              checkParent(
+                await repo.listEnvironments(tx, ctx.workspaceId, path.projectId),
+                path.environmentId,
+                patch.parent_environment_id,
+              );
+            }
+            changes.parent_environment_id = patch.parent_environment_id;
+          }
           await repo.updateEnvironment(tx, ctx.workspaceId, path.environmentId, changes);
           await audit.record(tx, ctx, {
             action: "environment.updated",
@@ -190,6 +274,17 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       const environment = await requireEnvironment(db, ctx.workspaceId, path);
       await authorize(db, ctx, "environment.delete", { teamId: path.teamId });
       await db.transaction().execute(async (tx) => {
+        const heirs = (await repo.listEnvironments(tx, ctx.workspaceId, path.projectId)).filter(
+          (e) => e.parent_environment_id === path.environmentId,
+        );
+        if (heirs.length > 0) {
+          throw new AppError(
+            "conflict",
+            `These environments inherit from this one: ${heirs.map((e) => e.name).join(", ")}; ` +
+              "give them another parent (or none) first",
+            { body: { ids: heirs.map((e) => e.id) } },
+          );
+        }
         await repo.deleteEnvironment(tx, ctx.workspaceId, path.environmentId);
         await audit.record(tx, ctx, {
           action: "environment.deleted",

@@ -43,7 +43,7 @@ export function createSecretCompare(core: SecretsCore, reads: Reads) {
       // Every environment is proven (and authorized) before any value is read.
       const environments: EnvironmentRow[] = [];
       for (const path of paths) environments.push(await core.environmentFor(ctx, path, "secret.read"));
-      const lists = await Promise.all(paths.map((path) => reads.list(ctx, path, { raw: true })));
+      const lists = await Promise.all(paths.map((path) => reads.list(ctx, path, { raw: true, own: true })));
       const salt = randomBytes(32);
       const fingerprint = (value: string) =>
         createHmac("sha256", salt).update(value).digest("base64url").slice(0, 16);

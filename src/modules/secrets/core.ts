@@ -19,7 +19,10 @@ export interface SecretsDeps {
   keyring: Keyring;
   audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets">;
   plans: Plans;
-  environments: Pick<EnvironmentsService, "requireEnvironment" | "markEnvironmentChanged" | "referenced">;
+  environments: Pick<
+    EnvironmentsService,
+    "requireEnvironment" | "markEnvironmentChanged" | "referenced" | "ancestorsOf"
+  >;
   /** Days a deleted secret stays recoverable (0: a delete is final). */
   deletedSecretsDays: number;
 }
@@ -102,20 +105,30 @@ export function duplicates(keys: string[]): string[] {
 export function createSecretsCore(deps: SecretsDeps) {
   const { db, keyring } = deps;
 
-  /** `raw`: the stored text, when references made `value` differ from it. */
-  function present(row: repo.SecretRow, value: string, environment: EnvironmentRow, raw?: string) {
+  /**
+   * `raw`: the stored text, when references made `value` differ from it. `origin`: the environment
+   * the row is inherited from (its rotation policy applies; the record is read in `environment`).
+   */
+  function present(
+    row: repo.SecretRow,
+    value: string,
+    environment: EnvironmentRow,
+    raw?: string,
+    origin?: EnvironmentRow,
+  ) {
     return {
       id: row.id,
       key: row.key,
       value,
       ...(raw !== undefined && raw !== value ? { raw_value: raw } : {}),
+      ...(origin ? { inherited_from: origin.id } : {}),
       description: row.description,
       created_at: row.created_at,
       updated_at: row.updated_at,
       current_version: row.current_version,
       environment_type: environment.environment_type,
       last_rotated_at: row.last_rotated_at,
-      rotation_days: row.rotation_days ?? environment.default_policy,
+      rotation_days: row.rotation_days ?? (origin ?? environment).default_policy,
     };
   }
 

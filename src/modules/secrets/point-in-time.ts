@@ -91,7 +91,7 @@ export function createPointInTime(
   ) {
     const [{ then, failedIds }, now] = await Promise.all([
       stateAt(ctx, environment, at),
-      reads.list(ctx, path, { raw: true }),
+      reads.list(ctx, path, { raw: true, own: true }),
     ]);
     if (failedIds.length > 0 || now.failedIds.length > 0) {
       throw new AppError(

@@ -1,6 +1,8 @@
 // Secret reads: the environment's list (cached per revision, at a version when asked) and one
 // secret, each in two steps so a conditional read needs no decryption, and the snapshot a share
 // link seals. A value that cannot be decrypted is reported apart (207), never fails the list.
+
+import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { type Openable, openable } from "../../crypto/data-keys.ts";
 import { AppError } from "../../errors.ts";
@@ -16,6 +18,8 @@ export interface ListOptions {
   version?: number;
   /** The stored text, references unresolved. */
   raw?: boolean;
+  /** The environment's own secrets only, nothing inherited (what compare and restore work on). */
+  own?: boolean;
 }
 
 /** A secret whose value holds a reference that cannot be resolved for this reader. */
@@ -72,15 +76,12 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
 
   const resolver = { db, keyring, environments: deps.environments, currentRows };
 
-  /** A resolution for this read, its dependencies walked from the stored qualifiers of `rows`. */
-  async function resolutionFor(
-    ctx: RequestContext,
-    environment: EnvironmentRow,
+  /** Walks the read's dependencies from the stored qualifiers of `rows` (nothing to do without any). */
+  async function reach(
+    resolution: ReferenceResolution,
     rows: readonly Pick<repo.SecretRow, "reference_targets">[],
   ) {
-    const resolution = createResolution(resolver, ctx, environment);
     if (rows.some((row) => row.reference_targets !== null)) await resolution.reach(rows);
-    return resolution;
   }
 
   /**
@@ -92,7 +93,12 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     environment: EnvironmentRow,
     rows: readonly repo.SecretRow[],
     values: readonly (string | Error)[],
-    options: { raw: boolean; resolution: ReferenceResolution },
+    options: {
+      raw: boolean;
+      resolution: ReferenceResolution;
+      /** Per row, the environment it is inherited from (undefined: the environment's own). */
+      origins?: readonly (EnvironmentRow | undefined)[];
+    },
   ) {
     const succeeded: SecretView[] = [];
     const failedIds: string[] = [];
@@ -109,13 +115,14 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
         failedIds.push(row.id);
         continue;
       }
+      const origin = options.origins?.[index];
       if (!referencing || !mayReference(value)) {
-        succeeded.push(present(row, value, environment));
+        succeeded.push(present(row, value, environment, undefined, origin));
         continue;
       }
       const resolved = await options.resolution.resolve(row.key, value);
       if (resolved.ok) {
-        succeeded.push(present(row, resolved.value, environment, value));
+        succeeded.push(present(row, resolved.value, environment, value, origin));
       } else {
         failedIds.push(row.id);
         unresolved.push({
@@ -130,33 +137,110 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     return { succeeded, failedIds, unresolved };
   }
 
+  /**
+   * The environments whose secrets this one inherits, nearest first, each proven readable by the
+   * caller (an inherited value is a read of its environment: a key or member that may not read the
+   * parent may not read the child either). Their revisions join the read's dependencies.
+   */
+  async function readableAncestors(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    resolution: ReferenceResolution,
+  ) {
+    if (environment.parent_environment_id === null) return [];
+    const ancestors = await deps.environments.ancestorsOf(ctx.workspaceId, environment);
+    for (const ancestor of ancestors) {
+      try {
+        await authorize(db, ctx, "secret.read", {
+          teamId: ancestor.team_id,
+          projectId: ancestor.project_id,
+          environmentId: ancestor.id,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new AppError(
+          error.code,
+          `This environment inherits the secrets of ${ancestor.name}, which you may not read: ${error.message}`,
+        );
+      }
+      resolution.depend(`inherits:${ancestor.id}@${ancestor.revision}`);
+    }
+    return ancestors;
+  }
+
+  /**
+   * The environment's rows and opened values (at `version`, when asked), overlaid on what it
+   * inherits (current values; a key of its own wins, then the nearest parent's), sorted by key.
+   */
+  async function effectiveRows(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    ancestors: readonly EnvironmentRow[],
+    version?: number,
+  ) {
+    const own = version
+      ? await rowsAtVersion(ctx, environment, version)
+      : await currentRows(ctx, environment);
+    const opened = await keyring.decryptAll(db, ctx.workspaceId, own.values);
+    if (ancestors.length === 0) return { rows: own.rows, values: opened, origins: undefined };
+    const seen = new Set(own.rows.map((row) => row.key));
+    const merged = own.rows.map((row, i) => ({
+      row,
+      value: opened[i]!,
+      origin: undefined as EnvironmentRow | undefined,
+    }));
+    for (const ancestor of ancestors) {
+      const layer = await currentRows(ctx, ancestor);
+      const values = await keyring.decryptAll(db, ctx.workspaceId, layer.values);
+      layer.rows.forEach((row, i) => {
+        if (seen.has(row.key)) return;
+        seen.add(row.key);
+        merged.push({ row, value: values[i]!, origin: ancestor });
+      });
+    }
+    merged.sort((a, b) => (a.row.key < b.row.key ? -1 : a.row.key > b.row.key ? 1 : 0));
+    return {
+      rows: merged.map((m) => m.row),
+      values: merged.map((m) => m.value),
+      origins: merged.map((m) => m.origin),
+    };
+  }
+
   /** Decrypts the environment's secrets (at `version`, when asked); unreadable ones are reported apart. */
   async function readList(
     ctx: RequestContext,
     environment: EnvironmentRow,
     options: ListOptions,
     resolution: ReferenceResolution,
+    ancestors: readonly EnvironmentRow[],
   ) {
-    const { rows, values: sealed } = options.version
-      ? await rowsAtVersion(ctx, environment, options.version)
-      : await currentRows(ctx, environment);
-    const values = await keyring.decryptAll(db, ctx.workspaceId, sealed);
-    const records = await recordsOf(environment, rows, values, { raw: options.raw ?? false, resolution });
+    const { rows, values, origins } = await effectiveRows(ctx, environment, ancestors, options.version);
+    const records = await recordsOf(environment, rows, values, {
+      raw: options.raw ?? false,
+      resolution,
+      origins,
+    });
     return { ...records, dependencies: resolution.dependencies() };
   }
 
   // The revision is read (with the environment) before the secrets: a list is never older than it.
-  // So are the environments its references reach (from what each row stores), with their
-  // revisions: `dependencies` is part of the tag; read() says what the answer did depend on.
+  // So are the environments it inherits from and those its references reach (from what each row
+  // stores), with their revisions: `dependencies` is part of the tag; read() says what the answer
+  // did depend on.
   async function openList(ctx: RequestContext, path: EnvironmentPath, options: ListOptions = {}) {
     const environment = await environmentFor(ctx, path, "secret.read");
-    const resolution = options.raw
-      ? createResolution(resolver, ctx, environment)
-      : await resolutionFor(ctx, environment, (await currentRows(ctx, environment)).rows);
+    const resolution = createResolution(resolver, ctx, environment);
+    // A past version is the environment's own; so is what compare and restore work on.
+    const ancestors =
+      options.version || options.own ? [] : await readableAncestors(ctx, environment, resolution);
+    if (!options.raw) {
+      const rows = [environment, ...ancestors].map(async (e) => (await currentRows(ctx, e)).rows);
+      await reach(resolution, (await Promise.all(rows)).flat());
+    }
     return {
       revision: environment.revision,
       dependencies: resolution.dependencies(),
-      read: () => readList(ctx, environment, options, resolution),
+      read: () => readList(ctx, environment, options, resolution, ancestors),
     };
   }
 
@@ -168,9 +252,9 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   ) {
     const environment = await environmentFor(ctx, path, "secret.read");
     const secret = await requireSecret(db, ctx, path, secretId);
-    const resolution = options.raw
-      ? createResolution(resolver, ctx, environment)
-      : await resolutionFor(ctx, environment, [secret]);
+    const resolution = createResolution(resolver, ctx, environment);
+    const ancestors = options.raw ? [] : await readableAncestors(ctx, environment, resolution);
+    if (!options.raw) await reach(resolution, [secret]);
     return {
       revision: environment.revision,
       dependencies: resolution.dependencies(),
@@ -178,6 +262,13 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
         const raw = await decryptOrConflict(secret);
         if (options.raw || !mayReference(raw)) {
           return { record: present(secret, raw, environment), dependencies: resolution.dependencies() };
+        }
+        // `${KEY}` names the key as this environment reads it, inherited ones included.
+        if (ancestors.length > 0) {
+          const { rows, values } = await effectiveRows(ctx, environment, ancestors);
+          resolution.seed(
+            new Map(rows.map((row, i) => [row.key, typeof values[i] === "string" ? values[i] : null])),
+          );
         }
         const resolved = await resolution.resolve(secret.key, raw);
         if (!resolved.ok) throw unresolvedError(secret, resolved);

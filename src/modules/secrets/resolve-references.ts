@@ -188,6 +188,11 @@ export function createResolution(deps: ResolverDeps, ctx: RequestContext, start:
       }
     },
 
+    /** Records something else the answer depends on (an inherited environment's revision). */
+    depend(what: string) {
+      consulted.add(what);
+    },
+
     /** Every environment lookup so far with what it found (id and revision, or nothing readable). */
     dependencies(): string {
       return [...consulted].sort().join(",");

@@ -87,6 +87,12 @@ export const SecretRecord = Type.Object({
   raw_value: Type.Optional(
     Type.String({ description: "the stored text, present only when references make it differ from value" }),
   ),
+  inherited_from: Type.Optional(
+    Type.String({
+      format: "uuid",
+      description: "present on a secret inherited from a parent environment: that environment's id",
+    }),
+  ),
   description: Nullable(Type.String()),
   created_at: DateTime,
   updated_at: DateTime,

@@ -62,9 +62,9 @@ export function Secrets() {
   const queryClient = useQueryClient();
   const list = useSecrets(path);
   const project = useProjects(path.workspace_id, path.team_id).data?.find((p) => p.id === path.project_id);
-  const environment = useEnvironments(path.workspace_id, path.team_id, path.project_id).data?.find(
-    (e) => e.id === path.environment_id,
-  );
+  const environments = useEnvironments(path.workspace_id, path.team_id, path.project_id).data;
+  const environment = environments?.find((e) => e.id === path.environment_id);
+  const nameOf = (id: string) => environments?.find((e) => e.id === id)?.name ?? "its parent";
   const team = teams.find((t) => t.id === path.team_id);
 
   const [search, setSearch] = useState("");
@@ -108,7 +108,16 @@ export function Secrets() {
       unwrap(api.PATCH(ONE, { params: { path: { ...path, secret_id: id } }, body: { value } })),
     { invalidates: () => [queryKeys.secrets(path)] },
   );
-  const update = (secret: Secret, value: string) => updateValue.mutateAsync({ id: secret.id, value });
+  // An inherited secret is the parent's: saving it here creates this environment's own (an override).
+  const override = useWrite(
+    ({ key, value }: { key: string; value: string }) =>
+      unwrap(api.POST(BASE, { params: { path }, body: { key, value } })),
+    { invalidates: () => [queryKeys.secrets(path)] },
+  );
+  const update = (secret: Secret, value: string) =>
+    secret.inherited_from
+      ? override.mutateAsync({ key: secret.key, value })
+      : updateValue.mutateAsync({ id: secret.id, value });
 
   // One mutation for the whole paste: its batches, then one refetch.
   const paste = useWrite(
@@ -125,32 +134,42 @@ export function Secrets() {
   const applyPaste = (plan: PastePlan) => paste.mutateAsync(plan);
 
   // Edit and delete, for those who may write.
-  const writeActions = (s: Secret) => (
-    <>
-      <Button size="sm" variant="ghost" aria-label={`Edit ${s.key}`} onClick={() => setEditing(s.id)}>
-        Edit
-      </Button>
+  const writeActions = (s: Secret) =>
+    s.inherited_from ? (
       <Button
         size="sm"
         variant="ghost"
-        className="danger-text"
-        aria-label={`Delete ${s.key}`}
-        onClick={() =>
-          ask({
-            title: `Delete ${s.key}?`,
-            submitLabel: "Delete secret",
-            danger: true,
-            message:
-              "It leaves every list and read at once, with its log. Until it is purged (after 30 days by default) it can be restored, with its versions, from Recently deleted.",
-            run: () =>
-              unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } })).then(refresh),
-          })
-        }
+        aria-label={`Override ${s.key} in this environment`}
+        onClick={() => setEditing(s.id)}
       >
-        Delete
+        Override
       </Button>
-    </>
-  );
+    ) : (
+      <>
+        <Button size="sm" variant="ghost" aria-label={`Edit ${s.key}`} onClick={() => setEditing(s.id)}>
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="danger-text"
+          aria-label={`Delete ${s.key}`}
+          onClick={() =>
+            ask({
+              title: `Delete ${s.key}?`,
+              submitLabel: "Delete secret",
+              danger: true,
+              message:
+                "It leaves every list and read at once, with its log. Until it is purged (after 30 days by default) it can be restored, with its versions, from Recently deleted.",
+              run: () =>
+                unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } })).then(refresh),
+            })
+          }
+        >
+          Delete
+        </Button>
+      </>
+    );
 
   const columns: Column<Secret>[] = [];
   if (mayWrite) {
@@ -158,25 +177,28 @@ export function Secrets() {
       header: "Select",
       hideHeader: true,
       className: "col-select",
-      cell: (s) => (
-        <input
-          type="checkbox"
-          aria-label={`Select ${s.key}`}
-          checked={selected.has(s.id)}
-          onChange={() => setSelected(toggle(s.id))}
-        />
-      ),
+      cell: (s) =>
+        !s.inherited_from && (
+          <input
+            type="checkbox"
+            aria-label={`Select ${s.key}`}
+            checked={selected.has(s.id)}
+            onChange={() => setSelected(toggle(s.id))}
+          />
+        ),
     });
   }
   columns.push(
     {
       header: "Key",
       className: "col-key",
+      // One element: on a phone the cell is a label-and-content grid.
       cell: (s) => (
-        <>
+        <span className="key-cell">
           <code className="key">{s.key}</code>
+          {s.inherited_from && <span className="inherited">inherited from {nameOf(s.inherited_from)}</span>}
           {s.description && <span className="description">{s.description}</span>}
-        </>
+        </span>
       ),
     },
     {
@@ -207,14 +229,16 @@ export function Secrets() {
       className: "col-actions",
       cell: (s) => (
         <span className="actions">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`History of ${s.key}`}
-            onClick={() => setHistoryOf(s)}
-          >
-            History
-          </Button>
+          {!s.inherited_from && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`History of ${s.key}`}
+              onClick={() => setHistoryOf(s)}
+            >
+              History
+            </Button>
+          )}
           {mayWrite && writeActions(s)}
         </span>
       ),
@@ -238,6 +262,9 @@ export function Secrets() {
           </h1>
           <p className="muted">
             {secrets.length} secret{secrets.length === 1 ? "" : "s"}
+            {environment?.parent_environment_id && (
+              <span> · inherits the secrets of {nameOf(environment.parent_environment_id)}</span>
+            )}
             {overdue > 0 && <span className="overdue-note"> · {overdue} overdue for rotation</span>}
           </p>
         </div>

@@ -205,7 +205,13 @@ function ProjectRow({
       {environments.error && <Alert kind="error">{errorMessage(environments.error)}</Alert>}
       <ul className="environments">
         {environments.data?.map((environment) => (
-          <EnvironmentChip key={environment.id} environment={environment} ask={ask} refresh={refresh} />
+          <EnvironmentChip
+            key={environment.id}
+            environment={environment}
+            siblings={environments.data}
+            ask={ask}
+            refresh={refresh}
+          />
         ))}
         {environments.data?.length === 0 && <li className="muted">No environments yet.</li>}
       </ul>
@@ -213,15 +219,25 @@ function ProjectRow({
   );
 }
 
+const NO_PARENT = "(none)";
+
 function EnvironmentChip({
   environment: env,
+  siblings,
   ask,
   refresh,
 }: {
   environment: Environment;
+  /** The project's environments, the parents it may inherit from among them. */
+  siblings: readonly Environment[];
   ask: Ask;
   refresh: () => Promise<unknown>;
 }) {
+  const parent = siblings.find((e) => e.id === env.parent_environment_id);
+  const candidates = siblings.filter((e) => e.id !== env.id);
+  // A name two environments share is told apart by its slug.
+  const labelOf = (e: Environment) =>
+    candidates.filter((c) => c.name === e.name).length > 1 ? `${e.name} (${e.slug})` : e.name;
   const can = useCan();
   const path = {
     workspace_id: env.workspace_id,
@@ -244,7 +260,40 @@ function EnvironmentChip({
       >
         <span className={`env-type env-${env.environment_type}`}>{env.environment_type}</span>
         {env.name}
+        {parent && <span className="env-parent"> · inherits {parent.name}</span>}
       </Link>
+      {can("environment.create", env.team_id) && candidates.length > 0 && (
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={`Choose what environment ${env.name} inherits from`}
+          title="Inherit secrets from another environment"
+          onClick={() =>
+            ask({
+              title: `What ${env.name} inherits`,
+              submitLabel: "Save",
+              message:
+                "An environment that inherits reads the other's secrets as its own; a key it sets itself overrides the inherited one.",
+              choice: {
+                label: "Inherits from",
+                options: [NO_PARENT, ...candidates.map(labelOf)],
+                initial: parent ? labelOf(parent) : NO_PARENT,
+              },
+              run: ({ choice }) =>
+                unwrap(
+                  api.PATCH(`${envPath}/`, {
+                    params: { path },
+                    body: {
+                      parent_environment_id: candidates.find((c) => labelOf(c) === choice)?.id ?? null,
+                    },
+                  }),
+                ).then(refresh),
+            })
+          }
+        >
+          ⤒
+        </button>
+      )}
       {can("environment.create", env.team_id) && (
         <button
           type="button"
