@@ -102,6 +102,24 @@ export function duplicates(keys: string[]): string[] {
   return [...new Set(keys.filter((key) => seen.has(key) || !seen.add(key)))];
 }
 
+/** A secret as reads and writes answer it (SecretRecord). */
+export interface SecretView {
+  id: string;
+  key: string;
+  value: string;
+  /** The stored text, when references made `value` differ from it. */
+  raw_value?: string;
+  /** The environment it is inherited from, when it is not the reading environment's own. */
+  inherited_from?: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+  current_version: number;
+  environment_type: EnvironmentRow["environment_type"];
+  last_rotated_at: string | null;
+  rotation_days: number;
+}
+
 export function createSecretsCore(deps: SecretsDeps) {
   const { db, keyring } = deps;
 
@@ -115,13 +133,13 @@ export function createSecretsCore(deps: SecretsDeps) {
     environment: EnvironmentRow,
     raw?: string,
     origin?: EnvironmentRow,
-  ) {
-    return {
+  ): SecretView {
+    // One literal of fixed shape (the list builds one per secret); the rare fields are added after.
+    // The order of the properties on the wire is the schema's, whatever the order here.
+    const record: SecretView = {
       id: row.id,
       key: row.key,
       value,
-      ...(raw !== undefined && raw !== value ? { raw_value: raw } : {}),
-      ...(origin ? { inherited_from: origin.id } : {}),
       description: row.description,
       created_at: row.created_at,
       updated_at: row.updated_at,
@@ -130,6 +148,9 @@ export function createSecretsCore(deps: SecretsDeps) {
       last_rotated_at: row.last_rotated_at,
       rotation_days: row.rotation_days ?? (origin ?? environment).default_policy,
     };
+    if (raw !== undefined && raw !== value) record.raw_value = raw;
+    if (origin) record.inherited_from = origin.id;
+    return record;
   }
 
   /** The environment at the end of the path, after proving the caller may do `action` there. */

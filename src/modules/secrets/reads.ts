@@ -8,10 +8,15 @@ import { type Openable, openable } from "../../crypto/data-keys.ts";
 import { AppError } from "../../errors.ts";
 import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
-import { type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import { type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "./core.ts";
 import { createListCache } from "./list-cache.ts";
 import * as repo from "./repo.ts";
-import { createResolution, type ReferenceResolution, type Resolution } from "./resolve-references.ts";
+import {
+  type CurrentRows,
+  createResolution,
+  type ReferenceResolution,
+  type Resolution,
+} from "./resolve-references.ts";
 
 export interface ListOptions {
   /** Each secret at this version, or its newest when it has fewer. */
@@ -31,8 +36,6 @@ export interface Unresolved {
   reference: string;
   reason: UnresolvedReason;
 }
-
-type SecretView = ReturnType<SecretsCore["present"]>;
 
 function unresolvedError(secret: repo.SecretRow, failed: Extract<Resolution, { ok: false }>) {
   return new AppError(
@@ -177,10 +180,12 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     environment: EnvironmentRow,
     ancestors: readonly EnvironmentRow[],
     version?: number,
+    /** The environment's current rows, when the caller read them already. */
+    current?: CurrentRows,
   ) {
     const own = version
       ? await rowsAtVersion(ctx, environment, version)
-      : await currentRows(ctx, environment);
+      : (current ?? (await currentRows(ctx, environment)));
     const opened = await keyring.decryptAll(db, ctx.workspaceId, own.values);
     if (ancestors.length === 0) return { rows: own.rows, values: opened, origins: undefined };
     const seen = new Set(own.rows.map((row) => row.key));
@@ -213,8 +218,15 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     options: ListOptions,
     resolution: ReferenceResolution,
     ancestors: readonly EnvironmentRow[],
+    current: CurrentRows | undefined,
   ) {
-    const { rows, values, origins } = await effectiveRows(ctx, environment, ancestors, options.version);
+    const { rows, values, origins } = await effectiveRows(
+      ctx,
+      environment,
+      ancestors,
+      options.version,
+      current,
+    );
     const records = await recordsOf(environment, rows, values, {
       raw: options.raw ?? false,
       resolution,
@@ -232,15 +244,18 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     const resolution = createResolution(resolver, ctx, environment);
     // A past version is the environment's own; so is what compare and restore work on.
     const ancestors =
-      options.version || options.own ? [] : await readableAncestors(ctx, environment, resolution);
-    if (!options.raw) {
-      const rows = [environment, ...ancestors].map(async (e) => (await currentRows(ctx, e)).rows);
-      await reach(resolution, (await Promise.all(rows)).flat());
+      options.version || options.own || environment.parent_environment_id === null
+        ? []
+        : await readableAncestors(ctx, environment, resolution);
+    const current = options.version ? undefined : await currentRows(ctx, environment);
+    if (current && !options.raw) {
+      const inherited = await Promise.all(ancestors.map(async (a) => (await currentRows(ctx, a)).rows));
+      await reach(resolution, ancestors.length === 0 ? current.rows : [...current.rows, ...inherited.flat()]);
     }
     return {
       revision: environment.revision,
       dependencies: resolution.dependencies(),
-      read: () => readList(ctx, environment, options, resolution, ancestors),
+      read: () => readList(ctx, environment, options, resolution, ancestors, current),
     };
   }
 

@@ -12,7 +12,13 @@ import type { RequestContext } from "../../auth/context.ts";
 import type { Keyring, Openable } from "../../crypto/data-keys.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { mayReference, parseValue, type Reference, type UnresolvedReason } from "../../lib/references.ts";
+import {
+  mayReference,
+  parseValue,
+  qualifierOf,
+  type Reference,
+  type UnresolvedReason,
+} from "../../lib/references.ts";
 import type { EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
 import type * as repo from "./repo.ts";
 
@@ -33,22 +39,78 @@ export interface ResolverDeps {
   currentRows: (ctx: RequestContext, environment: EnvironmentRow) => Promise<CurrentRows>;
 }
 
+/** "env" or "project.env" as the parts a lookup takes. */
 const qualifierParts = (qualifier: string) => {
   const [first, second] = qualifier.split(".");
   return second === undefined ? { environment: first! } : { project: first!, environment: second };
 };
 
-/** One reader's resolution, for one request: environments and values are looked up once each. */
-export function createResolution(deps: ResolverDeps, ctx: RequestContext, start: EnvironmentRow) {
-  const targets = new Map<string, Promise<EnvironmentRow | null>>();
-  const consulted = new Set<string>();
-  const valueMaps = new Map<string, Promise<Map<string, string | null>>>();
-  const memo = new Map<string, Promise<Resolution>>();
+/**
+ * One reader's resolution, for one request: environments and values are looked up once each. A
+ * class, not a closure: every list makes one, and its methods are then made once, not per request.
+ */
+export class ReferenceResolution {
+  private readonly targets = new Map<string, Promise<EnvironmentRow | null>>();
+  private readonly consulted = new Set<string>();
+  private readonly valueMaps = new Map<string, Promise<Map<string, string | null>>>();
+  private readonly memo = new Map<string, Promise<Resolution>>();
+  private readonly deps: ResolverDeps;
+  private readonly ctx: RequestContext;
+  private readonly start: EnvironmentRow;
 
-  async function readable(environment: EnvironmentRow): Promise<boolean> {
-    if (environment.id === start.id) return true;
+  constructor(deps: ResolverDeps, ctx: RequestContext, start: EnvironmentRow) {
+    this.deps = deps;
+    this.ctx = ctx;
+    this.start = start;
+  }
+
+  /** The reading environment's values as the answer sees them (a past version, inherited keys). */
+  seed(values: Map<string, string | null>): void {
+    this.valueMaps.set(this.start.id, Promise.resolve(values));
+  }
+
+  /** A value of the reading environment, its references resolved. */
+  resolve(key: string, raw: string): Promise<Resolution> {
+    if (!mayReference(raw)) return Promise.resolve({ ok: true, value: raw });
+    return this.resolveIn(this.start, `${this.start.id}/${key}`, raw, []);
+  }
+
+  /**
+   * Walks the environments the stored qualifiers of `rows` reach (no decryption), so that
+   * dependencies() names them before anything is read.
+   */
+  async reach(rows: readonly Pick<repo.SecretRow, "reference_targets">[]): Promise<void> {
+    type Layer = { environment: EnvironmentRow; rows: readonly Pick<repo.SecretRow, "reference_targets">[] };
+    let frontier: Layer[] = [{ environment: this.start, rows }];
+    const seen = new Set([this.start.id]);
+    for (let depth = 0; depth <= MAX_REFERENCE_DEPTH && frontier.length > 0; depth++) {
+      const next: Layer[] = [];
+      for (const { environment, rows: from } of frontier) {
+        for (const qualifier of storedQualifiers(from)) {
+          const target = await this.environmentOf(environment, qualifier);
+          if (!target || seen.has(target.id)) continue;
+          seen.add(target.id);
+          next.push({ environment: target, rows: (await this.deps.currentRows(this.ctx, target)).rows });
+        }
+      }
+      frontier = next;
+    }
+  }
+
+  /** Records something else the answer depends on (an inherited environment's revision). */
+  depend(what: string): void {
+    this.consulted.add(what);
+  }
+
+  /** Every environment lookup so far with what it found (id and revision, or nothing readable). */
+  dependencies(): string {
+    return this.consulted.size === 0 ? "" : [...this.consulted].sort().join(",");
+  }
+
+  private async readable(environment: EnvironmentRow): Promise<boolean> {
+    if (environment.id === this.start.id) return true;
     try {
-      await authorize(deps.db, ctx, "secret.read", {
+      await authorize(this.deps.db, this.ctx, "secret.read", {
         teamId: environment.team_id,
         projectId: environment.project_id,
         environmentId: environment.id,
@@ -61,63 +123,65 @@ export function createResolution(deps: ResolverDeps, ctx: RequestContext, start:
   }
 
   /** The environment `qualifier` names from `from`, if it exists and the reader may read it. */
-  function environmentOf(from: EnvironmentRow, qualifier: string): Promise<EnvironmentRow | null> {
+  private environmentOf(from: EnvironmentRow, qualifier: string): Promise<EnvironmentRow | null> {
     if (qualifier === "") return Promise.resolve(from);
     const name = `${from.id}|${qualifier}`;
-    let found = targets.get(name);
+    let found = this.targets.get(name);
     if (!found) {
-      found = (async () => {
-        const target = await deps.environments.referenced(ctx.workspaceId, from, qualifierParts(qualifier));
-        const visible = target && (await readable(target)) ? target : null;
-        consulted.add(`${name}=${visible ? `${visible.id}@${visible.revision}` : "-"}`);
-        return visible;
-      })();
-      targets.set(name, found);
+      found = this.lookUp(from, qualifier, name);
+      this.targets.set(name, found);
     }
     return found;
   }
 
-  async function loadValues(environment: EnvironmentRow) {
-    const { rows, values } = await deps.currentRows(ctx, environment);
-    const opened = await deps.keyring.decryptAll(deps.db, ctx.workspaceId, values);
-    return new Map(rows.map((row, i) => [row.key, typeof opened[i] === "string" ? opened[i] : null]));
+  private async lookUp(from: EnvironmentRow, qualifier: string, name: string) {
+    const target = await this.deps.environments.referenced(
+      this.ctx.workspaceId,
+      from,
+      qualifierParts(qualifier),
+    );
+    const visible = target && (await this.readable(target)) ? target : null;
+    this.consulted.add(`${name}=${visible ? `${visible.id}@${visible.revision}` : "-"}`);
+    return visible;
   }
 
   /** The raw values of an environment, by key (null: cannot be decrypted). */
-  function valuesOf(environment: EnvironmentRow) {
-    let found = valueMaps.get(environment.id);
+  private valuesOf(environment: EnvironmentRow) {
+    let found = this.valueMaps.get(environment.id);
     if (!found) {
-      found = loadValues(environment);
-      valueMaps.set(environment.id, found);
+      found = this.loadValues(environment);
+      this.valueMaps.set(environment.id, found);
     }
     return found;
   }
 
-  async function follow(
+  private async loadValues(environment: EnvironmentRow) {
+    const { rows, values } = await this.deps.currentRows(this.ctx, environment);
+    const opened = await this.deps.keyring.decryptAll(this.deps.db, this.ctx.workspaceId, values);
+    return new Map(rows.map((row, i) => [row.key, typeof opened[i] === "string" ? opened[i] : null]));
+  }
+
+  private async follow(
     from: EnvironmentRow,
     reference: Reference,
     trail: readonly string[],
   ): Promise<Resolution> {
     const fail = (reason: UnresolvedReason): Resolution => ({ ok: false, reference: reference.text, reason });
     if (trail.length > MAX_REFERENCE_DEPTH) return fail("too_deep");
-    const qualifier =
-      reference.project !== undefined
-        ? `${reference.project}.${reference.environment}`
-        : (reference.environment ?? "");
-    const target = await environmentOf(from, qualifier);
+    const target = await this.environmentOf(from, qualifierOf(reference));
     if (!target) return fail("unreachable");
-    const values = await valuesOf(target);
+    const values = await this.valuesOf(target);
     if (!values.has(reference.key)) return fail("missing");
     const raw = values.get(reference.key);
     if (raw == null) return fail("undecryptable");
     const node = `${target.id}/${reference.key}`;
     if (trail.includes(node)) return fail("cycle");
-    const inner = await resolveIn(target, node, raw, trail);
+    const inner = await this.resolveIn(target, node, raw, trail);
     return inner.ok ? inner : fail(inner.reason);
   }
 
-  /** `raw` (the value of `node`, or of the secret read when trail is empty) with its references resolved. */
-  function resolveIn(
+  /** `raw` (the value of `node`) with its references resolved, reached through `trail`. */
+  private resolveIn(
     environment: EnvironmentRow,
     node: string,
     raw: string,
@@ -125,15 +189,15 @@ export function createResolution(deps: ResolverDeps, ctx: RequestContext, start:
   ): Promise<Resolution> {
     // A result depends on how deep it was reached (the bound), so it is kept per depth.
     const memoKey = `${node}@${trail.length}`;
-    let found = memo.get(memoKey);
+    let found = this.memo.get(memoKey);
     if (!found) {
-      found = resolveValue(environment, raw, [...trail, node]);
-      memo.set(memoKey, found);
+      found = this.resolveValue(environment, raw, [...trail, node]);
+      this.memo.set(memoKey, found);
     }
     return found;
   }
 
-  async function resolveValue(
+  private async resolveValue(
     environment: EnvironmentRow,
     raw: string,
     trail: readonly string[],
@@ -145,60 +209,16 @@ export function createResolution(deps: ResolverDeps, ctx: RequestContext, start:
         value += part;
         continue;
       }
-      const resolved = await follow(environment, part, trail);
+      const resolved = await this.follow(environment, part, trail);
       if (!resolved.ok) return resolved;
       value += resolved.value;
     }
     return { ok: true, value };
   }
-
-  return {
-    /** The reading environment's values as the answer sees them (a past version, a moment). */
-    seed(values: Map<string, string | null>) {
-      valueMaps.set(start.id, Promise.resolve(values));
-    },
-
-    /** A value of the reading environment, its references resolved. */
-    resolve(key: string, raw: string): Promise<Resolution> {
-      if (!mayReference(raw)) return Promise.resolve({ ok: true, value: raw });
-      return resolveIn(start, `${start.id}/${key}`, raw, []);
-    },
-
-    /**
-     * Walks the environments the stored qualifiers of `rows` reach (no decryption), so that
-     * dependencies() names them before anything is read.
-     */
-    async reach(rows: readonly Pick<repo.SecretRow, "reference_targets">[]) {
-      let frontier: {
-        environment: EnvironmentRow;
-        rows: readonly Pick<repo.SecretRow, "reference_targets">[];
-      }[] = [{ environment: start, rows }];
-      const seen = new Set([start.id]);
-      for (let depth = 0; depth <= MAX_REFERENCE_DEPTH && frontier.length > 0; depth++) {
-        const next: typeof frontier = [];
-        for (const { environment, rows: from } of frontier) {
-          for (const qualifier of storedQualifiers(from)) {
-            const target = await environmentOf(environment, qualifier);
-            if (!target || seen.has(target.id)) continue;
-            seen.add(target.id);
-            next.push({ environment: target, rows: (await deps.currentRows(ctx, target)).rows });
-          }
-        }
-        frontier = next;
-      }
-    },
-
-    /** Records something else the answer depends on (an inherited environment's revision). */
-    depend(what: string) {
-      consulted.add(what);
-    },
-
-    /** Every environment lookup so far with what it found (id and revision, or nothing readable). */
-    dependencies(): string {
-      return [...consulted].sort().join(",");
-    },
-  };
 }
+
+export const createResolution = (deps: ResolverDeps, ctx: RequestContext, start: EnvironmentRow) =>
+  new ReferenceResolution(deps, ctx, start);
 
 /** The qualifiers (other than the environment itself) the rows' values reference. */
 function storedQualifiers(rows: readonly Pick<repo.SecretRow, "reference_targets">[]): Set<string> {
@@ -211,5 +231,3 @@ function storedQualifiers(rows: readonly Pick<repo.SecretRow, "reference_targets
   }
   return qualifiers;
 }
-
-export type ReferenceResolution = ReturnType<typeof createResolution>;
