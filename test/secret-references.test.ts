@@ -228,9 +228,25 @@ describe("what cannot be resolved is named, never emptied", () => {
       .sort();
     expect(unreachable).toEqual(["DB_URL", "MIRROR", "PLATFORM", "STRIPE"]);
     expect(scoped.body).not.toMatch(/staging-db|sk_live|platform-only/);
-    // Raw values show the text, which the reader may see.
+    // Raw values show the text: whoever may read the environment may read it (a Viewer, the narrow
+    // key), and nobody else.
     const raw = await send("GET", `${devPath()}/?raw=true`, { "x-api-key": narrow.token });
     expect(raw.statusCode).toBe(200);
+    const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
+    expect((await send("GET", `${devPath()}/?raw=true`, viewer.headers)).statusCode).toBe(200);
+    const outsider = await newMember(t.app, t.db, tree.workspaceId, Role.Member, []);
+    const refused = await send("GET", `${devPath()}/?raw=true`, outsider.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain("${");
+    const stagingOnly = await createApiKey(t.app, owner.accessToken, {
+      name: "staging only",
+      workspace_id: tree.workspaceId,
+      access: "read",
+      environment_ids: [staging],
+    });
+    expect((await send("GET", `${devPath()}/?raw=true`, { "x-api-key": stagingOnly.token })).statusCode).toBe(
+      403,
+    );
     await drop(devPath(), "PLATFORM");
   });
 });
