@@ -34,6 +34,26 @@ export class MalformedReference extends Error {
 // A function, not a string: in a replacement string "$$" would mean one "$".
 export const escapeReferences = (literal: string) => literal.replaceAll("${", () => "$${");
 
+/** At most this many references in one value, and this many other environments named by them. */
+export const REFERENCE_LIMITS = { perValue: 100, environmentsPerValue: 10 } as const;
+
+/** Why a (well-formed) value holds more references than a read should follow, or null. */
+export function referenceLimitExceeded(value: string): string | null {
+  if (!mayReference(value)) return null;
+  const references = parseValue(value).filter((p): p is Reference => typeof p !== "string");
+  if (references.length > REFERENCE_LIMITS.perValue) {
+    return `A value may hold at most ${REFERENCE_LIMITS.perValue} references (this one holds ${references.length})`;
+  }
+  const environments = new Set(references.map(qualifierOf).filter((q) => q !== ""));
+  if (environments.size > REFERENCE_LIMITS.environmentsPerValue) {
+    return (
+      `A value may reference at most ${REFERENCE_LIMITS.environmentsPerValue} other environments ` +
+      `(this one names ${environments.size})`
+    );
+  }
+  return null;
+}
+
 /** Whether the value needs parsing at all (cheap, for the read path). */
 export const mayReference = (value: string) => value.includes("${");
 

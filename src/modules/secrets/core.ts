@@ -6,7 +6,7 @@ import type { Clock } from "../../clock.ts";
 import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
-import { MalformedReference, referenceTargets } from "../../lib/references.ts";
+import { MalformedReference, referenceLimitExceeded, referenceTargets } from "../../lib/references.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
 import type { Plans } from "../workspaces/index.ts";
@@ -79,11 +79,13 @@ export function checkValues(
     }
     try {
       referenceTargets(value);
-      return [];
     } catch (error) {
       if (!(error instanceof MalformedReference)) throw error;
       return [{ loc: loc(index), msg: error.message, type: "reference_malformed" }];
     }
+    // Every read follows them: a bound keeps one value from costing thousands of lookups.
+    const tooMany = referenceLimitExceeded(value);
+    return tooMany ? [{ loc: loc(index), msg: tooMany, type: "too_many_references" }] : [];
   });
   if (issues.length > 0) throw new ValidationFailed(issues);
 }
