@@ -1082,6 +1082,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened in an environment, newest first
+         * @description What happened to the environment's secrets, newest first: each version written (created, updated, rolled_back, restored), each deletion, rename and restore, with who did it as the audit trail names them — never a value. `undoable` events are put back by a restore to just before `at` (POST …/restore). Paged by `limit` (1-500, default 100) and `cursor` from X-Next-Cursor; `before` keeps the events before a moment. Paid capability (402 on the free plan), like version history.
+         */
+        get: operations["getEnvironmentTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/": {
         parameters: {
             query?: never;
@@ -9178,6 +9198,195 @@ export interface operations {
                         /** @description for scripts: a plain GET reads the values and spends a view (a browser opening it is sent to browser_url instead); the token in it is shown once */
                         url: string;
                     };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The workspace's plan does not include this */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    getEnvironmentTimeline: {
+        parameters: {
+            query?: {
+                /** @description only events strictly before this moment */
+                before?: string;
+                /** @description the X-Next-Cursor header of the previous page */
+                cursor?: string;
+                /** @description events per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                environment_id: string;
+                project_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description pass as `cursor` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description who, as the audit trail names them; null when it no longer knows (a delete forgets a secret's log) */
+                        actor: {
+                            /** @description the person, the person's key, or the service account */
+                            id: string;
+                            /** @description the key that acted, if one did */
+                            key: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            name: string;
+                            /** @description user | api_key | service_account | anonymous */
+                            type: string;
+                            /** @description the person (for a service account: its id) */
+                            user_id: string;
+                        } | null;
+                        /** Format: date-time */
+                        at: string;
+                        /** @description the event's identifier within the timeline */
+                        id: string;
+                        /** @description the secret's key now (or when it was deleted, if it still is) */
+                        key: string;
+                        /**
+                         * @description created, updated, rolled_back (an earlier value made current), restored (back from Recently deleted, or to a moment), deleted, renamed
+                         * @enum {string}
+                         */
+                        kind: "created" | "updated" | "rolled_back" | "restored" | "deleted" | "renamed";
+                        /** @description the key before and after, when the event renamed the secret */
+                        renamed: {
+                            from: string;
+                            to: string;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description when part of a restore of the environment: its moment
+                         */
+                        restored_to: string | null;
+                        /** Format: uuid */
+                        secret_id: string;
+                        /** @description a restore to just before `at` puts back what this event changed; false for renames, restores from Recently deleted and deletions undone since, which leave no trace a restore can act on */
+                        undoable: boolean;
+                        /** @description the version written (or current then; for a deletion, the last one) */
+                        version: number | null;
+                    }[];
                 };
             };
             /** @description No valid credential */

@@ -99,6 +99,7 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`POST /secrets${E}/restore`]: ["restoreEnvironment", "Put an environment back to a moment"],
   [`POST /secrets${E}/:secret_id/rollback`]: ["rollbackSecret", "Roll a secret back to an earlier version"],
   [`GET /secrets${E}/deleted`]: ["listDeletedSecrets", "The environment's recoverable deleted secrets"],
+  [`GET /secrets${E}/timeline`]: ["getEnvironmentTimeline", "What happened in an environment, newest first"],
   [`POST /secrets${E}/deleted/:secret_id/restore`]: [
     "restoreSecret",
     "Restore a deleted secret with its versions",

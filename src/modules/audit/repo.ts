@@ -57,6 +57,50 @@ export function listEvents(db: Queryable, q: AuditQuery) {
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).execute();
 }
 
+/** Which entries about some resources to read (the service asks BATCH ids at a time): older than a moment, or at one. */
+export interface ResourceQuery {
+  workspaceId: string;
+  resourceIds: string[];
+  actions: string[];
+  /** Entries strictly older than this (the newest when absent), at most `limit` of them. */
+  before?: string;
+  limit?: number;
+  /** Instead: every entry written at exactly this moment. */
+  at?: string;
+}
+
+export function listForResources(db: Queryable, q: ResourceQuery) {
+  return db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("workspace_id", "=", q.workspaceId)
+    .where("resource_id", "in", q.resourceIds)
+    .where("action", "in", q.actions)
+    .$if(q.at !== undefined, (query) => query.where("created_at", "=", q.at!))
+    .$if(q.at === undefined && q.before !== undefined, (query) => query.where("created_at", "<", q.before!))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .$if(q.at === undefined && q.limit !== undefined, (query) => query.limit(q.limit!))
+    .execute();
+}
+
+/** Entries that name versions of some secrets (at most BATCH ids): any of `versions`, one of `actions`. */
+export function listForVersions(
+  db: Queryable,
+  q: { workspaceId: string; secretIds: string[]; versions: number[]; actions: string[] },
+) {
+  return db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("workspace_id", "=", q.workspaceId)
+    .where("secret_id", "in", q.secretIds)
+    .where("version", "in", q.versions)
+    .where("action", "in", q.actions)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 /** Entries written before `cutoff` (audit retention). */
 export function purgeEvents(db: Queryable, cutoff: string): Promise<number> {
   return deleteUntilDone(() =>

@@ -4,6 +4,7 @@
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
+import { inBatches } from "../../db/batches.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
@@ -49,6 +50,11 @@ export interface AuditEntryInput {
 export type AuditActor = Omit<Pick<RequestContext, "principal" | "ipAddress" | "userAgent">, "principal"> & {
   principal: RequestContext["principal"] | null;
 };
+
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** Newest first: by time, then by id (ids are time-ordered, so within a millisecond too). */
+const newestFirst = (a: repo.AuditRow, b: repo.AuditRow) =>
+  a.created_at === b.created_at ? compare(b.id, a.id) : compare(b.created_at, a.created_at);
 
 export function presentEvent(row: repo.AuditRow) {
   return {
@@ -150,6 +156,36 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
         };
       });
       await repo.insertEvents(tx, rows);
+    },
+
+    /**
+     * Entries about some resources (an environment's secrets, for its timeline), newest first:
+     * the `limit` newest older than `before`, or every one written at exactly `at`. The caller has
+     * authorized the read of those resources.
+     */
+    async aboutResources(query: repo.ResourceQuery) {
+      const rows: repo.AuditRow[] = [];
+      await inBatches(query.resourceIds, async (resourceIds) => {
+        rows.push(...(await repo.listForResources(db, { ...query, resourceIds })));
+      });
+      rows.sort(newestFirst);
+      return (query.at === undefined && query.limit !== undefined ? rows.slice(0, query.limit) : rows).map(
+        presentEvent,
+      );
+    },
+
+    /** Entries that name some versions of some secrets (who wrote each version, and how). */
+    async aboutVersions(query: {
+      workspaceId: string;
+      secretIds: string[];
+      versions: number[];
+      actions: string[];
+    }) {
+      const rows: repo.AuditRow[] = [];
+      await inBatches(query.secretIds, async (secretIds) => {
+        rows.push(...(await repo.listForVersions(db, { ...query, secretIds })));
+      });
+      return rows.map(presentEvent);
     },
 
     /** The workspace-wide trail, for Admins and Owners. */

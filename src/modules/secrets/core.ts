@@ -17,7 +17,7 @@ export interface SecretsDeps {
   db: Db;
   clock: Clock;
   keyring: Keyring;
-  audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets">;
+  audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets" | "aboutResources" | "aboutVersions">;
   plans: Plans;
   environments: Pick<
     EnvironmentsService,

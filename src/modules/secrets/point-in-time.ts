@@ -191,7 +191,7 @@ export function createPointInTime(
                 resourceId: row.id,
                 secretId: row.id,
                 version: row.current_version,
-                details: { key: row.key, restored_to: at },
+                details: { key: row.key, restored_to: at, new_version: row !== back },
               });
             }
             for (const t of plan.change) {

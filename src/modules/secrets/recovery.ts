@@ -92,7 +92,7 @@ export function createSecretRecovery(
               resourceId: secretId,
               secretId,
               version: row.current_version,
-              details: { key: row.key },
+              details: { key: row.key, new_version: false },
             },
           ]);
           return row;

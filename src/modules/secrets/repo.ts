@@ -152,18 +152,13 @@ export async function deleteSecret(db: Queryable, workspaceId: string, secretId:
   await db.deleteFrom("secrets").where("workspace_id", "=", workspaceId).where("id", "=", secretId).execute();
 }
 
-export async function secretIdsOf(
-  db: Queryable,
-  workspaceId: string,
-  environmentId: string,
-): Promise<string[]> {
-  const rows = await db
+export function secretKeysOf(db: Queryable, workspaceId: string, environmentId: string) {
+  return db
     .selectFrom("secrets")
-    .select("id")
+    .select(["id", "key"])
     .where("workspace_id", "=", workspaceId)
     .where("environment_id", "=", environmentId)
     .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function deleteAllSecrets(

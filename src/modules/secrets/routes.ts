@@ -29,6 +29,8 @@ import {
   RollbackBody,
   SecretParams,
   SecretRecord,
+  TimelineEvent,
+  TimelineQuery,
   UpdateSecretBody,
   VersionRecord,
 } from "./schemas.ts";
@@ -376,6 +378,40 @@ export const secretsRoutes =
         },
       },
       async (request) => secrets.deleted(contextOf(request), pathOf(request)),
+    );
+
+    app.get(
+      `${base}/timeline`,
+      {
+        config: { action: "secret.read" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "What happened to the environment's secrets, newest first: each version written (created, updated, " +
+            "rolled_back, restored), each deletion, rename and restore, with who did it as the audit trail names " +
+            "them — never a value. `undoable` events are put back by a restore to just before `at` (POST …/restore). " +
+            "Paged by `limit` (1-500, default 100) and `cursor` from X-Next-Cursor; `before` keeps the events " +
+            "before a moment. Paid capability (402 on the free plan), like version history.",
+          params: EnvironmentParams,
+          querystring: TimelineQuery,
+          response: {
+            200: Type.Array(TimelineEvent),
+            402: ErrorBody,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { limit, cursor, before } = request.query;
+        const page = await secrets.timeline(contextOf(request), pathOf(request), {
+          limit: limit ?? 100,
+          cursor,
+          before: before === undefined ? undefined : new Date(before).toISOString(),
+        });
+        if (page.nextCursor) reply.header("x-next-cursor", page.nextCursor);
+        return page.items;
+      },
     );
 
     app.post(

@@ -2,6 +2,7 @@ import Type from "typebox";
 import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 import { UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
+import { AuditEntry } from "../audit/index.ts";
 import { ENVIRONMENT_TYPES } from "../environments/index.ts";
 
 export { KEY_PATTERN, LIMITS };
@@ -228,4 +229,60 @@ export const RestorePreview = Type.Object({
   }),
   unchanged: Type.Array(Type.String()),
   removed: Type.Array(KeyValue, { description: "created since: deleted (recoverable as any delete)" }),
+});
+
+export const TimelineQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 500, description: "events per page, 1 to 500 (default 100)" }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, description: "the X-Next-Cursor header of the previous page" }),
+  ),
+  before: Type.Optional(
+    Type.String({ format: "date-time", description: "only events strictly before this moment" }),
+  ),
+});
+
+export const TIMELINE_KINDS = [
+  "created",
+  "updated",
+  "rolled_back",
+  "restored",
+  "deleted",
+  "renamed",
+] as const;
+
+export const TimelineEvent = Type.Object({
+  id: Type.String({ description: "the event's identifier within the timeline" }),
+  at: DateTime,
+  kind: StringEnum(TIMELINE_KINDS, {
+    description:
+      "created, updated, rolled_back (an earlier value made current), restored (back from Recently deleted, or to a moment), deleted, renamed",
+  }),
+  secret_id: Uuid,
+  key: Type.String({ description: "the secret's key now (or when it was deleted, if it still is)" }),
+  version: Nullable(
+    Type.Integer({ description: "the version written (or current then; for a deletion, the last one)" }),
+  ),
+  renamed: Nullable(
+    Type.Object(
+      { from: Type.String(), to: Type.String() },
+      { description: "the key before and after, when the event renamed the secret" },
+    ),
+  ),
+  restored_to: Nullable(
+    Type.String({
+      format: "date-time",
+      description: "when part of a restore of the environment: its moment",
+    }),
+  ),
+  undoable: Type.Boolean({
+    description:
+      "a restore to just before `at` puts back what this event changed; false for renames, restores from Recently deleted and deletions undone since, which leave no trace a restore can act on",
+  }),
+  actor: Nullable({
+    ...AuditEntry.properties.actor,
+    description:
+      "who, as the audit trail names them; null when it no longer knows (a delete forgets a secret's log)",
+  }),
 });

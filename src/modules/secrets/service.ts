@@ -1,7 +1,8 @@
 // Secrets: envelope-encrypted values with per-secret versions, single and bulk writes (all or
 // nothing), decrypted reads that survive an unreadable value (207), version history and logs.
 // Every write records its audit entries in the same transaction; no entry ever holds a value.
-// Deleted secrets stay recoverable for a retention period; any version can be rolled back to.
+// Deleted secrets stay recoverable for a retention period; any version can be rolled back to; an
+// environment can be read and restored as it was at a moment, picked from its timeline.
 // The factory composes the parts: reads, writes, history, recovery and what imports need.
 import { createSecretCompare } from "./compare.ts";
 import { createSecretsCore, type SecretsDeps } from "./core.ts";
@@ -11,6 +12,7 @@ import { createPointInTime } from "./point-in-time.ts";
 import { createSecretReads } from "./reads.ts";
 import { createSecretRecovery } from "./recovery.ts";
 import { createRecoverySteps } from "./recovery-steps.ts";
+import { createTimeline } from "./timeline.ts";
 import { createWriteSteps } from "./write-steps.ts";
 import { createSecretWrites } from "./writes.ts";
 
@@ -30,6 +32,7 @@ export function createSecretsService(deps: SecretsDeps) {
     ...createSecretHistory(deps, core),
     ...createSecretRecovery(deps, core, steps, recovery),
     ...createPointInTime(deps, core, reads, steps, recovery),
+    ...createTimeline(deps, core),
   };
 }
 

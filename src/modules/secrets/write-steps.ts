@@ -172,7 +172,13 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         resourceId: secret.id,
         secretId: secret.id,
         version: row.current_version,
-        details: { key: row.key, fields: fields.join(","), new_version: valueChanged },
+        details: {
+          key: row.key,
+          fields: fields.join(","),
+          new_version: valueChanged,
+          // The timeline tells of a rename by it (a rename makes no version).
+          ...(row.key !== secret.key ? { previous_key: secret.key } : {}),
+        },
       });
       const value = patch.value ?? currentValues[index];
       if (value == null) {

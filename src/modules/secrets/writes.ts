@@ -139,11 +139,23 @@ export function createSecretWrites(
       await authorize(db, ctx, "secret.delete_all", path);
       const deleted = await db.transaction().execute(async (tx) => {
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
-        const ids = await repo.secretIdsOf(tx, ctx.workspaceId, path.environmentId);
+        const doomed = await repo.secretKeysOf(tx, ctx.workspaceId, path.environmentId);
         await recovery.keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId });
         const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
-        await audit.forgetSecrets(tx, ctx.workspaceId, ids);
+        await audit.forgetSecrets(
+          tx,
+          ctx.workspaceId,
+          doomed.map((s) => s.id),
+        );
+        // Each deletion on its own too, as a single delete records it (the environment's timeline
+        // names who deleted each), then the whole.
         await audit.recordMany(tx, ctx, [
+          ...doomed.map((s) => ({
+            action: "secret.deleted",
+            resourceType: "secret",
+            resourceId: s.id,
+            details: { key: s.key },
+          })),
           {
             action: "environment.secrets_deleted",
             resourceType: "environment",
