@@ -7,9 +7,12 @@ import {
   appliedSummary,
   auditQuery,
   describeActor,
+  describeEvent,
   EXPIRY_PRESETS,
+  eventDetail,
   importFailure,
   importSource,
+  justBefore,
   missingFields,
   SHARE_LIMITS,
   shareRequest,
@@ -137,5 +140,38 @@ describe("the audit trail", () => {
     expect(entry?.action).toBe("audit.read");
     const sees = (role: number) => allows({ role, teamIds: new Set() }, entry!.action!);
     expect([Role.Viewer, Role.Member, Role.Admin, Role.Owner].map(sees)).toEqual([false, false, true, true]);
+  });
+});
+
+describe("the environment's timeline", () => {
+  const event = (kind: Parameters<typeof describeEvent>[0]["kind"], version: number | null = 3) => ({
+    at: "2026-11-24T09:30:00.000Z",
+    kind,
+    key: "DB_URL",
+    version,
+    renamed: null,
+    restored_to: null,
+  });
+
+  it("says what happened to the key, with the version it made", () => {
+    expect(describeEvent(event("created", 1))).toBe("DB_URL created as v1");
+    expect(describeEvent(event("updated"))).toBe("DB_URL updated to v3");
+    expect(describeEvent(event("rolled_back"))).toBe("DB_URL rolled back to an earlier value, as v3");
+    expect(describeEvent(event("restored"))).toBe("DB_URL restored at v3");
+    expect(describeEvent(event("restored", null))).toBe("DB_URL restored");
+    expect(describeEvent(event("deleted"))).toBe("DB_URL deleted");
+    const renamed = { from: "DATABASE", to: "DB_URL" };
+    expect(describeEvent({ ...event("renamed"), renamed })).toBe("DB_URL renamed from DATABASE to DB_URL");
+    expect(describeEvent({ ...event("updated"), renamed })).toBe(
+      "DB_URL updated to v3, renamed from DATABASE to DB_URL",
+    );
+    // After the badge that names the kind, the table says the rest.
+    expect(eventDetail(event("updated"))).toBe("to v3");
+    expect(eventDetail(event("deleted"))).toBe("");
+  });
+
+  it("restores to one millisecond before an event", () => {
+    expect(justBefore("2026-11-24T09:30:00.000Z")).toBe("2026-11-24T09:29:59.999Z");
+    expect(justBefore("2026-11-24T09:30:00.120Z")).toBe("2026-11-24T09:30:00.119Z");
   });
 });

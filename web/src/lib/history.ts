@@ -229,6 +229,56 @@ export function auditQuery(filters: { action: string; actor: string }, cursor?: 
   return query;
 }
 
+// The environment's timeline -------------------------------------------------------------------
+
+export interface TimelineEvent {
+  at: string;
+  kind: "created" | "updated" | "rolled_back" | "restored" | "deleted" | "renamed";
+  key: string;
+  version: number | null;
+  renamed: { from: string; to: string } | null;
+  restored_to: string | null;
+}
+
+/** The words for each kind of event, as a verb. */
+export const EVENT_VERBS: Record<TimelineEvent["kind"], string> = {
+  created: "created",
+  updated: "updated",
+  rolled_back: "rolled back",
+  restored: "restored",
+  deleted: "deleted",
+  renamed: "renamed",
+};
+
+/** What the verb leaves to say, after the key: "to v3", "from DB_URL to DATABASE_URL", "". */
+export function eventDetail(event: TimelineEvent): string {
+  const rename = event.renamed ? `from ${event.renamed.from} to ${event.renamed.to}` : "";
+  if (event.kind === "renamed") return rename;
+  const v = event.version === null ? "" : `v${event.version}`;
+  const detail = !v
+    ? ""
+    : {
+        created: `as ${v}`,
+        updated: `to ${v}`,
+        rolled_back: `to an earlier value, as ${v}`,
+        restored: `at ${v}`,
+        deleted: "",
+      }[event.kind];
+  return [detail, rename && `renamed ${rename}`].filter(Boolean).join(", ");
+}
+
+/** The event as a phrase: "DB_URL updated to v3", "DATABASE_URL renamed from DB_URL to DATABASE_URL". */
+export function describeEvent(event: TimelineEvent): string {
+  return [event.key, EVENT_VERBS[event.kind], eventDetail(event)].filter(Boolean).join(" ");
+}
+
+/**
+ * The moment a restore "to just before" an event puts the environment back to: one millisecond
+ * earlier (times are kept to the millisecond; what was written in the event's millisecond, a bulk
+ * write, is undone with it).
+ */
+export const justBefore = (at: string): string => new Date(Date.parse(at) - 1).toISOString();
+
 // The share-link viewer page -------------------------------------------------------------------
 
 /** The token in a viewer page's fragment ("#abc" -> "abc"), or null when there is none. */

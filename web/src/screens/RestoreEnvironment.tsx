@@ -1,7 +1,8 @@
-// Putting an environment back to a moment, from the secrets page: a date and time, a preview of
-// what would be recreated, changed and removed (values hidden unless asked), then the restore in
-// one transaction on the server. A paid capability: on a plan without it, the way to get it.
-import { type FormEvent, useId, useState } from "react";
+// Putting an environment back to a moment, from the secrets page: a date and time (or the moment
+// just before an event of the timeline, previewed at once), a preview of what would be recreated,
+// changed and removed (values hidden unless asked), then the restore in one transaction on the
+// server. A paid capability: on a plan without it, the way to get it.
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -11,6 +12,8 @@ import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
+import { when } from "../components/When.tsx";
+import { justBefore } from "../lib/history.ts";
 import "../styles/history.css";
 
 type Report = Ok<"restoreEnvironment">;
@@ -32,29 +35,43 @@ function rowsOf(report: Report): Row[] {
   ];
 }
 
-/** "2026-11-24T09:30:00", the input's local time, for a moment. */
-const localInputValue = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+/** "2026-11-24T09:30:00" (with ".123" when the moment has milliseconds), the input's local time. */
+const localInputValue = (date: Date) => {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString();
+  return local.slice(0, date.getMilliseconds() === 0 ? 19 : 23);
+};
+
+/** Where to start: just before an event of the timeline (one millisecond before `eventAt`). */
+export interface StartingMoment {
+  eventAt: string;
+  /** What happened then, e.g. "DB_URL updated to v3". */
+  event: string;
+}
 
 export function RestoreEnvironmentDialog({
   path,
   open,
+  from,
   onClose,
 }: {
   path: EnvPath;
   open: boolean;
+  /** Start from this moment and preview it at once (else an hour ago, for the person to choose). */
+  from?: StartingMoment;
   onClose: () => void;
 }) {
   return (
     <Dialog open={open} wide title="Restore to a moment" onClose={onClose}>
-      {open && <RestoreForm path={path} />}
+      {open && <RestoreForm path={path} from={from} />}
     </Dialog>
   );
 }
 
-function RestoreForm({ path }: { path: EnvPath }) {
+function RestoreForm({ path, from }: { path: EnvPath; from?: StartingMoment }) {
   const momentId = useId();
-  const [moment, setMoment] = useState(() => localInputValue(new Date(Date.now() - 3_600_000)));
+  const [moment, setMoment] = useState(() =>
+    localInputValue(new Date(from ? justBefore(from.eventAt) : Date.now() - 3_600_000)),
+  );
   const [reveal, setReveal] = useState(false);
   const send = (apply: boolean) =>
     unwrap(api.POST(RESTORE, { params: { path }, body: { at: new Date(moment).toISOString(), apply } }));
@@ -69,8 +86,20 @@ function RestoreForm({ path }: { path: EnvPath }) {
     await preview.mutateAsync().catch(() => {});
   }
 
+  // Opened from the timeline: the moment is chosen, so show what a restore to it would do (once:
+  // `from` stays the same while the dialog is open, and `mutate` is stable).
+  const runPreview = preview.mutate;
+  useEffect(() => {
+    if (from) runPreview();
+  }, [from, runPreview]);
+
   return (
     <div className="stack">
+      {from && (
+        <p className="muted">
+          Just before <strong>{from.event}</strong> ({when(from.eventAt)}).
+        </p>
+      )}
       <form className="row-2" onSubmit={submit}>
         <div className="field">
           <label htmlFor={momentId} className="field-label">
@@ -79,7 +108,8 @@ function RestoreForm({ path }: { path: EnvPath }) {
           <input
             id={momentId}
             type="datetime-local"
-            step={1}
+            // Milliseconds only when the moment has them (just before an event, to the millisecond).
+            step={moment.length > 19 ? 0.001 : 1}
             required
             value={moment}
             onChange={(e) => {

@@ -1,6 +1,7 @@
 // An environment's secrets: masked values with reveal and copy, inline edit (a new version), add,
 // delete, search and a rotation filter, and bulk paste of a .env with a preview. Each row opens its
 // history (versions and log); selected rows can be shared by link; Import reads a hosting platform.
+// The environment's timeline lists what happened, and restores it to just before any event.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -31,9 +32,11 @@ import { SecretValue } from "../components/SecretValue.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
+import { describeEvent } from "../lib/history.ts";
 import { type RotationState, rotationStatus } from "../lib/rotation.ts";
 import { DeletedSecretsDialog } from "./DeletedSecrets.tsx";
-import { RestoreEnvironmentDialog } from "./RestoreEnvironment.tsx";
+import { EnvironmentTimelineDialog } from "./EnvironmentTimeline.tsx";
+import { RestoreEnvironmentDialog, type StartingMoment } from "./RestoreEnvironment.tsx";
 import { SecretHistoryDialog } from "./SecretHistory.tsx";
 import { ShareDialog } from "./ShareDialog.tsx";
 
@@ -75,6 +78,8 @@ export function Secrets() {
   const [pasting, setPasting] = useState(false);
   const [showDeleted, setShowDeleted] = useState(false);
   const [restoring, setRestoring] = useState(false);
+  const [restoreFrom, setRestoreFrom] = useState<StartingMoment | undefined>(undefined);
+  const [showTimeline, setShowTimeline] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [historyOf, setHistoryOf] = useState<Secret | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -312,8 +317,16 @@ export function Secrets() {
           Reload
         </Button>
         <Button onClick={() => setShowDeleted(true)}>Recently deleted</Button>
+        <Button onClick={() => setShowTimeline(true)}>Timeline</Button>
         {can("secret.restore", path.team_id) && (
-          <Button onClick={() => setRestoring(true)}>Restore to a moment</Button>
+          <Button
+            onClick={() => {
+              setRestoreFrom(undefined);
+              setRestoring(true);
+            }}
+          >
+            Restore to a moment
+          </Button>
         )}
       </div>
       {list.isPending && <Loading label="Loading secrets…" />}
@@ -357,7 +370,22 @@ export function Secrets() {
       />
       <SecretHistoryDialog path={path} secret={historyOf} onClose={() => setHistoryOf(null)} />
       <DeletedSecretsDialog path={path} open={showDeleted} onClose={() => setShowDeleted(false)} />
-      <RestoreEnvironmentDialog path={path} open={restoring} onClose={() => setRestoring(false)} />
+      <EnvironmentTimelineDialog
+        path={path}
+        open={showTimeline}
+        onClose={() => setShowTimeline(false)}
+        onRestoreBefore={(event) => {
+          setShowTimeline(false);
+          setRestoreFrom({ eventAt: event.at, event: describeEvent(event) });
+          setRestoring(true);
+        }}
+      />
+      <RestoreEnvironmentDialog
+        path={path}
+        open={restoring}
+        from={restoreFrom}
+        onClose={() => setRestoring(false)}
+      />
       <ShareDialog path={path} secrets={chosen} open={sharing} onClose={() => setSharing(false)} />
       {dialog}
     </section>
