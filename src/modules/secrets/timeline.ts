@@ -136,10 +136,10 @@ export function createTimeline(deps: SecretsDeps, core: SecretsCore) {
   }
 
   /** Who wrote each version, and how (a rollback, a restore); who made each deletion. */
-  async function withActors(workspaceId: string, events: TimelineEvent[]) {
+  async function withActors(workspaceId: string, environmentId: string, events: TimelineEvent[]) {
     const versions = events.filter((e) => e.undoable && e.kind !== "deleted");
     const deletions = events.filter((e) => e.undoable && e.kind === "deleted");
-    const [written, deleted] = await Promise.all([
+    const [written, deleted, emptied] = await Promise.all([
       versions.length === 0
         ? []
         : audit.aboutVersions({
@@ -154,6 +154,14 @@ export function createTimeline(deps: SecretsDeps, core: SecretsCore) {
             workspaceId,
             resourceIds: [...new Set(deletions.map((e) => e.secret_id))],
             actions: ["secret.deleted"],
+          }),
+      // A delete of every secret is one entry about the environment, naming the keys.
+      deletions.length === 0
+        ? []
+        : audit.aboutResources({
+            workspaceId,
+            resourceIds: [environmentId],
+            actions: ["environment.secrets_deleted"],
           }),
     ]);
     const writers = new Map<string, Entry>();
@@ -176,10 +184,14 @@ export function createTimeline(deps: SecretsDeps, core: SecretsCore) {
       // A new value and a new key in one change: an update that renamed too.
       event.renamed = renameIn(entry);
     }
+    const emptiers = [...emptied].reverse();
     for (const event of deletions) {
       told(
         event,
-        deleters.find((d) => d.resource_id === event.secret_id && d.created_at >= event.at),
+        deleters.find((d) => d.resource_id === event.secret_id && d.created_at >= event.at) ??
+          emptiers.find(
+            (d) => d.created_at >= event.at && text(d.details.keys)?.split(",").includes(event.key),
+          ),
       );
     }
     return events;
@@ -203,7 +215,7 @@ export function createTimeline(deps: SecretsDeps, core: SecretsCore) {
         { limit: query.limit, after: after && { at: after.createdAt, id: after.id }, before: query.before },
       );
       return {
-        items: await withActors(workspaceId, page.items),
+        items: await withActors(workspaceId, path.environmentId, page.items),
         nextCursor: page.next ? encodeCursor({ created_at: page.next.at, id: page.next.id }) : null,
       };
     },

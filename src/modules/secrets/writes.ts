@@ -147,20 +147,15 @@ export function createSecretWrites(
           ctx.workspaceId,
           doomed.map((s) => s.id),
         );
-        // Each deletion on its own too, as a single delete records it (the environment's timeline
-        // names who deleted each), then the whole.
+        // One entry for the whole, naming the keys (issue 24: a bulk operation is one entry, not
+        // one per secret); the environment's timeline names its actor for each deletion.
         await audit.recordMany(tx, ctx, [
-          ...doomed.map((s) => ({
-            action: "secret.deleted",
-            resourceType: "secret",
-            resourceId: s.id,
-            details: { key: s.key },
-          })),
           {
             action: "environment.secrets_deleted",
             resourceType: "environment",
             resourceId: path.environmentId,
-            details: { count },
+            // Keys are names, never values; a comma cannot be part of one.
+            details: { count, keys: doomed.map((s) => s.key).join(",") },
           },
         ]);
         return count;
