@@ -9,6 +9,10 @@ export interface NewSecret {
   description?: string;
 }
 
+const REFERENCE_HINT =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference syntax, as users write it.
+  "${KEY}, ${environment.KEY} or ${project.environment.KEY} reads another secret; $${ is a literal ${.";
+
 export function AddSecretDialog({
   open,
   onClose,
@@ -52,6 +56,7 @@ export function AddSecretDialog({
         rows={3}
         spellCheck={false}
         autoComplete="off"
+        hint={REFERENCE_HINT}
         value={value}
         onChange={(e) => setValue(e.target.value)}
       />
