@@ -103,6 +103,14 @@ describe("an environment that inherits", () => {
       value: "db.prod",
       inherited_from: production,
     });
+    // The child's own secret may reference a key it inherits, in a list and in a single read.
+    const own = await send("POST", `${secretsPath(tree, staging.id)}/`, owner.headers, {
+      key: "LOG_COPY",
+      value: "level=${LOG_LEVEL}",
+    });
+    expect((await list(staging.id)).byKey.get("LOG_COPY")!.value).toBe("level=warn");
+    const single = await send("GET", `${secretsPath(tree, staging.id)}/${own.json().id}`, owner.headers);
+    expect(single.json()).toMatchObject({ value: "level=warn", raw_value: "level=${LOG_LEVEL}" });
     // An inherited secret is not the child's: its id read through the child is 404.
     const inheritedId = before.byKey.get("LOG_LEVEL")!.id;
     expect(
