@@ -261,6 +261,13 @@ describe("writes check the syntax", () => {
         type: "reference_malformed",
       });
     }
+    // The text of a refused value never comes back in the error: it may hold a secret of its own.
+    const leaky = await send("POST", `${devPath()}/`, owner.headers, {
+      key: "LEAKY",
+      value: "${hunter2 is my password}",
+    });
+    expect(leaky.statusCode).toBe(422);
+    expect(leaky.body).not.toContain("hunter2");
     const bulk = await send("POST", `${devPath()}/bulk`, owner.headers, {
       secrets: [
         { key: "OK_ONE", value: "fine" },

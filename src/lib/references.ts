@@ -71,7 +71,8 @@ function referenceAt(value: string, start: number): { reference: Reference; end:
   const slugsOk = names.length <= 2 && names.every((n) => SLUG.test(n));
   if (!KEY.test(key) || !slugsOk) {
     throw new MalformedReference(
-      `Malformed reference ${text} at character ${start + 1}: write \${KEY}, \${environment.KEY} or ` +
+      // The position, never the text: a refused value may hold a secret of its own.
+      `Malformed reference at character ${start + 1}: write \${KEY}, \${environment.KEY} or ` +
         `\${project.environment.KEY} (slugs in lowercase; "$\${" for a literal "\${")`,
       start,
     );

@@ -11,12 +11,7 @@ import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
 import { type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "./core.ts";
 import { createListCache } from "./list-cache.ts";
 import * as repo from "./repo.ts";
-import {
-  type CurrentRows,
-  createResolution,
-  type ReferenceResolution,
-  type Resolution,
-} from "./resolve-references.ts";
+import { type CurrentRows, ReferenceResolution, type Resolution } from "./resolve-references.ts";
 
 export interface ListOptions {
   /** Each secret at this version, or its newest when it has fewer. */
@@ -241,7 +236,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   // did depend on.
   async function openList(ctx: RequestContext, path: EnvironmentPath, options: ListOptions = {}) {
     const environment = await environmentFor(ctx, path, "secret.read");
-    const resolution = createResolution(resolver, ctx, environment);
+    const resolution = new ReferenceResolution(resolver, ctx, environment);
     // A past version is the environment's own; so is what compare and restore work on.
     const ancestors =
       options.version || options.own || environment.parent_environment_id === null
@@ -267,7 +262,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   ) {
     const environment = await environmentFor(ctx, path, "secret.read");
     const secret = await requireSecret(db, ctx, path, secretId);
-    const resolution = createResolution(resolver, ctx, environment);
+    const resolution = new ReferenceResolution(resolver, ctx, environment);
     const ancestors = options.raw ? [] : await readableAncestors(ctx, environment, resolution);
     if (!options.raw) await reach(resolution, [secret]);
     return {
@@ -315,7 +310,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
       values: readonly (string | Error)[],
       raw: boolean,
     ) {
-      const resolution = createResolution(resolver, ctx, environment);
+      const resolution = new ReferenceResolution(resolver, ctx, environment);
       return recordsOf(environment, rows, values, { raw, resolution });
     },
 
@@ -342,7 +337,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
         );
       }
       // A link shows what a read shows: references resolved with the sharer's permissions.
-      const resolution = createResolution(resolver, ctx, environment);
+      const resolution = new ReferenceResolution(resolver, ctx, environment);
       const shared = [];
       for (const row of rows) {
         const raw = await decryptOrConflict(row);

@@ -217,9 +217,6 @@ export class ReferenceResolution {
   }
 }
 
-export const createResolution = (deps: ResolverDeps, ctx: RequestContext, start: EnvironmentRow) =>
-  new ReferenceResolution(deps, ctx, start);
-
 /** The qualifiers (other than the environment itself) the rows' values reference. */
 function storedQualifiers(rows: readonly Pick<repo.SecretRow, "reference_targets">[]): Set<string> {
   const qualifiers = new Set<string>();
