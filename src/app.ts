@@ -61,6 +61,7 @@ import {
 import { createTeamsService, teamsRoutes } from "./modules/teams/index.ts";
 import { createTwoFactorService, twoFactorRoutes } from "./modules/two-factor/index.ts";
 import { createVerificationService, verificationRoutes } from "./modules/verification/index.ts";
+import { createWebhooksService, startDeliveries, webhooksRoutes } from "./modules/webhooks/index.ts";
 import { createPlans, createWorkspacesService, workspacesRoutes } from "./modules/workspaces/index.ts";
 
 export interface AppDeps {
@@ -375,6 +376,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     observeCache,
   });
   const imports = createImportsService({ secrets, settings: config.imports });
+  const webhooks = createWebhooksService({
+    db,
+    clock,
+    keyring,
+    audit,
+    places: {
+      projectOf: (workspaceId, environmentId) => environments.projectOf(workspaceId, environmentId),
+      projectsIn: (workspaceId, ids) => projects.idsIn(workspaceId, ids),
+    },
+    allowedNetworks: config.outboundAllowedNetworks,
+  });
+  // Every audited change that is a webhook event queues its deliveries in its own transaction.
+  audit.listen((tx, rows) => webhooks.enqueue(tx, rows));
+  // Every process sends deliveries; each is claimed by one of them (several workers and nodes).
+  app.addHook(
+    "onClose",
+    startDeliveries({
+      db,
+      clock,
+      keyring,
+      logger: deps.logger,
+      audit,
+      settings: config.webhooks,
+      allowedNetworks: config.outboundAllowedNetworks,
+    }),
+  );
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -480,6 +507,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
   await app.register(auditRoutes({ audit, workspaces }));
   await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces, guard }));
+  await app.register(webhooksRoutes({ webhooks, workspaces }));
   await app.register(oidcExchangeRoute({ serviceAccounts, rateLimit: authRateLimit }));
   await app.register(teamsRoutes({ teams, projects, workspaces }));
   await app.register(projectsRoutes({ projects, workspaces }));

@@ -2,6 +2,7 @@
 // A bad value throws ConfigError naming the variable; main.ts prints that one line and exits.
 import { availableParallelism } from "node:os";
 import { type ConnectionLimits, defaultMaxConnections } from "./http/connection-limits.ts";
+import { parseCidr } from "./lib/cidr.ts";
 
 export class ConfigError extends Error {
   constructor(
@@ -27,6 +28,25 @@ export interface OAuthProviderConfig {
   tokenUrl: string;
   /** Google: the userinfo endpoint; GitHub: the API origin. */
   apiUrl: string;
+}
+
+/** How webhook deliveries are sent and retried (issue 23). */
+export interface WebhookSettings {
+  /** Milliseconds between two looks at the delivery queue. */
+  pollMs: number;
+  /** Milliseconds one delivery may take, connecting and answering, before it counts as failed. */
+  timeoutMs: number;
+  /** Attempts of one delivery before it is given up. */
+  maxAttempts: number;
+  /** Backoff: the first retry waits this long, each next one twice as long, up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Seconds a webhook may fail without one success before it is disabled (0: never). */
+  disableAfterSeconds: number;
+  /** Deliveries in flight at once per process. */
+  concurrency: number;
+  /** Days finished deliveries stay in the log. */
+  logDays: number;
 }
 
 export interface Config {
@@ -85,6 +105,9 @@ export interface Config {
   logLevel: string;
   /** Bearer token that turns GET /metrics on (unset: metrics off). */
   metricsToken: string | undefined;
+  webhooks: WebhookSettings;
+  /** Private networks outbound requests (webhooks) may reach anyway (CIDRs); every other one is refused. */
+  outboundAllowedNetworks: string[];
   /** Whose X-Forwarded-For to believe: nobody (false), any hop (true), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
 }
@@ -156,6 +179,30 @@ function trustProxy(env: Env): boolean | number | string[] {
     );
   }
   return entries;
+}
+
+function outboundAllowedNetworks(env: Env): string[] {
+  const raw = read(env, "COFFER_OUTBOUND_ALLOW");
+  if (raw === undefined) return [];
+  return raw.split(",").map((entry) => {
+    const range = parseCidr(entry);
+    if (!range)
+      throw new ConfigError("COFFER_OUTBOUND_ALLOW", `"${entry.trim()}" is not an address or CIDR range`);
+    return range;
+  });
+}
+
+function webhookSettings(env: Env): WebhookSettings {
+  return {
+    pollMs: integer(env, "COFFER_WEBHOOK_POLL_MS", 1000, 10, 60_000),
+    timeoutMs: integer(env, "COFFER_WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
+    maxAttempts: integer(env, "COFFER_WEBHOOK_MAX_ATTEMPTS", 12, 1, 50),
+    retryBaseMs: integer(env, "COFFER_WEBHOOK_RETRY_BASE_MS", 10_000, 0, 3_600_000),
+    retryMaxMs: integer(env, "COFFER_WEBHOOK_RETRY_MAX_MS", 21_600_000, 0, 86_400_000),
+    disableAfterSeconds: integer(env, "COFFER_WEBHOOK_DISABLE_AFTER", 259_200, 0, 31_536_000),
+    concurrency: integer(env, "COFFER_WEBHOOK_CONCURRENCY", 8, 1, 256),
+    logDays: integer(env, "COFFER_WEBHOOK_LOG_DAYS", 30, 1, 3650),
+  };
 }
 
 /** More workers than this only adds contention (one SQLite writer, one pool per worker). */
@@ -368,6 +415,8 @@ export function loadConfig(env: Env = process.env): Config {
     vercelApiUrl: url(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com", ["http:", "https:"])!,
     renderApiUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
     logLevel,
+    webhooks: webhookSettings(env),
+    outboundAllowedNetworks: outboundAllowedNetworks(env),
     trustProxy: trustProxy(env),
     metricsToken: metricsToken(env),
   };

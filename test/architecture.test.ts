@@ -40,6 +40,8 @@ const OWNERS: Record<string, string> = {
   service_account_keys: "src/modules/service-accounts",
   service_account_trusts: "src/modules/service-accounts",
   oidc_token_uses: "src/modules/service-accounts",
+  webhooks: "src/modules/webhooks",
+  webhook_deliveries: "src/modules/webhooks",
 };
 
 /** Reads that join another module's table, each where one query beats two round trips. */

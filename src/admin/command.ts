@@ -89,6 +89,8 @@ export async function operatorEvent(
     ip_address: null,
     user_agent: null,
     details: JSON.stringify(details),
+    project_id: null,
+    environment_id: null,
     created_at: now,
   });
 }

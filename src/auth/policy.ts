@@ -237,6 +237,21 @@ export const MATRIX = {
     within: "workspace",
   },
   // Narrowed keys cannot empty an environment: one call would undo everything they guard.
+  "webhook.manage": {
+    minRole: Role.Admin,
+    team: false,
+    description:
+      "create, change, disable and delete the workspace's webhooks, rotate their signing secrets, send a test event",
+    reads: false,
+    within: "workspace",
+  },
+  "webhook.list": {
+    minRole: Role.Admin,
+    team: false,
+    description: "list the workspace's webhooks and their delivery logs (never a signing secret)",
+    reads: true,
+    within: "workspace",
+  },
   "secret.delete_all": {
     minRole: Role.Owner,
     team: false,

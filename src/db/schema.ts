@@ -205,7 +205,52 @@ export interface AuditEventsTable {
   user_agent: string | null;
   /** JSON text; never holds a secret value. */
   details: string;
+  /** Where it happened, when it happened in a project (and an environment of it). */
+  project_id: string | null;
+  environment_id: string | null;
   created_at: string;
+}
+
+export interface WebhooksTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types; empty: every event. */
+  events: string;
+  project_id: string | null;
+  environment_id: string | null;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: string | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  failing_since: string | null;
+  consecutive_failures: number;
+  last_success_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  workspace_id: string;
+  event_id: string;
+  event_type: string;
+  ordering_key: string;
+  /** The JSON body sent, exactly; never holds a secret value. */
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  created_at: string;
+  finished_at: string | null;
 }
 
 export interface DataKeysTable {
@@ -368,6 +413,8 @@ export interface Database {
   projects: ProjectsTable;
   environments: EnvironmentsTable;
   audit_events: AuditEventsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   data_keys: DataKeysTable;
   master_key_state: MasterKeyStateTable;
   secrets: SecretsTable;

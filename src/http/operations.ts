@@ -7,6 +7,7 @@ import { SECURITY } from "./schemas.ts";
 const W = "/:workspace_id";
 const T = `${W}/:team_id`;
 const SA = `${W}/service-accounts/:service_account_id`;
+const WH = `${W}/webhooks/:webhook_id`;
 const P = `${T}/:project_id`;
 const E = `${P}/:environment_id`;
 
@@ -65,6 +66,15 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`GET /workspaces${SA}/trusts`]: ["listServiceAccountTrusts", "The OIDC issuers a service account trusts"],
   [`POST /workspaces${SA}/trusts`]: ["createServiceAccountTrust", "Trust an OIDC issuer"],
   [`DELETE /workspaces${SA}/trusts/:trust_id`]: ["deleteServiceAccountTrust", "Stop trusting an OIDC issuer"],
+  [`GET /workspaces${W}/webhooks`]: ["listWebhooks", "The workspace's webhooks"],
+  [`POST /workspaces${W}/webhooks`]: ["createWebhook", "Create a signed webhook"],
+  [`GET /workspaces${WH}`]: ["getWebhook", "One webhook"],
+  [`PATCH /workspaces${WH}`]: ["updateWebhook", "Change, disable or enable a webhook"],
+  [`DELETE /workspaces${WH}`]: ["deleteWebhook", "Delete a webhook with its delivery log"],
+  [`POST /workspaces${WH}/rotate-secret`]: ["rotateWebhookSecret", "Rotate a webhook's signing secret"],
+  [`POST /workspaces${WH}/test`]: ["testWebhook", "Send a webhook a test event"],
+  [`GET /workspaces${WH}/deliveries`]: ["listWebhookDeliveries", "A webhook's delivery log"],
+  [`GET /workspaces${WH}/deliveries/:delivery_id`]: ["getWebhookDelivery", "One delivery of a webhook"],
   "POST /auth/oidc/exchange": ["exchangeOidcToken", "Exchange a CI job's OIDC token for a short-lived key"],
   [`GET /teams${W}/`]: ["listTeams", "The teams the caller can see"],
   [`POST /teams${W}/`]: ["createTeam", "Create a team"],

@@ -1,7 +1,8 @@
 // Housekeeping: deletes what can never be used again — ended sessions and their refresh tokens,
 // dead one-time codes, expired or used-up share links, expired or answered invites, expired
 // two-factor sign-in challenges and password-reset tokens — once it is
-// older than the retention, deleted secrets once their recovery period is over, and audit entries past their own retention (kept for ever by default).
+// older than the retention, deleted secrets once their recovery period is over, finished webhook
+// deliveries past the log's days, and audit entries past their own retention (kept for ever by default).
 // Every delete is idempotent and works in short batches, so several nodes may run it at once.
 import type { Logger } from "pino";
 import type { Clock } from "../clock.ts";
@@ -16,8 +17,12 @@ import { purgeSessions } from "../modules/sessions/index.ts";
 import { purgeLinks } from "../modules/sharing/index.ts";
 import { purgeChallenges } from "../modules/two-factor/index.ts";
 import { purgeCodes } from "../modules/verification/index.ts";
+import { purgeDeliveries } from "../modules/webhooks/index.ts";
 
-type Settings = Pick<Config, "purgeInterval" | "purgeRetention" | "auditRetentionDays" | "refreshTokenTtl">;
+type Settings = Pick<
+  Config,
+  "purgeInterval" | "purgeRetention" | "auditRetentionDays" | "refreshTokenTtl" | "webhooks"
+>;
 
 export type PurgeReport = Record<
   | "sessions"
@@ -28,6 +33,7 @@ export type PurgeReport = Record<
   | "password_resets"
   | "oidc_exchanges"
   | "deleted_secrets"
+  | "webhook_deliveries"
   | "audit_events",
   number
 >;
@@ -49,6 +55,8 @@ export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promi
     oidc_exchanges: await purgeExchangedTokens(db, cutoff),
     // Each deleted secret carries its own end, set when it was deleted.
     deleted_secrets: await purgeDeletedSecrets(db, now.toISOString()),
+    // The delivery log keeps finished deliveries this long; pending ones wait for their webhook.
+    webhook_deliveries: await purgeDeliveries(db, ago(now, settings.webhooks.logDays * 86_400)),
     audit_events:
       settings.auditRetentionDays > 0
         ? await purgeEvents(db, ago(now, settings.auditRetentionDays * 86_400))

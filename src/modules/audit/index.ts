@@ -1,4 +1,6 @@
 // The audit module's front door: the audit trail (table: audit_events).
+
+export type { AuditRow } from "./repo.ts";
 export { insertEvent } from "./repo.ts";
 export { auditRoutes } from "./routes.ts";
 export { AuditEntry } from "./schemas.ts";
@@ -6,6 +8,7 @@ export {
   type AccountAudit,
   type AuditActor,
   type AuditEntryInput,
+  type AuditListener,
   type AuditService,
   createAuditService,
   purgeEvents,

@@ -8,8 +8,10 @@ export const AuditEntry = Type.Object({
   resource_id: Nullable(Type.String()),
   secret_id: Nullable(Type.String()),
   version: Nullable(Type.Integer()),
+  project_id: Nullable(Type.String({ description: "the project it happened in, if any" })),
+  environment_id: Nullable(Type.String({ description: "the environment it happened in, if any" })),
   actor: Type.Object({
-    type: Type.String({ description: "user | api_key | service_account | anonymous" }),
+    type: Type.String({ description: "user | api_key | service_account | anonymous | system | operator" }),
     id: Type.String({ description: "the person, the person's key, or the service account" }),
     user_id: Type.String({ description: "the person (for a service account: its id)" }),
     name: Type.String(),

@@ -44,12 +44,22 @@ export interface AuditEntryInput {
   details?: Record<string, string | number | boolean | null>;
   /** Overrides the context's workspace (e.g. a workspace created outside any scope). */
   workspaceId?: string;
+  /** Where it happened, for events inside a project (webhook and trail filters read them). */
+  projectId?: string | null;
+  environmentId?: string | null;
 }
 
-/** Who acted: a principal, or nobody (an anonymous share-link viewer). */
+/**
+ * Who acted: a principal, or nobody (an anonymous share-link viewer), or Coffer itself (`system`
+ * names the part of it, e.g. a webhook the delivery job disabled).
+ */
 export type AuditActor = Omit<Pick<RequestContext, "principal" | "ipAddress" | "userAgent">, "principal"> & {
   principal: RequestContext["principal"] | null;
+  system?: string;
 };
+
+/** Told of every entry inside the transaction that records it (webhooks queue their deliveries). */
+export type AuditListener = (tx: Queryable, rows: readonly repo.AuditRow[]) => Promise<void>;
 
 const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 /** Newest first: by time, then by id (ids are time-ordered, so within a millisecond too). */
@@ -64,6 +74,8 @@ export function presentEvent(row: repo.AuditRow) {
     resource_id: row.resource_id,
     secret_id: row.secret_id,
     version: row.version,
+    project_id: row.project_id,
+    environment_id: row.environment_id,
     actor: {
       type: row.actor_type,
       id: row.actor_id,
@@ -79,7 +91,13 @@ export function presentEvent(row: repo.AuditRow) {
 }
 
 export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
+  const listeners: AuditListener[] = [];
   return {
+    /** Adds a listener (at start-up): it runs in the recording transaction, so it stands or falls with it. */
+    listen(listener: AuditListener) {
+      listeners.push(listener);
+    },
+
     /** Records one entry inside the caller's transaction, so the change and its record stand or fall together. */
     async record(tx: Queryable, actor: AuditActor & { workspaceId?: string }, entry: AuditEntryInput) {
       await this.recordMany(tx, actor, [entry]);
@@ -128,14 +146,23 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
               actor_key_name: principal.apiKeyName ?? null,
             }
           : await personActor(tx, principal)
-        : {
-            actor_type: "anonymous",
-            actor_id: "",
-            actor_user_id: "",
-            actor_name: "anonymous",
-            actor_key_id: null,
-            actor_key_name: null,
-          };
+        : actor.system
+          ? {
+              actor_type: "system",
+              actor_id: "",
+              actor_user_id: "",
+              actor_name: actor.system,
+              actor_key_id: null,
+              actor_key_name: null,
+            }
+          : {
+              actor_type: "anonymous",
+              actor_id: "",
+              actor_user_id: "",
+              actor_name: "anonymous",
+              actor_key_id: null,
+              actor_key_name: null,
+            };
       const createdAt = clock.now().toISOString();
       const rows = entries.map((entry): repo.AuditRow => {
         const workspaceId = entry.workspaceId ?? actor.workspaceId;
@@ -152,10 +179,13 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
           ip_address: actor.ipAddress,
           user_agent: actor.userAgent,
           details: JSON.stringify(entry.details ?? {}),
+          project_id: entry.projectId ?? null,
+          environment_id: entry.environmentId ?? null,
           created_at: createdAt,
         };
       });
       await repo.insertEvents(tx, rows);
+      for (const listener of listeners) await listener(tx, rows);
     },
 
     /**

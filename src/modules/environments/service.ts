@@ -145,6 +145,17 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       return chain;
     },
 
+    /** The project an environment of the workspace belongs to (undefined: no such environment). */
+    async projectOf(workspaceId: string, environmentId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("environments")
+        .select("project_id")
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "=", environmentId)
+        .executeTakeFirst();
+      return row?.project_id;
+    },
+
     /** Of the ids, those naming environments of the workspace. */
     async idsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
@@ -210,6 +221,8 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             action: "environment.created",
             resourceType: "environment",
             resourceId: row.id,
+            projectId,
+            environmentId: row.id,
             details: {
               name,
               environment_type: row.environment_type,
@@ -263,6 +276,8 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             action: "environment.updated",
             resourceType: "environment",
             resourceId: path.environmentId,
+            projectId: path.projectId,
+            environmentId: path.environmentId,
             details: { fields: Object.keys(patch).join(",") },
           });
           return presentEnvironment(await requireEnvironment(tx, ctx.workspaceId, path));
@@ -290,6 +305,8 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
           action: "environment.deleted",
           resourceType: "environment",
           resourceId: path.environmentId,
+          projectId: path.projectId,
+          environmentId: path.environmentId,
           details: { name: environment.name },
         });
       });

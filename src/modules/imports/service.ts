@@ -165,6 +165,7 @@ export function createImportsService(deps: {
           path,
           written.added,
           written.changed.map(({ key, incoming }) => ({ key, value: incoming })),
+          body.provider,
         );
       }
       return present(body.provider, written, body.reveal ?? false);

@@ -115,6 +115,7 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
             action: "project.created",
             resourceType: "project",
             resourceId: row.id,
+            projectId: row.id,
             details: { name, team_id: teamId },
           });
           return presentProject(row);
@@ -151,6 +152,7 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
             action: "project.updated",
             resourceType: "project",
             resourceId: projectId,
+            projectId,
             details: { fields: Object.keys(patch).join(",") },
           });
           return presentProject(await requireProject(tx, ctx.workspaceId, teamId, projectId));
@@ -167,6 +169,7 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
           action: "project.deleted",
           resourceType: "project",
           resourceId: projectId,
+          projectId,
           details: { name: project.name },
         });
       });

@@ -7,7 +7,7 @@ import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import { MalformedReference, referenceLimitExceeded, referenceTargets } from "../../lib/references.ts";
-import type { AuditService } from "../audit/index.ts";
+import type { AuditEntryInput, AuditService } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
 import type { Plans } from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
@@ -49,6 +49,13 @@ export interface BulkUpdateItem {
 }
 
 /** A ciphertext is bound to its secret and version: moved anywhere else, it fails to decrypt. */
+/** Stamps audit entries with the environment (and its project) they happened in. */
+export const inEnvironment = (
+  environment: Pick<EnvironmentRow, "id" | "project_id">,
+  entries: AuditEntryInput[],
+): AuditEntryInput[] =>
+  entries.map((entry) => ({ ...entry, projectId: environment.project_id, environmentId: environment.id }));
+
 export const valueAad = (secretId: string, version: number) => `secret:${secretId}:${version}`;
 
 export const conflict = (keys: string[]) =>

@@ -4,7 +4,14 @@ import type { RequestContext } from "../../auth/context.ts";
 import { openable } from "../../crypto/data-keys.ts";
 import { AppError } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
-import { checkValues, conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import {
+  checkValues,
+  conflict,
+  inEnvironment,
+  type SecretsCore,
+  type SecretsDeps,
+  valueAad,
+} from "./core.ts";
 import * as repo from "./repo.ts";
 import type { WriteSteps } from "./write-steps.ts";
 
@@ -40,6 +47,8 @@ export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps:
       path: EnvironmentPath,
       creates: { key: string; value: string }[],
       updates: { key: string; value: string }[],
+      /** Where the values came from (a platform's name), for the audit trail. */
+      source: string,
     ): Promise<void> {
       const environment = await environmentFor(ctx, path, "secret.write");
       checkValues(
@@ -53,6 +62,25 @@ export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps:
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, environment.id, createKeys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
           if (creates.length > 0) await insertAll(tx, ctx, environment, dataKey, creates);
+          // One entry for the import as a whole (webhooks subscribe to it), beside each secret's own.
+          await deps.audit.recordMany(
+            tx,
+            ctx,
+            inEnvironment(environment, [
+              {
+                action: "import.applied",
+                resourceType: "environment",
+                resourceId: environment.id,
+                details: {
+                  source,
+                  created: creates.length,
+                  updated: updates.length,
+                  // Names, never values; a comma cannot be part of a key.
+                  keys: [...createKeys, ...updates.map((u) => u.key)].join(","),
+                },
+              },
+            ]),
+          );
           if (updates.length === 0) return;
           const found = await repo.findSecretsByKeys(
             tx,

@@ -10,7 +10,7 @@ import { AppError, notFound } from "../../errors.ts";
 import type { AuditEntryInput } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
 import { planOf } from "../workspaces/index.ts";
-import { type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import { inEnvironment, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
 import type { createSecretReads } from "./reads.ts";
 import type { RecoverySteps } from "./recovery-steps.ts";
 import * as repo from "./repo.ts";
@@ -223,7 +223,7 @@ export function createPointInTime(
                 removed: plan.remove.length,
               },
             });
-            await audit.recordMany(tx, ctx, entries);
+            await audit.recordMany(tx, ctx, inEnvironment(environment, entries));
             return summary(plan, at, true);
           }),
       );

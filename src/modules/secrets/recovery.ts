@@ -5,7 +5,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import { DecryptionError } from "../../crypto/data-keys.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
-import type { SecretsCore, SecretsDeps } from "./core.ts";
+import { inEnvironment, type SecretsCore, type SecretsDeps } from "./core.ts";
 import type { RecoverySteps } from "./recovery-steps.ts";
 import * as repo from "./repo.ts";
 import * as trash from "./trash-repo.ts";
@@ -53,16 +53,20 @@ export function createSecretRecovery(
           throw error instanceof DecryptionError ? unreadable(secretId, version) : error;
         });
         const row = await recovery.writeNewVersion(tx, dataKey, secret, value);
-        await audit.recordMany(tx, ctx, [
-          {
-            action: "secret.rolled_back",
-            resourceType: "secret",
-            resourceId: secretId,
-            secretId,
-            version: row.current_version,
-            details: { key: secret.key, from_version: version },
-          },
-        ]);
+        await audit.recordMany(
+          tx,
+          ctx,
+          inEnvironment(environment, [
+            {
+              action: "secret.rolled_back",
+              resourceType: "secret",
+              resourceId: secretId,
+              secretId,
+              version: row.current_version,
+              details: { key: secret.key, from_version: version },
+            },
+          ]),
+        );
         return present(row, value, environment);
       });
     },
@@ -85,16 +89,20 @@ export function createSecretRecovery(
           // Read again inside: a concurrent restore or purge may have taken it meanwhile.
           const row = await recovery.moveBack(tx, ctx, path.environmentId, secretId);
           if (!row) throw notFound("Deleted secret");
-          await audit.recordMany(tx, ctx, [
-            {
-              action: "secret.restored",
-              resourceType: "secret",
-              resourceId: secretId,
-              secretId,
-              version: row.current_version,
-              details: { key: row.key, new_version: false },
-            },
-          ]);
+          await audit.recordMany(
+            tx,
+            ctx,
+            inEnvironment(environment, [
+              {
+                action: "secret.restored",
+                resourceType: "secret",
+                resourceId: secretId,
+                secretId,
+                version: row.current_version,
+                details: { key: row.key, new_version: false },
+              },
+            ]),
+          );
           return row;
         }),
       );

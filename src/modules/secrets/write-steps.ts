@@ -12,6 +12,7 @@ import type { EnvironmentRow } from "../environments/index.ts";
 import {
   conflict,
   duplicates,
+  inEnvironment,
   type SecretInput,
   type SecretPatch,
   type SecretsCore,
@@ -65,14 +66,17 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     await audit.recordMany(
       tx,
       ctx,
-      rows.map((r) => ({
-        action: "secret.created",
-        resourceType: "secret",
-        resourceId: r.id,
-        secretId: r.id,
-        version: 1,
-        details: { key: r.key },
-      })),
+      inEnvironment(
+        environment,
+        rows.map((r) => ({
+          action: "secret.created",
+          resourceType: "secret",
+          resourceId: r.id,
+          secretId: r.id,
+          version: 1,
+          details: { key: r.key },
+        })),
+      ),
     );
     return rows;
   }
@@ -189,7 +193,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
       }
       results.push(present(row, value, environment));
     }
-    await audit.recordMany(tx, ctx, entries);
+    await audit.recordMany(tx, ctx, inEnvironment(environment, entries));
     return results;
   }
 

@@ -7,6 +7,7 @@ import {
   checkValues,
   conflict,
   duplicates,
+  inEnvironment,
   type SecretInput,
   type SecretPatch,
   type SecretsCore,
@@ -111,7 +112,7 @@ export function createSecretWrites(
     },
 
     async delete(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
-      await environmentFor(ctx, path, "secret.write");
+      const environment = await environmentFor(ctx, path, "secret.write");
       await db.transaction().execute(async (tx) => {
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
         const secret = await requireSecret(tx, ctx, path, secretId);
@@ -121,21 +122,25 @@ export function createSecretWrites(
         });
         await repo.deleteSecret(tx, ctx.workspaceId, secretId);
         await audit.forgetSecrets(tx, ctx.workspaceId, [secretId]);
-        await audit.recordMany(tx, ctx, [
-          {
-            action: "secret.deleted",
-            resourceType: "secret",
-            resourceId: secretId,
-            details: { key: secret.key },
-          },
-        ]);
+        await audit.recordMany(
+          tx,
+          ctx,
+          inEnvironment(environment, [
+            {
+              action: "secret.deleted",
+              resourceType: "secret",
+              resourceId: secretId,
+              details: { key: secret.key },
+            },
+          ]),
+        );
       });
       return { deleted: true, id: secretId };
     },
 
     /** Every secret of the environment: workspace Owners only. */
     async deleteAll(ctx: RequestContext, path: EnvironmentPath) {
-      await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
+      const environment = await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
       await authorize(db, ctx, "secret.delete_all", path);
       const deleted = await db.transaction().execute(async (tx) => {
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
@@ -149,15 +154,19 @@ export function createSecretWrites(
         );
         // One entry for the whole, naming the keys (issue 24: a bulk operation is one entry, not
         // one per secret); the environment's timeline names its actor for each deletion.
-        await audit.recordMany(tx, ctx, [
-          {
-            action: "environment.secrets_deleted",
-            resourceType: "environment",
-            resourceId: path.environmentId,
-            // Keys are names, never values; a comma cannot be part of one.
-            details: { count, keys: doomed.map((s) => s.key).join(",") },
-          },
-        ]);
+        await audit.recordMany(
+          tx,
+          ctx,
+          inEnvironment(environment, [
+            {
+              action: "environment.secrets_deleted",
+              resourceType: "environment",
+              resourceId: path.environmentId,
+              // Keys are names, never values; a comma cannot be part of one.
+              details: { count, keys: doomed.map((s) => s.key).join(",") },
+            },
+          ]),
+        );
         return count;
       });
       return { deleted };

@@ -1,0 +1,435 @@
+// Signed webhooks (issue 23): Admins and Owners point a workspace's events at their own endpoints.
+// A change queues its deliveries in its own transaction (the audit trail tells this module of every
+// entry it records), so a delivery exists exactly when the change does; the delivery job sends them.
+import { randomUUID } from "node:crypto";
+import { authorize } from "../../auth/authorize.ts";
+import type { RequestContext } from "../../auth/context.ts";
+import type { Clock } from "../../clock.ts";
+import type { Keyring } from "../../crypto/data-keys.ts";
+import type { Db, Queryable } from "../../db/schema.ts";
+import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import { decodeCursor, pageOf } from "../../lib/cursor.ts";
+import { DestinationRefused, vetDestination } from "../../lib/outbound.ts";
+import { uuidv7 } from "../../lib/uuid7.ts";
+import type { AuditRow, AuditService } from "../audit/index.ts";
+import { isWebhookEvent, orderingKeyOf, payloadOf, type WebhookEvent } from "./events.ts";
+import * as repo from "./repo.ts";
+import { newSigningSecret } from "./signing.ts";
+
+/** A workspace's webhooks at most: each change is queued once per matching webhook. */
+export const MAX_WEBHOOKS = 25;
+/** How long a rotated secret may keep signing beside the new one, at most. */
+export const MAX_OVERLAP_SECONDS = 7 * 86_400;
+export const DEFAULT_OVERLAP_SECONDS = 86_400;
+
+export interface WebhooksDeps {
+  db: Db;
+  clock: Clock;
+  keyring: Keyring;
+  audit: Pick<AuditService, "record">;
+  /** The project an environment belongs to, and which of some ids are projects of the workspace. */
+  places: {
+    projectOf(workspaceId: string, environmentId: string): Promise<string | undefined>;
+    projectsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>>;
+  };
+  allowedNetworks: readonly string[];
+}
+
+export const secretAad = (webhookId: string) => `webhook-secret:${webhookId}`;
+
+export interface WebhookInput {
+  url: string;
+  description?: string | null;
+  events?: WebhookEvent[];
+  project_id?: string | null;
+  environment_id?: string | null;
+}
+
+const eventsOf = (row: Pick<repo.WebhookRow, "events">) => JSON.parse(row.events) as string[];
+
+function present(row: repo.WebhookRow) {
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    url: row.url,
+    description: row.description,
+    events: eventsOf(row),
+    project_id: row.project_id,
+    environment_id: row.environment_id,
+    enabled: row.disabled_at === null,
+    disabled_at: row.disabled_at,
+    disabled_reason: row.disabled_reason,
+    failing_since: row.failing_since,
+    consecutive_failures: row.consecutive_failures,
+    last_success_at: row.last_success_at,
+    previous_secret_expires_at: row.previous_secret_expires_at,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function presentDelivery(row: repo.DeliveryRow) {
+  return {
+    id: row.id,
+    webhook_id: row.webhook_id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.status === "pending" ? row.next_attempt_at : null,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    last_latency_ms: row.last_latency_ms,
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+  };
+}
+
+/** A delivery queued now, due at once. */
+const pendingDelivery = (
+  now: string,
+  fields: Pick<
+    repo.DeliveryRow,
+    "webhook_id" | "workspace_id" | "event_id" | "event_type" | "ordering_key" | "payload"
+  >,
+): repo.DeliveryRow => ({
+  id: uuidv7(),
+  ...fields,
+  status: "pending",
+  attempts: 0,
+  next_attempt_at: now,
+  lease_until: null,
+  last_status_code: null,
+  last_error: null,
+  last_latency_ms: null,
+  created_at: now,
+  finished_at: null,
+});
+
+/** Whether the webhook wants to hear of the entry (its events, project and environment filters). */
+function wants(hook: Awaited<ReturnType<typeof repo.enabledWebhooks>>[number], row: AuditRow): boolean {
+  const events = eventsOf(hook);
+  if (events.length > 0 && !events.includes(row.action)) return false;
+  if (hook.project_id !== null && row.project_id !== hook.project_id) return false;
+  if (hook.environment_id !== null && row.environment_id !== hook.environment_id) return false;
+  return true;
+}
+
+export function createWebhooksService(deps: WebhooksDeps) {
+  const { db, clock, keyring, audit } = deps;
+  const urlIssue = (msg: string, input: string) =>
+    new ValidationFailed([{ loc: ["body", "url"], msg, type: "value_error", input }]);
+
+  /** 422 for a URL Coffer would never deliver to; checked again, after resolution, at each delivery. */
+  async function checkUrl(text: string): Promise<string> {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw urlIssue("Not a URL", text);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw urlIssue("The URL must be https", text);
+    if (url.username || url.password) {
+      throw urlIssue(
+        "Credentials do not belong in the URL: verify the Coffer-Signature header instead",
+        text,
+      );
+    }
+    try {
+      await vetDestination(url, deps.allowedNetworks);
+    } catch (error) {
+      // A name that does not resolve yet may tomorrow; an address Coffer refuses never will.
+      if (!(error instanceof DestinationRefused) || /does not resolve$/.test(error.message)) {
+        if (url.protocol === "http:") throw urlIssue("The URL must be https", text);
+        return url.toString();
+      }
+      throw urlIssue(`Refused: ${error.message}`, text);
+    }
+    if (url.protocol === "http:" && deps.allowedNetworks.length === 0) {
+      throw urlIssue(
+        "The URL must be https (plain http only reaches networks in COFFER_OUTBOUND_ALLOW)",
+        text,
+      );
+    }
+    return url.toString();
+  }
+
+  /** The filters, checked against the workspace: the project an environment filter implies is stored too. */
+  async function checkPlace(ctx: RequestContext, input: Pick<WebhookInput, "project_id" | "environment_id">) {
+    let projectId = input.project_id ?? null;
+    const environmentId = input.environment_id ?? null;
+    if (environmentId !== null) {
+      const owner = await deps.places.projectOf(ctx.workspaceId, environmentId);
+      if (!owner || (projectId !== null && owner !== projectId)) {
+        throw new ValidationFailed([
+          {
+            loc: ["body", "environment_id"],
+            msg: "Not an environment of this workspace (and of project_id, when given)",
+            type: "value_error",
+            input: environmentId,
+          },
+        ]);
+      }
+      projectId = owner;
+    } else if (
+      projectId !== null &&
+      !(await deps.places.projectsIn(ctx.workspaceId, [projectId])).has(projectId)
+    ) {
+      throw new ValidationFailed([
+        {
+          loc: ["body", "project_id"],
+          msg: "Not a project of this workspace",
+          type: "value_error",
+          input: projectId,
+        },
+      ]);
+    }
+    return { project_id: projectId, environment_id: environmentId };
+  }
+
+  async function requireWebhook(q: Queryable, ctx: RequestContext, id: string) {
+    const row = await repo.findWebhook(q, ctx.workspaceId, id);
+    if (!row) throw notFound("Webhook");
+    return row;
+  }
+
+  const auditEntry = (
+    action: string,
+    row: repo.WebhookRow,
+    details: Record<string, string | number | boolean | null> = {},
+  ) => ({
+    action,
+    resourceType: "webhook",
+    resourceId: row.id,
+    projectId: row.project_id,
+    environmentId: row.environment_id,
+    // The address names where events go; never the secret.
+    details: { url: row.url, ...details },
+  });
+
+  return {
+    /** Queues a delivery per matching webhook for each entry, inside the recording transaction. */
+    async enqueue(tx: Queryable, rows: readonly AuditRow[]): Promise<void> {
+      const events = rows.filter((row) => isWebhookEvent(row.action) && row.action !== "webhook.test");
+      if (events.length === 0) return;
+      const now = clock.now().toISOString();
+      const hooksOf = new Map<string, Awaited<ReturnType<typeof repo.enabledWebhooks>>>();
+      const deliveries: repo.DeliveryRow[] = [];
+      for (const row of events) {
+        let hooks = hooksOf.get(row.workspace_id);
+        if (!hooks) {
+          hooks = await repo.enabledWebhooks(tx, row.workspace_id);
+          hooksOf.set(row.workspace_id, hooks);
+        }
+        for (const hook of hooks) {
+          if (!wants(hook, row)) continue;
+          deliveries.push(
+            pendingDelivery(now, {
+              webhook_id: hook.id,
+              workspace_id: row.workspace_id,
+              event_id: row.id,
+              event_type: row.action,
+              ordering_key: orderingKeyOf(row),
+              payload: JSON.stringify(payloadOf(row)),
+            }),
+          );
+        }
+      }
+      await repo.insertDeliveries(tx, deliveries);
+    },
+
+    async list(ctx: RequestContext) {
+      await authorize(db, ctx, "webhook.list");
+      return (await repo.listWebhooks(db, ctx.workspaceId)).map(present);
+    },
+
+    async get(ctx: RequestContext, id: string) {
+      await authorize(db, ctx, "webhook.list");
+      return present(await requireWebhook(db, ctx, id));
+    },
+
+    /** Creates a webhook; the answer carries its signing secret, shown this once. */
+    async create(ctx: RequestContext, input: WebhookInput) {
+      await authorize(db, ctx, "webhook.manage");
+      const url = await checkUrl(input.url);
+      const place = await checkPlace(ctx, input);
+      const secret = newSigningSecret();
+      const now = clock.now().toISOString();
+      const id = randomUUID();
+      const row = await keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+        if ((await repo.countWebhooks(tx, ctx.workspaceId)) >= MAX_WEBHOOKS) {
+          throw new AppError(
+            "conflict",
+            `A workspace has at most ${MAX_WEBHOOKS} webhooks; delete one first`,
+          );
+        }
+        const row: repo.WebhookRow = {
+          id,
+          workspace_id: ctx.workspaceId,
+          url,
+          description: input.description ?? null,
+          events: JSON.stringify([...new Set(input.events ?? [])]),
+          ...place,
+          secret_ciphertext: keyring.encrypt(dataKey, secret, secretAad(id)),
+          previous_secret_ciphertext: null,
+          previous_secret_expires_at: null,
+          disabled_at: null,
+          disabled_reason: null,
+          failing_since: null,
+          consecutive_failures: 0,
+          last_success_at: null,
+          created_by: ctx.principal.userId,
+          created_at: now,
+          updated_at: now,
+        };
+        await repo.insertWebhook(tx, row);
+        await audit.record(tx, ctx, auditEntry("webhook.created", row, { events: eventsOf(row).join(",") }));
+        return row;
+      });
+      return { ...present(row), secret };
+    },
+
+    /** Changes the address, filters or description; `enabled: true` revives a disabled webhook. */
+    async update(ctx: RequestContext, id: string, patch: Partial<WebhookInput> & { enabled?: boolean }) {
+      await authorize(db, ctx, "webhook.manage");
+      const current = await requireWebhook(db, ctx, id);
+      const changes: Parameters<typeof repo.updateWebhook>[3] = { updated_at: clock.now().toISOString() };
+      if (patch.url !== undefined) changes.url = await checkUrl(patch.url);
+      if (patch.description !== undefined) changes.description = patch.description;
+      if (patch.events !== undefined) changes.events = JSON.stringify([...new Set(patch.events)]);
+      if (patch.project_id !== undefined || patch.environment_id !== undefined) {
+        Object.assign(
+          changes,
+          await checkPlace(ctx, {
+            project_id: patch.project_id === undefined ? current.project_id : patch.project_id,
+            environment_id:
+              patch.environment_id === undefined ? current.environment_id : patch.environment_id,
+          }),
+        );
+      }
+      if (patch.enabled === true && current.disabled_at !== null) {
+        Object.assign(changes, {
+          disabled_at: null,
+          disabled_reason: null,
+          failing_since: null,
+          consecutive_failures: 0,
+        });
+      }
+      if (patch.enabled === false && current.disabled_at === null) {
+        Object.assign(changes, { disabled_at: changes.updated_at, disabled_reason: "disabled by a person" });
+      }
+      return db.transaction().execute(async (tx) => {
+        await repo.updateWebhook(tx, ctx.workspaceId, id, changes);
+        const row = await requireWebhook(tx, ctx, id);
+        const fields = Object.keys(patch).filter((name) => patch[name as keyof typeof patch] !== undefined);
+        await audit.record(tx, ctx, auditEntry("webhook.updated", row, { fields: fields.join(",") }));
+        if (changes.disabled_at !== undefined) {
+          await audit.record(
+            tx,
+            ctx,
+            auditEntry(row.disabled_at ? "webhook.disabled" : "webhook.enabled", row),
+          );
+        }
+        return present(row);
+      });
+    },
+
+    async delete(ctx: RequestContext, id: string) {
+      await authorize(db, ctx, "webhook.manage");
+      await db.transaction().execute(async (tx) => {
+        const row = await requireWebhook(tx, ctx, id);
+        await repo.deleteWebhook(tx, ctx.workspaceId, id);
+        await audit.record(tx, ctx, auditEntry("webhook.deleted", row));
+      });
+      return { deleted: true, id };
+    },
+
+    /**
+     * A new signing secret, shown once; the old one keeps signing beside it (a second v1) for
+     * `overlapSeconds`, so receivers can switch without missing a delivery.
+     */
+    async rotateSecret(ctx: RequestContext, id: string, overlapSeconds: number) {
+      await authorize(db, ctx, "webhook.manage");
+      const secret = newSigningSecret();
+      const now = clock.now();
+      const row = await keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
+        const current = await requireWebhook(tx, ctx, id);
+        const expires = new Date(now.getTime() + overlapSeconds * 1000).toISOString();
+        await repo.updateWebhook(tx, ctx.workspaceId, id, {
+          secret_ciphertext: keyring.encrypt(dataKey, secret, secretAad(id)),
+          previous_secret_ciphertext: overlapSeconds > 0 ? current.secret_ciphertext : null,
+          previous_secret_expires_at: overlapSeconds > 0 ? expires : null,
+          updated_at: now.toISOString(),
+        });
+        const row = await requireWebhook(tx, ctx, id);
+        await audit.record(
+          tx,
+          ctx,
+          auditEntry("webhook.secret_rotated", row, { overlap_seconds: overlapSeconds }),
+        );
+        return row;
+      });
+      return { ...present(row), secret };
+    },
+
+    /** Queues a `webhook.test` event for this webhook alone; a disabled webhook is enabled first (409). */
+    async sendTest(ctx: RequestContext, id: string) {
+      await authorize(db, ctx, "webhook.manage");
+      const hook = await requireWebhook(db, ctx, id);
+      if (hook.disabled_at !== null) {
+        throw new AppError("conflict", "The webhook is disabled: enable it first (PATCH enabled: true)");
+      }
+      const now = clock.now().toISOString();
+      const eventId = uuidv7();
+      const delivery = pendingDelivery(now, {
+        webhook_id: id,
+        workspace_id: ctx.workspaceId,
+        event_id: eventId,
+        event_type: "webhook.test",
+        ordering_key: `test:${eventId}`,
+        payload: JSON.stringify({
+          id: eventId,
+          type: "webhook.test",
+          created_at: now,
+          workspace_id: ctx.workspaceId,
+          project_id: hook.project_id,
+          environment_id: hook.environment_id,
+          data: { resource_type: "webhook", resource_id: id },
+          actor: { type: ctx.principal.apiKeyId ? "api_key" : "user", id: ctx.principal.userId, name: "" },
+        }),
+      });
+      await repo.insertDeliveries(db, [delivery]);
+      return presentDelivery(delivery);
+    },
+
+    /** The webhook's delivery log, newest first. */
+    async deliveries(
+      ctx: RequestContext,
+      id: string,
+      query: { limit: number; cursor?: string; status?: repo.DeliveryRow["status"] },
+    ) {
+      await authorize(db, ctx, "webhook.list");
+      await requireWebhook(db, ctx, id);
+      const rows = await repo.listDeliveries(db, {
+        webhookId: id,
+        limit: query.limit + 1,
+        before: query.cursor ? decodeCursor(query.cursor).id : undefined,
+        status: query.status,
+      });
+      const page = pageOf(rows, query.limit);
+      return { items: page.items.map(presentDelivery), nextCursor: page.nextCursor };
+    },
+
+    async delivery(ctx: RequestContext, id: string, deliveryId: string) {
+      await authorize(db, ctx, "webhook.list");
+      await requireWebhook(db, ctx, id);
+      const row = await repo.findDelivery(db, id, deliveryId);
+      if (!row) throw notFound("Delivery");
+      return presentDelivery(row);
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
