@@ -57,7 +57,10 @@ describe("the .env paste preview", () => {
   });
 
   it("reports text that is not a .env, or has nothing in it, with the line", () => {
-    expect(previewPaste('A="unterminated', [])).toEqual({ ok: false, error: 'line 1: unterminated " quote' });
+    expect(previewPaste('A="unterminated', [])).toEqual({
+      ok: false,
+      error: 'line 1: unterminated " quote (the value of A opens here)',
+    });
     expect(previewPaste("just words", [])).toEqual({ ok: false, error: "line 1: expected KEY=VALUE" });
     expect(previewPaste("# only a comment\n", [])).toEqual({
       ok: false,
