@@ -75,10 +75,10 @@ describe("parseDotenv", () => {
   it("gives each entry the line its key is on, after multi-line values and escaped line breaks", () => {
     const text = "# head\nA='x\ny'\r\nB=\"1\\\n2\"\n\nexport C=3\nA=again";
     expect(parseDotenvEntries(text)).toEqual([
-      { key: "A", value: "x\ny", line: 2 },
-      { key: "B", value: "1\\\n2", line: 4 },
-      { key: "C", value: "3", line: 7 },
-      { key: "A", value: "again", line: 8 },
+      { key: "A", value: "x\ny", line: 2, literal: true },
+      { key: "B", value: "1\\\n2", line: 4, literal: false },
+      { key: "C", value: "3", line: 7, literal: false },
+      { key: "A", value: "again", line: 8, literal: false },
     ]);
   });
 });

@@ -46,6 +46,15 @@ describe("the .env paste preview", () => {
     ]);
   });
 
+  it("keeps a reference in single quotes as text, as coffer import does (a reference elsewhere)", () => {
+    const reference = ["$", "{LOG_LEVEL}"].join("");
+    const preview = previewPaste(`TEXT='${reference}'\nREF=${reference}`, []);
+    expect(preview.ok && preview.changes.map((c) => [c.key, c.value])).toEqual([
+      ["REF", reference],
+      ["TEXT", `$${reference}`],
+    ]);
+  });
+
   it("marks keys the API would refuse as invalid instead of sending them", () => {
     const preview = previewPaste(`my.key=1\nGOOD=2\nBIG=${"x".repeat(64 * 1024 + 1)}`, []);
     expect(preview.ok && preview.changes.map((c) => [c.key, c.kind])).toEqual([

@@ -2,6 +2,8 @@
 // comments (whole-line, and after an unquoted value), single quotes (literal), double quotes
 // (escapes \n \r \t \" \\ and multi-line), backticks, CRLF and a BOM; a repeated key: last wins.
 
+import { escapeReferences } from "../lib/references.ts";
+
 export class DotenvError extends Error {}
 
 // Dots and dashes parse (dotenv accepts them) so that the caller can name the line the API would
@@ -14,6 +16,8 @@ export interface DotenvEntry {
   key: string;
   value: string;
   line: number;
+  /** In single quotes or backticks: text that no reader expands (`${KEY}` included). */
+  literal: boolean;
 }
 
 /** The file's entries in order, repeated keys included; a syntax error names its line. */
@@ -77,11 +81,19 @@ export function parseDotenvEntries(text: string): DotenvEntry[] {
       // An unquoted value ends at a # preceded by whitespace.
       value = raw.replace(/[ \t]+#.*$/, "").trim();
     }
-    out.push({ key, value, line: start });
+    out.push({ key, value, line: start, literal: quote === "'" || quote === "`" });
     line++;
   }
   return out;
 }
+
+/**
+ * The text Coffer stores for an entry. `${KEY}` in a value is a reference to another secret (as a
+ * dotenv reader would expand it), but not in single quotes or backticks, where no reader expands
+ * anything: there it is kept as written (`$${`), and an export imports back unchanged.
+ */
+export const storedText = (entry: DotenvEntry) =>
+  entry.literal ? escapeReferences(entry.value) : entry.value;
 
 /** The file's variables; a repeated key: the last wins. */
 export function parseDotenv(text: string): Map<string, string> {
