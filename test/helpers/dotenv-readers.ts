@@ -6,15 +6,13 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { cliToolsRequired } from "./cli-tools.ts";
 import { tempDir } from "./server-process.ts";
 
 const require = createRequire(import.meta.url);
 const dotenv = require("dotenv") as {
   parse(text: string, options?: { fast?: boolean }): Record<string, string>;
 };
-
-/** The Debian tools the CLI's tests drive (python3-dotenv, zsh, fish) must be there. */
-export const cliToolsRequired = process.env.COFFER_REQUIRE_CLI_TOOLS === "1";
 
 export const PYTHON = "/usr/bin/python3";
 export const pythonDotenvInstalled =
