@@ -73,8 +73,15 @@ function complete(shell: Shell, words: string[]): string[] {
     .sort();
 }
 
-/** The command names and long options `coffer ARGS --help` lists. */
-async function helpOf(args: string[]): Promise<{ commands: string[]; options: string[] }> {
+const helps = new Map<string, Promise<{ commands: string[]; options: string[] }>>();
+/** The command names and long options `coffer ARGS --help` lists (asked once per ARGS). */
+function helpOf(args: string[]): Promise<{ commands: string[]; options: string[] }> {
+  const key = args.join(" ");
+  if (!helps.has(key)) helps.set(key, readHelp(args));
+  return helps.get(key)!;
+}
+
+async function readHelp(args: string[]): Promise<{ commands: string[]; options: string[] }> {
   const help = await runCoffer([...args, "--help"], where);
   expect(help.code, help.stderr).toBe(0);
   // An entry starts two spaces in; its description may go on over more indented lines.
