@@ -100,11 +100,12 @@ export function parseDotenv(text: string): Map<string, string> {
   return new Map(parseDotenvEntries(text).map((e) => [e.key, e.value]));
 }
 
-// Writing: one form per value, the first that motdotla's `dotenv`, python-dotenv (which expands
-// `${X}` unless single-quoted) and docker compose (which expands `$X`, `${X}` and `$$` unless
-// single-quoted) all read back as the value, and so does `coffer import`. Where no form does, the
-// one motdotla's dotenv reads exactly, as long as no parser can then run into the next lines;
-// last, the form python-dotenv and docker compose read exactly. The cases: docs/cli.md.
+// Writing: one form per value, the first that motdotla's `dotenv`, python-dotenv and docker compose
+// (which expands `$X`, `${X}` and `$$` unless single-quoted) all read back as the value, and so
+// does `coffer import`. Where no form does, the one motdotla's dotenv reads exactly, as long as no
+// parser can then run into the next lines; last, the form python-dotenv and docker compose read
+// exactly. python-dotenv expands `${X}` even in single quotes: no form carries that text to it.
+// The cases: docs/cli.md.
 
 /** `$` followed by what docker compose would expand (`$X`, `${…}`, `$$`; python-dotenv: `${…}`). */
 const EXPANDS = /\$[$_A-Za-z{]/;
@@ -119,7 +120,7 @@ const RAW_DOUBLE_BACKSLASH = /\\([nrt"\\$\n\r]|$)/;
 
 export type DotenvForm = "bare" | "single" | "double" | "raw-double" | "backtick" | "escaped-double";
 
-/** Which form a value is written in; the first three read back the same in every parser. */
+/** Which form a value is written in; the first three read back the same in every parser (but `${X}`). */
 export function dotenvForm(value: string): DotenvForm {
   const expands = EXPANDS.test(value);
   if (
