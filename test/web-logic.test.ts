@@ -46,6 +46,15 @@ describe("the .env paste preview", () => {
     ]);
   });
 
+  it("keeps a reference in single quotes as text, as coffer import does (a reference elsewhere)", () => {
+    const reference = ["$", "{LOG_LEVEL}"].join("");
+    const preview = previewPaste(`TEXT='${reference}'\nREF=${reference}`, []);
+    expect(preview.ok && preview.changes.map((c) => [c.key, c.value])).toEqual([
+      ["REF", reference],
+      ["TEXT", `$${reference}`],
+    ]);
+  });
+
   it("marks keys the API would refuse as invalid instead of sending them", () => {
     const preview = previewPaste(`my.key=1\nGOOD=2\nBIG=${"x".repeat(64 * 1024 + 1)}`, []);
     expect(preview.ok && preview.changes.map((c) => [c.key, c.kind])).toEqual([
@@ -57,7 +66,10 @@ describe("the .env paste preview", () => {
   });
 
   it("reports text that is not a .env, or has nothing in it, with the line", () => {
-    expect(previewPaste('A="unterminated', [])).toEqual({ ok: false, error: 'line 1: unterminated " quote' });
+    expect(previewPaste('A="unterminated', [])).toEqual({
+      ok: false,
+      error: 'line 1: unterminated " quote (the value of A opens here)',
+    });
     expect(previewPaste("just words", [])).toEqual({ ok: false, error: "line 1: expected KEY=VALUE" });
     expect(previewPaste("# only a comment\n", [])).toEqual({
       ok: false,

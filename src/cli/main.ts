@@ -6,6 +6,7 @@ import { Command, Option } from "commander";
 import { CliError, EXIT } from "./api.ts";
 import { registerAccountCommands } from "./commands/account.ts";
 import { registerAutomationCommands } from "./commands/automation.ts";
+import { registerCompletionCommand } from "./commands/completion.ts";
 import { registerDiffCommand } from "./commands/diff.ts";
 import { registerProjectCommands } from "./commands/project.ts";
 import { registerRestoreCommand } from "./commands/restore.ts";
@@ -38,6 +39,7 @@ registerDiffCommand(program);
 registerRestoreCommand(program);
 registerAutomationCommands(program);
 registerRunCommand(program);
+registerCompletionCommand(program);
 
 try {
   await program.parseAsync(process.argv);

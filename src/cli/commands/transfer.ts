@@ -3,13 +3,71 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { Option } from "commander";
+import { MalformedReference, mayReference, parseValue } from "../../lib/references.ts";
+import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
 import { CliError, EXIT, failure } from "../api.ts";
 import { globalsOf, listSecrets, pathOf, projectSession, writeSecrets } from "../context.ts";
-import { type ExportFormat, formatSecrets, parseDotenv } from "../dotenv.ts";
+import {
+  type DotenvEntry,
+  DotenvError,
+  type ExportFormat,
+  formatSecrets,
+  parseDotenvEntries,
+  storedText,
+} from "../dotenv.ts";
 import { refusedVariables } from "../loader-variables.ts";
 import { paint, print, readStdin, warn } from "../output.ts";
 
 type Platform = "railway" | "vercel" | "render";
+
+const KEY = new RegExp(KEY_PATTERN);
+
+/**
+ * A .env file's variables as Coffer stores them, or a usage error naming each line the API would
+ * refuse (a key with a dot or a dash, too long, a value over the size limit, a malformed
+ * reference) before anything is sent.
+ */
+function readImportFile(file: string): Map<string, string> {
+  let entries: DotenvEntry[];
+  try {
+    entries = parseDotenvEntries(readFileSync(file, "utf8"));
+  } catch (error) {
+    if (error instanceof DotenvError) throw new CliError(`${file}: ${error.message}`, EXIT.usage);
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`, EXIT.usage);
+  }
+  const problems: string[] = [];
+  const wanted = new Map<string, string>();
+  for (const entry of entries) {
+    const text = storedText(entry);
+    const why = !KEY.test(entry.key)
+      ? "is not a valid name: letters, digits and _, not starting with a digit"
+      : entry.key.length > LIMITS.keyLength
+        ? `is longer than ${LIMITS.keyLength} characters`
+        : Buffer.byteLength(text) > LIMITS.valueBytes
+          ? `has a value over ${LIMITS.valueBytes / 1024} KiB`
+          : malformedReference(text);
+    if (why) problems.push(`${file}: line ${entry.line}: ${entry.key} ${why}`);
+    wanted.set(entry.key, text);
+  }
+  if (problems.length > 0) {
+    const shown =
+      problems.length > 20 ? [...problems.slice(0, 20), `… and ${problems.length - 20} more`] : problems;
+    throw new CliError(`${shown.join("\n")}\nnothing was imported`, EXIT.usage);
+  }
+  return wanted;
+}
+
+/** Why the API would refuse the value's references (the position, never the text), if it would. */
+function malformedReference(text: string): string | undefined {
+  if (!mayReference(text)) return undefined;
+  try {
+    parseValue(text);
+    return undefined;
+  } catch (error) {
+    if (error instanceof MalformedReference) return `has a value the API refuses: ${error.message}`;
+    throw error;
+  }
+}
 
 export function registerTransferCommands(program: Command): void {
   const json = () => globalsOf(program).json ?? false;
@@ -47,13 +105,8 @@ export function registerTransferCommands(program: Command): void {
     .description("import a .env file: new keys are created; --overwrite also updates existing ones")
     .option("--overwrite", "update keys that exist already")
     .action(async (file: string, options: { overwrite?: boolean }) => {
+      const parsed = readImportFile(file);
       const { p, session } = projectSession(program);
-      let parsed: Map<string, string>;
-      try {
-        parsed = parseDotenv(readFileSync(file, "utf8"));
-      } catch (error) {
-        throw new CliError(`${file}: ${(error as Error).message}`, EXIT.usage);
-      }
       const result = await writeSecrets(session, p, parsed, options.overwrite ?? false);
       const kept = result.skipped ? `, kept ${result.skipped} existing (--overwrite replaces them)` : "";
       print(json(), result, `created ${result.created}, updated ${result.updated}${kept}\n`);

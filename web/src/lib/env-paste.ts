@@ -1,7 +1,7 @@
 // The `.env` paste preview: what pasting a file into an environment would change, computed before
 // anything is written. The parser is the CLI's own (src/cli/dotenv.ts), so the dashboard and
 // `coffer import` read a file the same way.
-import { DotenvError, parseDotenv } from "../../../src/cli/dotenv.ts";
+import { DotenvError, parseDotenvEntries, storedText } from "../../../src/cli/dotenv.ts";
 import { KEY_PATTERN, LIMITS } from "../../../src/lib/secret-limits.ts";
 
 export type ChangeKind = "added" | "changed" | "unchanged" | "invalid";
@@ -37,7 +37,8 @@ export function previewPaste(
 ): PastePreview {
   let parsed: Map<string, string>;
   try {
-    parsed = parseDotenv(text);
+    // As `coffer import` stores them: ${KEY} in single quotes is text, not a reference.
+    parsed = new Map(parseDotenvEntries(text).map((e) => [e.key, storedText(e)]));
   } catch (error) {
     if (error instanceof DotenvError) return { ok: false, error: error.message };
     throw error;
