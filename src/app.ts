@@ -376,6 +376,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     observeCache,
   });
   const imports = createImportsService({ secrets, settings: config.imports });
+  // Every process sends deliveries; each is claimed by one of them (several workers and nodes).
+  const deliveries = startDeliveries({
+    db,
+    clock,
+    keyring,
+    logger: deps.logger,
+    audit,
+    settings: config.webhooks,
+    allowedNetworks: config.outboundAllowedNetworks,
+  });
+  app.addHook("onClose", deliveries.stop);
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -386,22 +397,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       projectsIn: (workspaceId, ids) => projects.idsIn(workspaceId, ids),
     },
     allowedNetworks: config.outboundAllowedNetworks,
+    onQueued: deliveries.nudge,
   });
   // Every audited change that is a webhook event queues its deliveries in its own transaction.
   audit.listen((tx, rows) => webhooks.enqueue(tx, rows));
-  // Every process sends deliveries; each is claimed by one of them (several workers and nodes).
-  app.addHook(
-    "onClose",
-    startDeliveries({
-      db,
-      clock,
-      keyring,
-      logger: deps.logger,
-      audit,
-      settings: config.webhooks,
-      allowedNetworks: config.outboundAllowedNetworks,
-    }),
-  );
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -35,7 +35,16 @@ export function backoffMs(settings: WebhookSettings, attempt: number): number {
   return Math.round(raw * (0.8 + Math.random() * 0.4));
 }
 
-export function startDeliveries(deps: DeliveryJobDeps): () => Promise<void> {
+/** Right after a change queues deliveries, this long and then this long again, a poll looks for them. */
+const NUDGE_DELAYS_MS = [10, 100];
+
+export interface DeliveryJob {
+  /** Deliveries were just queued (their transaction may not have committed yet): look soon. */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+export function startDeliveries(deps: DeliveryJobDeps): DeliveryJob {
   const { db, clock, settings, logger } = deps;
   const inFlight = new Set<Promise<void>>();
   // A lease outlives the longest attempt, so a live sender never loses its delivery to another.
@@ -200,9 +209,15 @@ export function startDeliveries(deps: DeliveryJobDeps): () => Promise<void> {
 
   const timer = setInterval(() => void poll(), settings.pollMs);
   timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await Promise.allSettled([...inFlight]);
+  return {
+    nudge() {
+      if (stopped) return;
+      for (const delay of NUDGE_DELAYS_MS) setTimeout(() => void poll(), delay).unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.allSettled([...inFlight]);
+    },
   };
 }

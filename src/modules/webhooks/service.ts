@@ -33,6 +33,8 @@ export interface WebhooksDeps {
     projectsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>>;
   };
   allowedNetworks: readonly string[];
+  /** Told when deliveries were queued, so this process's delivery job looks before its next poll. */
+  onQueued?: () => void;
 }
 
 export const secretAad = (webhookId: string) => `webhook-secret:${webhookId}`;
@@ -238,6 +240,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         }
       }
       await repo.insertDeliveries(tx, deliveries);
+      if (deliveries.length > 0) deps.onQueued?.();
     },
 
     async list(ctx: RequestContext) {
@@ -401,6 +404,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         }),
       });
       await repo.insertDeliveries(db, [delivery]);
+      deps.onQueued?.();
       return presentDelivery(delivery);
     },
 
