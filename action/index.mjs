@@ -10,6 +10,8 @@ import { EOL } from "node:os";
 import { resolve } from "node:path";
 
 const REQUEST_TIMEOUT_MS = 30_000;
+/** How many of a 207's unreadable secrets the error names (each undecryptable one costs a request). */
+const NAMED_FAILURES = 20;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const IDS = /** @type {const} */ (["workspace_id", "team_id", "project_id", "environment_id"]);
@@ -81,23 +83,30 @@ function fileOf(/** @type {string} */ variable) {
 
 // ---- what to read, and with which credential ----
 
+/** `raw` as scheme://host[:port][/path] with no trailing slash; undefined unless a plain http(s) URL. */
+function normalisedUrl(/** @type {string} */ raw) {
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+    if (url.username || url.password || url.search || url.hash) return undefined;
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return undefined;
+  }
+}
+
 function apiUrlOf(/** @type {string} */ raw) {
   if (raw === "") throw new ActionError("Input api-url is required (e.g. https://coffer.example.com).");
-  /** @type {URL} */
-  let url;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ActionError(`Input api-url "${raw}" is not a URL (expected https://host[:port][/path]).`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new ActionError(`Input api-url "${raw}" is not an http(s) URL.`);
-  if (url.username || url.password || url.search || url.hash)
-    throw new ActionError("Input api-url carries no user name, password, query or fragment.");
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-  if (url.protocol === "http:" && !loopback)
-    command("warning", `api-url is plain http: the credential and the values cross the network unencrypted.`);
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  const apiUrl = normalisedUrl(raw);
+  if (!apiUrl)
+    throw new ActionError(
+      // Not echoed: what was given may carry a password.
+      "Input api-url is not an http(s) URL without user name, password, query or fragment.",
+    );
+  const { protocol, hostname } = new URL(apiUrl);
+  if (protocol === "http:" && !["127.0.0.1", "localhost", "[::1]"].includes(hostname))
+    command("warning", "api-url is plain http: the credential and the values cross the network unencrypted.");
+  return apiUrl;
 }
 
 /** The environment's ids: the four inputs, else the project file (a .coffer.json of the repository). */
@@ -125,7 +134,7 @@ function environmentOf(/** @type {string} */ apiUrl) {
         "or give workspace-id, team-id, project-id and environment-id.",
     );
   }
-  if (typeof project.api_url === "string" && normalised(project.api_url) !== apiUrl) {
+  if (typeof project.api_url === "string" && normalisedUrl(project.api_url) !== apiUrl) {
     throw new ActionError(
       `${name} names ${project.api_url} but api-url is ${apiUrl}: its ids belong to another server. ` +
         "Set api-url to that server, or give the ids as inputs.",
@@ -138,8 +147,6 @@ function environmentOf(/** @type {string} */ apiUrl) {
     );
   return checkedIds(/** @type {string[]} */ (ids), name);
 }
-
-const normalised = (/** @type {string} */ url) => url.trim().replace(/\/+$/, "");
 
 function checkedIds(/** @type {string[]} */ ids, /** @type {string} */ source) {
   const bad = IDS.filter((_, i) => !UUID.test(ids[i] ?? ""));
@@ -271,10 +278,11 @@ async function readSecrets(
   const read = await call("Coffer", `${apiUrl}${environment.path}/`, { headers });
   if (read.status === 200 && Array.isArray(read.body)) return read.body;
   if (read.status === 207) {
-    const failed = await unreadable(apiUrl, environment.path, headers, read.body?.detail ?? {});
+    const detail = read.body?.detail ?? {};
+    const failed = await unreadable(apiUrl, environment.path, headers, detail);
     throw new ActionError(
-      `Coffer could not read ${failed.length} secret(s) of environment ${environment.environmentId}, so nothing ` +
-        `was exported: ${failed.join("; ")}.`,
+      `Coffer could not read ${detail.failed_ids?.length ?? 0} secret(s) of environment ` +
+        `${environment.environmentId}, so nothing was exported: ${failed.join("; ")}.`,
     );
   }
   const { code, detail } = errorOf(read.body);
@@ -301,8 +309,9 @@ async function unreadable(
   /** @type {{failed_ids?: string[], unresolved?: {id: string, key: string, reason: string}[]}} */ detail,
 ) {
   const unresolved = new Map((detail.unresolved ?? []).map((u) => [u.id, u]));
+  const failedIds = detail.failed_ids ?? [];
   const lines = [];
-  for (const id of detail.failed_ids ?? []) {
+  for (const id of failedIds.slice(0, NAMED_FAILURES)) {
     const u = unresolved.get(id);
     if (u) {
       lines.push(`${u.key} (${UNRESOLVED[/** @type {keyof typeof UNRESOLVED} */ (u.reason)] ?? u.reason})`);
@@ -317,6 +326,7 @@ async function unreadable(
       `${typeof key === "string" ? key : `secret ${id}`} (its stored value cannot be decrypted: set it again)`,
     );
   }
+  if (failedIds.length > NAMED_FAILURES) lines.push(`and ${failedIds.length - NAMED_FAILURES} more`);
   return lines;
 }
 

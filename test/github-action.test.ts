@@ -315,6 +315,13 @@ describe("the action's files", () => {
     expect(declared).toEqual(
       expect.arrayContaining(["workspace-id", "team-id", "project-id", "environment-id"]),
     );
+    // docs/github-action.md's inputs table names each of them.
+    const doc = readFileSync(join(PROJECT_ROOT, "docs/github-action.md"), "utf8");
+    const table = doc.slice(
+      doc.indexOf("| input | default | meaning |"),
+      doc.indexOf("## What the log shows"),
+    );
+    for (const name of declared) expect(table).toContain(`\`${name}\``);
   });
 });
 
@@ -559,11 +566,17 @@ describe("failures", () => {
     expectFailure(await runAction(withKey(keys.workspace, randomUUID())), "404", "environment-id");
   });
 
-  it("names the server it cannot reach, and refuses incomplete ids", async () => {
+  it("names the server it cannot reach, refuses incomplete ids, and never echoes an api-url's password", async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const run = await runAction({ ...withKey(keys.production, ids.production), "api-url": closed });
     expectFailure(run, `Cannot reach Coffer at ${closed}`, "ECONNREFUSED");
     const partial = await runAction({ "api-url": server.url, "environment-id": ids.production });
     expectFailure(partial, "missing: workspace-id, team-id, project-id");
+    const withPassword = await runAction({
+      ...withKey(keys.production, ids.production),
+      "api-url": "https://ci:hunter2-pass@coffer.example.com",
+    });
+    expectFailure(withPassword, "without user name, password");
+    expect(withPassword.stdout + withPassword.stderr).not.toContain("hunter2-pass");
   });
 });
