@@ -1,6 +1,8 @@
 // A real OIDC issuer on 127.0.0.1 for the exchange tests: a discovery document, a JWKS, and ID tokens
 // signed with keys the test makes (as GitHub Actions' token.actions.githubusercontent.com does).
-import { createServer, type Server } from "node:http";
+// It also answers as a runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL) for the Action.
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 
@@ -14,8 +16,21 @@ export interface Issuer {
   /** Requests the issuer has answered, by path. */
   requests: string[];
   stop(): Promise<void>;
-  /** Makes the issuer answer 503 to everything. */
+  /** Makes the issuer answer 503 to everything but the job's token endpoint. */
   down: boolean;
+  /** The job's token endpoint, as the runner gives it to a step that has `id-token: write`. */
+  job: JobTokens;
+}
+
+export interface JobTokens {
+  /** ACTIONS_ID_TOKEN_REQUEST_URL (it has a query already: the audience is added with `&`). */
+  requestUrl: string;
+  /** ACTIONS_ID_TOKEN_REQUEST_TOKEN: the bearer the endpoint wants. */
+  requestToken: string;
+  /** Claims of the tokens it issues (the audience comes from the request). */
+  claims: JWTPayload;
+  /** Every token it issued, in order. */
+  issued: string[];
 }
 
 export async function startIssuer(): Promise<Issuer> {
@@ -25,8 +40,13 @@ export async function startIssuer(): Promise<Issuer> {
   const requests: string[] = [];
   let url = "";
   const state = { down: false };
+  const job: JobTokens = { requestUrl: "", requestToken: randomUUID(), claims: {}, issued: [] };
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? "");
+    if (request.url?.startsWith("/id-token?")) {
+      void answerJobToken(request, response);
+      return;
+    }
     if (state.down) {
       response.writeHead(503).end();
       return;
@@ -42,29 +62,52 @@ export async function startIssuer(): Promise<Issuer> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  job.requestUrl = `${url}/id-token?api-version=2.0`;
+
+  // GitHub's endpoint answers {"count", "value"} to a GET with the runner's bearer; the audience
+  // is the `audience` query parameter (GitHub's default one is the owner's URL).
+  async function answerJobToken(request: IncomingMessage, response: ServerResponse) {
+    if (
+      !/^bearer /i.test(request.headers.authorization ?? "") ||
+      request.headers.authorization?.slice(7) !== job.requestToken
+    ) {
+      response.writeHead(401).end("{}");
+      return;
+    }
+    const audience =
+      new URL(request.url ?? "", url).searchParams.get("audience") ?? "https://github.com/acme";
+    const value = await issue({ ...job.claims, aud: audience });
+    job.issued.push(value);
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify({ count: 1, value }));
+  }
+
+  async function issue(claims: JWTPayload = {}, options: { key?: "issuer" | "stranger" } = {}) {
+    const now = Math.floor(Date.now() / 1000);
+    const payload: JWTPayload = {
+      iss: url,
+      aud: "coffer",
+      sub: "repo:acme/payments:ref:refs/heads/main",
+      iat: now,
+      exp: now + 300,
+      jti: randomUUID(),
+      ...claims,
+    };
+    const key = options.key === "stranger" ? stranger.privateKey : privateKey;
+    return new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid: "test-key" }).sign(key);
+  }
+
   return {
     url,
     requests,
+    job,
     get down() {
       return state.down;
     },
     set down(value: boolean) {
       state.down = value;
     },
-    async token(claims = {}, options = {}) {
-      const now = Math.floor(Date.now() / 1000);
-      const payload: JWTPayload = {
-        iss: url,
-        aud: "coffer",
-        sub: "repo:acme/payments:ref:refs/heads/main",
-        iat: now,
-        exp: now + 300,
-        jti: crypto.randomUUID(),
-        ...claims,
-      };
-      const key = options.key === "stranger" ? stranger.privateKey : privateKey;
-      return new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid: "test-key" }).sign(key);
-    },
+    token: issue,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
