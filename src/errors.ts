@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   invite_used: 410,
   decryption_failed: 409,
   reference_unresolved: 409,
+  export_incomplete: 409,
+  not_representable: 409,
   passphrase_required: 401,
   passphrase_incorrect: 403,
   request_timeout: 408,

@@ -173,8 +173,8 @@ export const MATRIX = {
     minRole: Role.Viewer,
     team: true,
     description:
-      "list / read secrets (raw text included), logs, versions, the environment's timeline, and the recently " +
-      "deleted ones; a reference resolves only into environments the caller may `secret.read` too, and " +
+      "list / read secrets (by id or key, raw text included; export the environment), logs, versions, the " +
+      "environment's timeline, and the recently deleted ones; a reference resolves only into environments the caller may `secret.read` too, and " +
       "reading an environment that inherits needs `secret.read` on each parent",
     reads: true,
     within: "environment",

@@ -1002,6 +1002,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/by-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One secret by its key, decrypted
+         * @description One secret by its key, as the list shows it: the environment's own, else the one it inherits from the nearest parent (`inherited_from` says which). The same record, references, ETag/304 and 409s as the read by id; 404 when the environment reads no such key.
+         */
+        get: operations["getSecretByKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/deleted": {
         parameters: {
             query?: never;
@@ -1036,6 +1056,26 @@ export interface paths {
          * @description Restores a deleted secret with every version, under its own id; its log starts again with the restore. 409 when a secret with its key exists now; 404 once it is purged.
          */
         post: operations["restoreSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environment as one JSON object or dotenv text
+         * @description The environment as the list reads it (inherited keys and references resolved), as one flat JSON object {KEY: value} (format=json, the default) or as dotenv text (format=dotenv, text/plain). When some values cannot be read: the list's 207, in JSON whatever the format — or 409 export_incomplete with `Prefer: handling=strict`. 409 not_representable when a value has no dotenv form. A 200 carries an ETag; If-None-Match with it answers 304 while nothing the export shows changed.
+         */
+        get: operations["exportEnvironment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1754,7 +1794,7 @@ export interface components {
          * @description what went wrong, for programs; the table is in docs/api.md
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
+        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "export_incomplete" | "not_representable" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
         ImportApplyRequest: {
             /** @description import only these keys (default: every readable variable) */
             keys?: string[];
@@ -8830,6 +8870,171 @@ export interface operations {
             };
         };
     };
+    getSecretByKey: {
+        parameters: {
+            query: {
+                /** @description the secret's key, exactly (keys are case-sensitive) */
+                key: string;
+                /** @description the stored text of each value, references (${KEY}, ${environment.KEY}, ${project.environment.KEY}) unresolved */
+                raw?: boolean;
+            };
+            header?: never;
+            path: {
+                environment_id: string;
+                project_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        current_version: number;
+                        description: string | null;
+                        /** @enum {string} */
+                        environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
+                        key: string;
+                        /** Format: date-time */
+                        last_rotated_at: string | null;
+                        /** @description the stored text, present only when references make it differ from value */
+                        raw_value?: string;
+                        rotation_days: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description the value, its references resolved (the stored text with raw=true) */
+                        value: string;
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted */
+            304: {
+                headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
     listDeletedSecrets: {
         parameters: {
             query?: never;
@@ -9015,6 +9220,207 @@ export interface operations {
                         value: string;
                     };
                 };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    exportEnvironment: {
+        parameters: {
+            query?: {
+                /** @description json (default): one flat object {KEY: value}, strings only; dotenv: KEY='value' lines (text/plain) that the dotenv package reads back identically */
+                format?: "json" | "dotenv";
+            };
+            header?: {
+                /** @description RFC 7240. handling=strict: when some values cannot be read, answer 409 export_incomplete instead of a 207 (for tools that take any 2xx for the whole environment, such as the External Secrets Operator) */
+                prefer?: string;
+            };
+            path: {
+                environment_id: string;
+                project_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole environment */
+            200: {
+                headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    /** @description handling=strict when the request preferred it (RFC 7240) */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                    "text/plain": string;
+                };
+            };
+            /** @description Some values could not be decrypted (detail.failed_ids) */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: {
+                            /** @description secrets whose stored value could not be decrypted, or whose references could not be resolved */
+                            failed_ids: string[];
+                            succeeded: {
+                                /** Format: date-time */
+                                created_at: string;
+                                current_version: number;
+                                description: string | null;
+                                /** @enum {string} */
+                                environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description present on a secret inherited from a parent environment: that environment's id
+                                 */
+                                inherited_from?: string;
+                                key: string;
+                                /** Format: date-time */
+                                last_rotated_at: string | null;
+                                /** @description the stored text, present only when references make it differ from value */
+                                raw_value?: string;
+                                rotation_days: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description the value, its references resolved (the stored text with raw=true) */
+                                value: string;
+                            }[];
+                            /** @description the secrets of failed_ids left unresolved, each with the reference and why */
+                            unresolved?: {
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                /** @description the stored text, to see or mend the reference */
+                                raw_value: string;
+                                /**
+                                 * @description unreachable: no such environment, or one the reader may not read; missing: no such key there; undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops
+                                 * @enum {string}
+                                 */
+                                reason: "unreachable" | "missing" | "undecryptable" | "cycle" | "too_deep";
+                                /** @description the reference as written in the value, e.g. ${prod.DB_HOST} */
+                                reference: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted */
+            304: {
+                headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid credential */
             401: {

@@ -101,6 +101,8 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`DELETE /secrets${E}/`]: ["deleteAllSecrets", "Delete every secret of the environment"],
   [`POST /secrets${E}/bulk`]: ["createSecrets", "Create up to 1,000 secrets, all or nothing"],
   [`GET /secrets${E}/:secret_id`]: ["getSecret", "One secret, decrypted"],
+  [`GET /secrets${E}/by-key`]: ["getSecretByKey", "One secret by its key, decrypted"],
+  [`GET /secrets${E}/export`]: ["exportEnvironment", "The environment as one JSON object or dotenv text"],
   [`PATCH /secrets${E}/:secret_id`]: ["updateSecret", "Change one secret (a new value is a new version)"],
   [`DELETE /secrets${E}/:secret_id`]: ["deleteSecret", "Delete one secret with its versions and log"],
   [`GET /secrets${E}/:secret_id/versions`]: ["listSecretVersions", "A secret's versions (paid plans)"],

@@ -5,7 +5,7 @@
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { type Openable, openable } from "../../crypto/data-keys.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, notFound } from "../../errors.ts";
 import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
 import { type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "./core.ts";
@@ -100,6 +100,8 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   ) {
     const succeeded: SecretView[] = [];
     const failedIds: string[] = [];
+    /** The keys of failedIds, in the same order. */
+    const failedKeys: string[] = [];
     const unresolved: Unresolved[] = [];
     const referencing = !options.raw && values.some((v) => typeof v === "string" && mayReference(v));
     if (referencing) {
@@ -111,6 +113,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
       const value = values[index];
       if (typeof value !== "string") {
         failedIds.push(row.id);
+        failedKeys.push(row.key);
         continue;
       }
       const origin = options.origins?.[index];
@@ -123,6 +126,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
         succeeded.push(present(row, resolved.value, environment, value, origin));
       } else {
         failedIds.push(row.id);
+        failedKeys.push(row.key);
         unresolved.push({
           id: row.id,
           key: row.key,
@@ -132,7 +136,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
         });
       }
     }
-    return { succeeded, failedIds, unresolved };
+    return { succeeded, failedIds, failedKeys, unresolved };
   }
 
   /**
@@ -254,6 +258,48 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     };
   }
 
+  /**
+   * A single read of `located` in `environment`: its references resolved as the environment reads
+   * them (inherited keys included), unless `raw`. 409 when it cannot be decrypted or resolved.
+   */
+  async function openOne(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    resolution: ReferenceResolution,
+    ancestors: readonly EnvironmentRow[],
+    located: { row: repo.SecretRow; origin?: EnvironmentRow },
+    raw: boolean,
+  ) {
+    const { row, origin } = located;
+    if (!raw) await reach(resolution, [row]);
+    return {
+      revision: environment.revision,
+      dependencies: resolution.dependencies(),
+      read: async () => {
+        const stored = await decryptOrConflict(row);
+        if (raw || !mayReference(stored)) {
+          return {
+            record: present(row, stored, environment, undefined, origin),
+            dependencies: resolution.dependencies(),
+          };
+        }
+        // `${KEY}` names the key as this environment reads it, inherited ones included.
+        if (ancestors.length > 0) {
+          const { rows, values } = await effectiveRows(ctx, environment, ancestors);
+          resolution.seed(
+            new Map(rows.map((r, i) => [r.key, typeof values[i] === "string" ? values[i] : null])),
+          );
+        }
+        const resolved = await resolution.resolve(row.key, stored);
+        if (!resolved.ok) throw unresolvedError(row, resolved);
+        return {
+          record: present(row, resolved.value, environment, stored, origin),
+          dependencies: resolution.dependencies(),
+        };
+      },
+    };
+  }
+
   async function openSecret(
     ctx: RequestContext,
     path: EnvironmentPath,
@@ -264,30 +310,27 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     const secret = await requireSecret(db, ctx, path, secretId);
     const resolution = new ReferenceResolution(resolver, ctx, environment);
     const ancestors = options.raw ? [] : await readableAncestors(ctx, environment, resolution);
-    if (!options.raw) await reach(resolution, [secret]);
-    return {
-      revision: environment.revision,
-      dependencies: resolution.dependencies(),
-      read: async () => {
-        const raw = await decryptOrConflict(secret);
-        if (options.raw || !mayReference(raw)) {
-          return { record: present(secret, raw, environment), dependencies: resolution.dependencies() };
-        }
-        // `${KEY}` names the key as this environment reads it, inherited ones included.
-        if (ancestors.length > 0) {
-          const { rows, values } = await effectiveRows(ctx, environment, ancestors);
-          resolution.seed(
-            new Map(rows.map((row, i) => [row.key, typeof values[i] === "string" ? values[i] : null])),
-          );
-        }
-        const resolved = await resolution.resolve(secret.key, raw);
-        if (!resolved.ok) throw unresolvedError(secret, resolved);
-        return {
-          record: present(secret, resolved.value, environment, raw),
-          dependencies: resolution.dependencies(),
-        };
-      },
-    };
+    return openOne(ctx, environment, resolution, ancestors, { row: secret }, options.raw ?? false);
+  }
+
+  // A key names what the list shows under it: the environment's own secret, else the nearest
+  // parent's (so the parents must be readable, raw or not, as for the list).
+  async function openSecretByKey(
+    ctx: RequestContext,
+    path: EnvironmentPath,
+    key: string,
+    options: { raw?: boolean } = {},
+  ) {
+    const environment = await environmentFor(ctx, path, "secret.read");
+    const resolution = new ReferenceResolution(resolver, ctx, environment);
+    const ancestors = await readableAncestors(ctx, environment, resolution);
+    for (const [index, holder] of [environment, ...ancestors].entries()) {
+      const [row] = await repo.findSecretsByKeys(db, ctx.workspaceId, holder.id, [key]);
+      if (!row) continue;
+      const located = index === 0 ? { row } : { row, origin: holder };
+      return openOne(ctx, environment, resolution, ancestors, located, options.raw ?? false);
+    }
+    throw notFound("Secret");
   }
 
   return {
@@ -320,6 +363,9 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     async get(ctx: RequestContext, path: EnvironmentPath, secretId: string, options: { raw?: boolean } = {}) {
       return (await (await openSecret(ctx, path, secretId, options)).read()).record;
     },
+
+    /** One secret by key, as openSecret: the environment's own, else the one it inherits (404: neither). */
+    openSecretByKey,
 
     /** Decrypted key/value pairs of the given secrets of one environment (for share links). */
     async snapshot(ctx: RequestContext, path: EnvironmentPath, secretIds: string[]) {

@@ -10,7 +10,8 @@ import { AuditEntry } from "../audit/index.ts";
 import { EnvironmentParams, pathOf } from "../environments/index.ts";
 import { ShareBody, ShareCreated, type SharingService } from "../sharing/index.ts";
 import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
-import type { Unresolved } from "./reads.ts";
+import { registerConsumerReads } from "./consumer-routes.ts";
+import { answerSingleRead, ETAG_HEADERS, JSON_UTF8, KeyedError, NotModified, partial } from "./responses.ts";
 import {
   BulkCreateBody,
   BulkUpdateBody,
@@ -36,42 +37,8 @@ import {
 } from "./schemas.ts";
 import type { SecretsService } from "./service.ts";
 
-const ETAG_HEADERS = {
-  ETag: {
-    type: "string",
-    description:
-      "strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed",
-  },
-};
-
-/** The 304 of a conditional read: no body; the tag (and with it the caller's copy) is still current. */
-const NotModified = {
-  type: "null",
-  description: "Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted",
-  headers: ETAG_HEADERS,
-} as const;
-
 // The list is the hot path: its 200 is serialized from SecretRecord by http/records.ts.
 const serializeSecrets = recordListSerializer(SecretRecord);
-const JSON_UTF8 = "application/json; charset=utf-8";
-
-/** The 207 body: readable records, and the rest with why (undecryptable, or a reference unresolved). */
-const partial = <T>(list: { succeeded: T[]; failedIds: string[]; unresolved?: Unresolved[] }) => ({
-  detail: {
-    succeeded: list.succeeded,
-    failed_ids: list.failedIds,
-    ...(list.unresolved && list.unresolved.length > 0 ? { unresolved: list.unresolved } : {}),
-  },
-});
-
-const KeyedError = Type.Object({
-  detail: Type.String(),
-  code: Type.String(),
-  keys: Type.Optional(Type.Array(Type.String())),
-  ids: Type.Optional(Type.Array(Type.String())),
-  reference: Type.Optional(Type.String({ description: "reference_unresolved: the reference, as written" })),
-  reason: Type.Optional(Type.String({ description: "reference_unresolved: why (as in a 207's unresolved)" })),
-});
 
 export const secretsRoutes =
   (deps: {
@@ -211,19 +178,16 @@ export const secretsRoutes =
         const secretId = request.params.secret_id;
         const raw = request.query.raw ?? false;
         const view = await secrets.openSecret(ctx, path, secretId, { raw });
-        const etag = secretReadTag(ctx, view.revision, [
+        return answerSingleRead(request, reply, ctx, view, [
           "secret",
           path.environmentId,
           secretId,
           raw ? "raw" : "resolved",
-          view.dependencies,
         ]);
-        if (answerIfNotModified(request, reply, etag)) return reply;
-        const { record, dependencies } = await view.read();
-        if (dependencies !== view.dependencies) reply.removeHeader("etag");
-        return record;
       },
     );
+
+    registerConsumerReads(app, { secrets, preHandler, base, common, errors });
 
     app.patch(
       `${base}/:secret_id`,

@@ -59,6 +59,16 @@ const RawFlag = Type.Optional(
 
 export const ReadQuery = Type.Object({ raw: RawFlag });
 
+export const ByKeyQuery = Type.Object({
+  key: Type.String({
+    minLength: 1,
+    maxLength: LIMITS.keyLength,
+    pattern: KEY_PATTERN,
+    description: "the secret's key, exactly (keys are case-sensitive)",
+  }),
+  raw: RawFlag,
+});
+
 export const ListQuery = Type.Object({
   raw: RawFlag,
   version: Type.Optional(
@@ -80,6 +90,40 @@ export const SecretParams = Type.Object({
   environment_id: Uuid,
   secret_id: Uuid,
 });
+
+export const EXPORT_FORMATS = ["json", "dotenv"] as const;
+
+export const ExportQuery = Type.Object({
+  format: Type.Optional(
+    StringEnum(EXPORT_FORMATS, {
+      default: "json",
+      description:
+        "json (default): one flat object {KEY: value}, strings only; dotenv: KEY='value' lines (text/plain) that the dotenv package reads back identically",
+    }),
+  ),
+});
+
+export const PreferHeader = Type.Object({
+  prefer: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "RFC 7240. handling=strict: when some values cannot be read, answer 409 export_incomplete instead of a 207 " +
+        "(for tools that take any 2xx for the whole environment, such as the External Secrets Operator)",
+    }),
+  ),
+});
+
+/** The export as JSON: every key of the environment (inherited ones included) with its value. */
+export const ExportObject = Type.Object(
+  {},
+  {
+    additionalProperties: Type.String(),
+    description:
+      "every key the environment reads, inherited ones included, with its value (references resolved)",
+    examples: [{ DATABASE_URL: "postgres://db.internal:5432/app", PORT: "3000" }],
+  },
+);
 
 export const SecretRecord = Type.Object({
   id: Uuid,
