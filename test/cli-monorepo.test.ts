@@ -428,6 +428,38 @@ describe("coffer run --mount", () => {
     expect(existsSync(path)).toBe(false);
   });
 
+  it("with --watch, a changed value rewrites the mount and restarts the command", async () => {
+    const { child, done } = spawnCoffer(
+      [
+        "run",
+        "--watch",
+        "1",
+        "--mount",
+        "watched.env",
+        "--mount-kind",
+        "file",
+        "--",
+        "node",
+        "-e",
+        "process.on('SIGTERM', () => process.exit(0));" +
+          "const text = require('fs').readFileSync(process.env.COFFER_MOUNT_PATH, 'utf8');" +
+          "console.log(text.split('\\n').find((l) => l.startsWith('API_KEY='))); setInterval(() => {}, 1000)",
+      ],
+      { home, cwd: join(repo, "services/api") },
+    );
+    try {
+      await waitForText(child.stdout!, "API_KEY=api-dev-key");
+      const changed = await coffer("services/api", ["secrets", "set", "--env", "api-dev", "API_KEY=rotated"]);
+      expect(changed.code, changed.stderr).toBe(0);
+      await waitForText(child.stdout!, "API_KEY=rotated");
+      child.kill("SIGTERM");
+      expect((await done).code).toBe(0);
+      expect(existsSync(join(repo, "services/api/watched.env"))).toBe(false);
+    } finally {
+      await coffer("services/api", ["secrets", "set", "--env", "api-dev", "API_KEY=api-dev-key"]);
+    }
+  });
+
   it("refuses to overwrite an existing file", async () => {
     const path = join(repo, "tools/.env");
     writeFileSync(path, "MINE=1\n");
