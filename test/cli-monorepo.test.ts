@@ -311,6 +311,11 @@ describe("one .coffer.json for a monorepo", () => {
       ],
       [{ ...base, environments: ["shared", "shared"] }, "environments names shared twice"],
       [
+        { ...base, directories: { api: { project_id: "../keys" } } },
+        'directories["api"].project_id must be an id',
+      ],
+      [{ ...base, branches: { "release/*": "../x" } }, 'branches["release/*"] holds "../x", which is not'],
+      [
         { ...base, environment_id: ids.production, environments: "shared" },
         "environments and environment_id both",
       ],

@@ -46,6 +46,7 @@ const DIRECTORY_FIELDS = new Set(["team_id", "project_id", "environments", "bran
 
 /** An environment as a project file or --env names it: its slug or its id. */
 const ENVIRONMENT_REF = /^[A-Za-z0-9_-]{1,100}$/;
+const ID = ENVIRONMENT_REF;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -63,9 +64,11 @@ export function parseProjectFile(file: string, text: string): ProjectFile {
   const bad = (where: string, why: string) => new CliError(`${file}: ${where} ${why}`, EXIT.usage);
   if (!isObject(raw)) throw new CliError(`${file} must hold a JSON object`, EXIT.usage);
 
+  // Ids go into request paths: nothing there may be read as a path of its own (`..`, `/`).
   const id = (value: unknown, where: string): string | undefined => {
     if (value === undefined) return undefined;
-    if (typeof value !== "string" || value === "") throw bad(where, "must be a non-empty string");
+    if (typeof value !== "string" || !ID.test(value))
+      throw bad(where, "must be an id (letters, digits, - and _)");
     return value;
   };
   const environments = (value: unknown, where: string): string[] | undefined => {
@@ -86,7 +89,7 @@ export function parseProjectFile(file: string, text: string): ProjectFile {
     if (!isObject(value))
       throw bad(where, 'must be an object: {"main": "production", "release/*": "staging"}');
     return Object.entries(value).map(([pattern, envs]) => {
-      if (pattern === "" || /\s/.test(pattern))
+      if (pattern === "" || pattern.length > 255 || /\s/.test(pattern))
         throw bad(`${where}[${field(pattern)}]`, "is not a branch name or pattern");
       return { pattern, environments: environments(envs, `${where}[${field(pattern)}]`)! };
     });
@@ -158,25 +161,38 @@ export function normaliseDirectory(path: string): string | undefined {
   return parts.join("/");
 }
 
+type GlobToken = "**" | "*" | "?" | { literal: string };
+
 /**
  * Whether a branch pattern names this branch: `*` is any run of characters but `/`, `**` any run,
- * `?` one character but `/`; everything else is literal.
+ * `?` one character but `/`; everything else is literal. Matched by a table of pattern position ×
+ * branch position, not a regular expression: a pattern comes with the repository, and a crafted one
+ * must not make the CLI backtrack for ever.
  */
 export function branchMatches(pattern: string, branch: string): boolean {
   if (!/[*?]/.test(pattern)) return pattern === branch;
-  const source = pattern
+  const tokens: GlobToken[] = pattern
     .split(/(\*\*|\*|\?)/)
-    .map((part) =>
-      part === "**"
-        ? ".*"
-        : part === "*"
-          ? "[^/]*"
-          : part === "?"
-            ? "[^/]"
-            : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
-    )
-    .join("");
-  return new RegExp(`^${source}$`).test(branch);
+    .flatMap((part): GlobToken[] =>
+      part === "**" || part === "*" || part === "?" ? [part] : [...part].map((literal) => ({ literal })),
+    );
+  const n = branch.length;
+  // matches[j]: tokens from i on match branch from j on (computed from the last token back).
+  let matches = Array.from({ length: n + 1 }, (_, j) => j === n);
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const token = tokens[i]!;
+    const next = matches;
+    const here = new Array<boolean>(n + 1).fill(false);
+    for (let j = n; j >= 0; j--) {
+      const c = branch[j];
+      if (token === "**") here[j] = next[j]! || (j < n && here[j + 1]!);
+      else if (token === "*") here[j] = next[j]! || (j < n && c !== "/" && here[j + 1]!);
+      else if (token === "?") here[j] = j < n && c !== "/" && next[j + 1]!;
+      else here[j] = j < n && c === token.literal && next[j + 1]!;
+    }
+    matches = here;
+  }
+  return matches[0]!;
 }
 
 /** The rule naming the branch: an exact name first, then the patterns in the file's order. */
