@@ -287,6 +287,32 @@ describe("one .coffer.json for a monorepo", () => {
       ONLY_PROD: "yes",
     });
 
+    // A new file that merges two environments, by slug.
+    const fresh = tempDir("coffer-monorepo-init-");
+    const merged = await coffer(fresh, [
+      "--api-url",
+      server.url,
+      "init",
+      "--workspace",
+      ids.workspace_id,
+      "--team",
+      ids.team_id,
+      "--project",
+      "payments",
+      "--environment",
+      "shared,API dev",
+    ]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(join(fresh, ".coffer.json"), "utf8"));
+    expect(written.environments).toEqual(["shared", "api-dev"]);
+    expect(written).not.toHaveProperty("environment_id");
+    expect(await seen(fresh)).toEqual({
+      SHARED: "from-shared",
+      API_KEY: "api-dev-key",
+      PORT: "4000",
+      BROKEN: "fine",
+    });
+
     const wrong = await coffer("services", ["init", "--dir", "worker", "--environment", "nope"]);
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toContain('no environment "nope"');
