@@ -41,8 +41,9 @@ describe("documentation links", () => {
     for (const page of PAGES.filter((p) => p !== "README.md")) expect(readme).toContain(`](${page})`);
   });
 
+  // Issue 23 asked for a section per integration, with configuration to copy: room for those.
   it("keeps the README to what a newcomer reads first", () => {
-    expect(readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length).toBeLessThan(200);
+    expect(readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length).toBeLessThan(270);
   });
 
   it.each(PAGES)("%s links only to files and headings that exist", (page) => {

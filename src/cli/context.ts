@@ -1,8 +1,11 @@
-// What most commands share: the project file of this directory, a connection for it, and the
-// environment's secrets read (with their ETag) and written (in bulk calls).
+// What most commands share: the project file of this directory and the environments it chooses
+// here (project-map.ts: by directory and git branch, or --env), a connection for it, and the
+// environments' secrets read (with their ETag), merged in order, and written (in bulk calls).
+import { dirname, relative, sep } from "node:path";
 import type { Command } from "commander";
 import {
   ApiError,
+  type EnvironmentPath,
   type EnvironmentRead,
   readEnvironment,
   type Secret,
@@ -11,10 +14,13 @@ import {
 import { UNRESOLVED_REASONS } from "../lib/references.ts";
 import { CliError, cliErrorOf, connect, EXIT, failure, type Session } from "./api.ts";
 import { bind, resolveTarget } from "./binding.ts";
-import { type FoundProjectFile, findProjectFile, type ProjectFile } from "./files.ts";
+import { type EnvironmentTarget, resolveEnvironments } from "./environment-targets.ts";
+import { type FoundProjectFile, findProjectFile } from "./files.ts";
+import { currentBranch } from "./git-branch.ts";
 import { progressBar, warn } from "./output.ts";
+import { parseEnvOption, type Selection, selectEnvironments } from "./project-map.ts";
 
-export type { Secret };
+export type { EnvironmentTarget, Secret };
 export type Globals = { apiUrl?: string; json?: boolean };
 
 export const globalsOf = (program: Command) => program.opts<Globals>();
@@ -25,7 +31,7 @@ function requireProjectFile(): FoundProjectFile {
   return found;
 }
 
-export const pathOf = (p: ProjectFile) => ({
+export const pathOf = (p: EnvironmentPath): EnvironmentPath => ({
   workspace_id: p.workspace_id,
   team_id: p.team_id,
   project_id: p.project_id,
@@ -41,10 +47,77 @@ export function sessionFor(program: Command, found?: FoundProjectFile): Session 
   return connect(bind(resolveTarget(flag, found), flag));
 }
 
-/** The environment of this directory's `.coffer.json`, and a connection to its server. */
-export function projectSession(program: Command): { p: ProjectFile; session: Session } {
+/** What this directory's project file chooses here (`env`: the --env option, which wins). */
+export function projectSelection(env?: string): { found: FoundProjectFile; selection: Selection } {
   const found = requireProjectFile();
-  return { p: found.project, session: sessionFor(program, found) };
+  const directory = relative(dirname(found.path), process.cwd()).split(sep).join("/");
+  const selection = selectEnvironments(
+    found.path,
+    found.project,
+    { directory, branch: () => currentBranch() },
+    parseEnvOption(env),
+  );
+  return { found, selection };
+}
+
+/** This directory's environments (several are merged in order) and a connection to their server. */
+export async function projectEnvironments(
+  program: Command,
+  env?: string,
+): Promise<{ session: Session; selection: Selection; targets: EnvironmentTarget[] }> {
+  const { found, selection } = projectSelection(env);
+  const session = sessionFor(program, found);
+  return { session, selection, targets: await resolveEnvironments(session, selection) };
+}
+
+/** The one environment of this directory, and a connection to its server: a merge is refused. */
+export async function projectSession(
+  program: Command,
+  env?: string,
+): Promise<{ p: EnvironmentTarget; session: Session }> {
+  const { session, selection, targets } = await projectEnvironments(program, env);
+  if (targets.length > 1) {
+    throw new CliError(
+      `here ${selection.file} merges ${targets.map((t) => t.label).join(", ")} (${selection.rule}); ` +
+        "this command acts on one environment: name it with --env where the command takes it, or run it " +
+        "where one environment applies",
+      EXIT.usage,
+    );
+  }
+  return { p: targets[0]!, session };
+}
+
+/** A secret of a merge: the environment it comes from, and those whose value it replaces. */
+export type MergedSecret = Secret & { from: EnvironmentTarget; overrides: string[] };
+
+/**
+ * The environments' secrets, merged in order (a later environment's value wins). With
+ * --allow-partial, a key a later environment holds but cannot resolve is left out rather than
+ * taken from an earlier one.
+ */
+export async function readMerged(
+  session: Session,
+  targets: EnvironmentTarget[],
+  allowPartial: boolean,
+  raw = false,
+): Promise<MergedSecret[]> {
+  const several = targets.length > 1;
+  const reads = await Promise.all(
+    targets.map((t) =>
+      readSecrets(session, t, allowPartial, { raw, ...(several ? { label: t.label } : {}) }),
+    ),
+  );
+  const merged = new Map<string, MergedSecret>();
+  reads.forEach((read, i) => {
+    if (!read.changed) return;
+    for (const u of read.unresolved) merged.delete(u.key);
+    for (const secret of read.secrets) {
+      const before = merged.get(secret.key);
+      const overrides = before ? [...before.overrides, before.from.label] : [];
+      merged.set(secret.key, { ...secret, from: targets[i]!, overrides });
+    }
+  });
+  return [...merged.values()];
 }
 
 export type SecretsRead =
@@ -62,32 +135,35 @@ export const unresolvedLine = (u: Unresolved) => `${u.key}: ${u.reference} ${UNR
  */
 export async function readSecrets(
   session: Session,
-  p: ProjectFile,
+  p: EnvironmentPath,
   allowPartial: boolean,
-  options: { ifNoneMatch?: string; raw?: boolean } = {},
+  options: { ifNoneMatch?: string; raw?: boolean; label?: string } = {},
 ): Promise<SecretsRead> {
+  const { label, ...readOptions } = options;
+  const of = label ? ` of ${label}` : "";
   let read: EnvironmentRead;
   try {
-    read = await readEnvironment(session.client, p, options);
+    read = await readEnvironment(session.client, p, readOptions);
   } catch (error) {
-    if (error instanceof ApiError) throw cliErrorOf(error, "cannot read the secrets");
+    if (error instanceof ApiError) throw cliErrorOf(error, `cannot read the secrets${of}`);
     throw error;
   }
   if (!read.changed) return read;
   const unresolvedIds = new Set(read.unresolved.map((u) => u.id));
   const undecryptable = read.failedIds.filter((id) => !unresolvedIds.has(id));
+  const inLabel = label ? ` in ${label}` : "";
   if (undecryptable.length > 0)
-    warn(`${undecryptable.length} secret(s) could not be decrypted: ${undecryptable.join(", ")}`);
-  for (const u of read.unresolved) warn(`unresolved reference: ${unresolvedLine(u)}`);
+    warn(`${undecryptable.length} secret(s)${inLabel} could not be decrypted: ${undecryptable.join(", ")}`);
+  for (const u of read.unresolved) warn(`unresolved reference${inLabel}: ${unresolvedLine(u)}`);
   if (read.failedIds.length > 0 && !allowPartial)
-    throw new CliError("partial read (pass --allow-partial to go on)", EXIT.partial);
+    throw new CliError(`partial read${of} (pass --allow-partial to go on)`, EXIT.partial);
   return { changed: true, secrets: read.secrets, unresolved: read.unresolved, etag: read.etag };
 }
 
 /** The environment's secrets; `raw`: the stored text, references as written (and every key listed). */
 export async function listSecrets(
   session: Session,
-  p: ProjectFile,
+  p: EnvironmentPath,
   allowPartial: boolean,
   raw = false,
 ): Promise<Secret[]> {
@@ -101,7 +177,7 @@ const BATCH = 1000;
 /** Creates the new keys in bulk calls and (when allowed) updates the existing ones in others. */
 export async function writeSecrets(
   session: Session,
-  p: ProjectFile,
+  p: EnvironmentPath,
   wanted: Map<string, string>,
   overwrite: boolean,
 ) {

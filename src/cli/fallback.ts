@@ -25,6 +25,8 @@ const fallbackKey = (secret: string) =>
 export interface FallbackCopy {
   etag?: string;
   values: Record<string, string>;
+  /** Keys held but not readable (--allow-partial): a merge does not take them from an earlier environment. */
+  unreadable?: string[];
 }
 
 export function saveFallback(environmentId: string, secret: string, copy: FallbackCopy): void {

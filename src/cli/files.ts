@@ -1,16 +1,11 @@
 // Where the CLI keeps things: its config dir (credentials.ts, fallback.ts), and the project's ids
-// in `.coffer.json`, found by walking up from the current directory.
+// in `.coffer.json`, found by walking up from the current directory (project-map.ts reads it).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { type ProjectFile, parseProjectFile } from "./project-map.ts";
 
-export interface ProjectFile {
-  api_url: string;
-  workspace_id: string;
-  team_id: string;
-  project_id: string;
-  environment_id: string;
-}
+export type { ProjectFile };
 
 export const PROJECT_FILE = ".coffer.json";
 
@@ -24,20 +19,20 @@ export interface FoundProjectFile {
   project: ProjectFile;
 }
 
-/** The nearest `.coffer.json` at or above `from`. */
+/** The nearest `.coffer.json` at or above `from`, checked (a wrong field stops the command). */
 export function findProjectFile(from = process.cwd()): FoundProjectFile | undefined {
   let dir = resolve(from);
   for (;;) {
     const candidate = join(dir, PROJECT_FILE);
     if (existsSync(candidate))
-      return { path: candidate, project: JSON.parse(readFileSync(candidate, "utf8")) };
+      return { path: candidate, project: parseProjectFile(candidate, readFileSync(candidate, "utf8")) };
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
   }
 }
 
-export function writeProjectFile(project: ProjectFile, dir = process.cwd()): string {
+export function writeProjectFile(project: object, dir = process.cwd()): string {
   const path = join(dir, PROJECT_FILE);
   writeFileSync(path, `${JSON.stringify(project, null, 2)}\n`);
   return path;

@@ -10,7 +10,8 @@ import {
   githubWorkflowSnippet,
 } from "../../lib/ci-snippet.ts";
 import { CliError, EXIT, failure } from "../api.ts";
-import { globalsOf, sessionFor } from "../context.ts";
+import { globalsOf, projectSelection, projectSession, sessionFor } from "../context.ts";
+import { projectPathOf } from "../environment-targets.ts";
 import { type FoundProjectFile, findProjectFile } from "../files.ts";
 import { print } from "../output.ts";
 
@@ -56,14 +57,20 @@ function withScopeOptions(command: Command): Command {
     .option("--otp <code>", "the two-factor code, when your account has two-factor sign-in");
 }
 
-function scopeBody(options: ScopeOptions, found: FoundProjectFile | undefined) {
-  const here = (id: string, field: "environment_id" | "project_id") => {
-    if (id !== "current") return id;
-    if (!found) throw new CliError("`current` needs a .coffer.json here or above (coffer init)", EXIT.usage);
-    return found.project[field];
-  };
-  const environments = options.env.filter(Boolean).map((id) => here(id, "environment_id"));
-  const projects = options.project.filter(Boolean).map((id) => here(id, "project_id"));
+/** `current`: this directory's environment (one, as the project file chooses it here) or project. */
+interface Here {
+  environment(): Promise<string>;
+  project(): string;
+}
+
+async function scopeBody(options: ScopeOptions, found: FoundProjectFile | undefined, here: Here) {
+  const current = (id: string) => id === "current";
+  if (!found && [...options.env, ...options.project].some(current))
+    throw new CliError("`current` needs a .coffer.json here or above (coffer init)", EXIT.usage);
+  const environments = await Promise.all(
+    options.env.filter(Boolean).map((id) => (current(id) ? here.environment() : id)),
+  );
+  const projects = options.project.filter(Boolean).map((id) => (current(id) ? here.project() : id));
   const narrowed = environments.length > 0 || projects.length > 0;
   const workspace = options.workspace ?? (narrowed ? found?.project.workspace_id : undefined);
   if (narrowed && !workspace)
@@ -122,7 +129,10 @@ export function registerAutomationCommands(program: Command): void {
       .option("--service-account <id>", "mint the key for this service account of the workspace"),
   ).action(async (name: string, options: ScopeOptions & { serviceAccount?: string }) => {
     const found = findProjectFile();
-    const { workspace, body } = scopeBody(options, found);
+    const { workspace, body } = await scopeBody(options, found, {
+      environment: async () => (await projectSession(program)).p.environment_id,
+      project: () => projectPathOf(projectSelection().selection).project_id,
+    });
     const { client } = session();
     if (options.serviceAccount) {
       const workspace_id = workspaceOf(workspace);
@@ -215,10 +225,9 @@ export function registerAutomationCommands(program: Command): void {
       ) => {
         const role = ROLES[options.role.toLowerCase()];
         if (role === undefined) throw new CliError("--role is viewer, member or admin", EXIT.usage);
-        const found = findProjectFile();
         const teams = options.team
           .filter(Boolean)
-          .map((id) => (id === "current" ? found?.project.team_id : id))
+          .map((id) => (id === "current" ? projectPathOf(projectSelection().selection).team_id : id))
           .filter((id): id is string => Boolean(id));
         const workspace_id = workspaceOf(options.workspace);
         const { data, error, response } = await session().client.POST(
@@ -263,10 +272,7 @@ export function registerAutomationCommands(program: Command): void {
     .option("--otp <code>", "the two-factor code, when your account has two-factor sign-in")
     .action(async (options: { repo: string; branch: string; serviceAccount?: string; otp?: string }) => {
       if (!/^[\w.-]+\/[\w.-]+$/.test(options.repo)) throw new CliError("--repo is owner/name", EXIT.usage);
-      const found = findProjectFile();
-      if (!found) throw new CliError("no .coffer.json here or above: run `coffer init` first", EXIT.usage);
-      const p = found.project;
-      const s = sessionFor(program, found);
+      const { p, session: s } = await projectSession(program);
       const workspace_id = p.workspace_id;
       let accountId = options.serviceAccount;
       if (!accountId) {

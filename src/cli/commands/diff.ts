@@ -3,7 +3,8 @@
 // on the server unless --values is given.
 import type { Command } from "commander";
 import { CliError, EXIT, failure } from "../api.ts";
-import { globalsOf, pathOf, projectSession } from "../context.ts";
+import { globalsOf, projectSelection, sessionFor } from "../context.ts";
+import { projectPathOf } from "../environment-targets.ts";
 import { print } from "../output.ts";
 
 export function registerDiffCommand(program: Command): void {
@@ -16,9 +17,10 @@ export function registerDiffCommand(program: Command): void {
     .option("--all", "list the keys that are the same everywhere too")
     .action(async (wanted: string[], options: { values?: boolean; all?: boolean }) => {
       if (wanted.length < 2) throw new CliError("name at least two environments", EXIT.usage);
-      const { p, session } = projectSession(program);
-      const { workspace_id, team_id, project_id } = pathOf(p);
-      const path = { workspace_id, team_id, project_id };
+      // The project only: the directory's environments do not matter here.
+      const { found, selection } = projectSelection();
+      const session = sessionFor(program, found);
+      const path = projectPathOf(selection);
       const listed = await session.client.GET("/environments/{workspace_id}/{team_id}/{project_id}/", {
         params: { path },
       });

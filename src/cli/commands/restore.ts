@@ -16,7 +16,7 @@ export function registerRestoreCommand(program: Command): void {
       const moment = new Date(options.at);
       if (Number.isNaN(moment.getTime()))
         throw new CliError(`--at "${options.at}" is not a date and time`, EXIT.usage);
-      const { p, session } = projectSession(program);
+      const { p, session } = await projectSession(program);
       const { data, error, response } = await session.client.POST(
         "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/restore",
         { params: { path: pathOf(p) }, body: { at: moment.toISOString(), apply: options.apply ?? false } },

@@ -3,15 +3,20 @@
 // list's ETag: the next run asks "changed since?" (304: nothing decrypted or sent) and, when Coffer
 // cannot be reached, runs on the copy with a warning. --watch polls the same way and restarts the
 // command when a value changes. Variables that change how programs load code (loader-variables.ts)
-// are injected only when named with --allow-env, at the start and at every restart.
+// are injected only when named with --allow-env, at the start and at every restart. The directory
+// (and git branch) choose the environments (project-map.ts), --env overrides; several are read each
+// with its own copy and tag, and merged in order. --mount puts the values in a file (mount.ts)
+// instead of the environment.
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Command } from "commander";
+import { Option } from "commander";
 import { CliError, EXIT, type Session } from "../api.ts";
 import { chooseOidcToken } from "../binding.ts";
-import { projectSession, readSecrets } from "../context.ts";
+import { type EnvironmentTarget, projectEnvironments, readSecrets } from "../context.ts";
+import { explainSources } from "../environment-targets.ts";
 import { type FallbackCopy, loadFallback, saveFallback } from "../fallback.ts";
-import type { ProjectFile } from "../files.ts";
 import { refusedVariables } from "../loader-variables.ts";
+import { createMount, type Mount, type MountFormat, type MountKind, mountFormatOf } from "../mount.ts";
 import { warn } from "../output.ts";
 
 interface RunOptions {
@@ -21,40 +26,88 @@ interface RunOptions {
   allowPartial?: boolean;
   watch?: boolean | string;
   allowEnv: string[];
+  env?: string;
+  verbose?: boolean;
+  mount?: string;
+  mountFormat?: MountFormat;
+  mountKind?: MountKind;
 }
 
 const SIGNAL_NUMBER: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 const DEFAULT_WATCH_SECONDS = 10;
 
-/** The secrets as an environment, and their tag; `cached` is answered 304 against its tag. */
+/** One environment's secrets as variables, and their tag; `cached` is answered 304 against its tag. */
 async function fetchValues(
   session: Session,
-  p: ProjectFile,
+  p: EnvironmentTarget,
   allowPartial: boolean,
   cached: FallbackCopy | undefined,
+  label: string | undefined,
 ): Promise<FallbackCopy> {
-  const read = await readSecrets(session, p, allowPartial, cached ? { ifNoneMatch: cached.etag } : {});
+  const read = await readSecrets(session, p, allowPartial, {
+    ...(cached ? { ifNoneMatch: cached.etag } : {}),
+    ...(label ? { label } : {}),
+  });
   if (!read.changed && cached) return cached;
   const secrets = read.changed ? read.secrets : [];
+  const unreadable = read.changed ? read.unresolved.map((u) => u.key) : [];
   return {
     ...(read.etag ? { etag: read.etag } : {}),
     values: Object.fromEntries(secrets.map((s) => [s.key, s.value])),
+    ...(unreadable.length ? { unreadable } : {}),
   };
 }
 
-async function initialValues(session: Session, p: ProjectFile, options: RunOptions): Promise<FallbackCopy> {
+async function initialCopy(
+  session: Session,
+  p: EnvironmentTarget,
+  options: RunOptions,
+  label: string | undefined,
+): Promise<FallbackCopy> {
   const cached = options.fallback ? loadFallback(p.environment_id, session.fallbackSecret()) : undefined;
   try {
-    const copy = await fetchValues(session, p, options.allowPartial ?? false, cached);
+    const copy = await fetchValues(session, p, options.allowPartial ?? false, cached, label);
     if (options.fallback && copy !== cached) saveFallback(p.environment_id, session.fallbackSecret(), copy);
     return copy;
   } catch (error) {
     const offline = error instanceof CliError && error.exitCode === EXIT.network;
     if (!offline || !cached) throw error;
-    warn(`${error.message}; using the local fallback copy, which may be out of date`);
+    warn(
+      `${error.message}; using the local fallback copy${label ? ` of ${label}` : ""}, which may be out of date`,
+    );
     return cached;
   }
+}
+
+/** What the command runs with: each environment's copy, and their merge (later wins). */
+interface Snapshot {
+  copies: FallbackCopy[];
+  values: Record<string, string>;
+  /** key -> the environment it comes from, and those it overrides (for --verbose). */
+  sources: { key: string; from: string; overrides: string[] }[];
+}
+
+function merge(targets: EnvironmentTarget[], copies: FallbackCopy[]): Snapshot {
+  const values: Record<string, string> = {};
+  const from = new Map<string, { from: string; overrides: string[] }>();
+  copies.forEach((copy, i) => {
+    // A key this environment holds but cannot resolve is not taken from an earlier one.
+    for (const key of copy.unreadable ?? []) {
+      delete values[key];
+      from.delete(key);
+    }
+    for (const [key, value] of Object.entries(copy.values)) {
+      const before = from.get(key);
+      values[key] = value;
+      from.set(key, {
+        from: targets[i]!.label,
+        overrides: before ? [...before.overrides, before.from] : [],
+      });
+    }
+  });
+  const sources = Object.keys(values).map((key) => ({ key, ...from.get(key)! }));
+  return { copies, values, sources };
 }
 
 function watchInterval(watch: RunOptions["watch"]): number | undefined {
@@ -68,7 +121,7 @@ function watchInterval(watch: RunOptions["watch"]): number | undefined {
 
 const sameValues = (a: Record<string, string>, b: Record<string, string>) => {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 };
 
 /** Why these values must not reach the command (exit 2), or undefined when they may. */
@@ -82,13 +135,17 @@ function refusal(values: Record<string, string>, allowed: ReadonlySet<string>): 
   );
 }
 
-/** Runs the command; with `every` set, restarts it whenever the secrets change. */
+/**
+ * Runs the command; with `every` set, restarts it whenever the secrets change. With a mount, the
+ * values go to the file (rewritten before a restart) and the command gets its path alone.
+ */
 async function supervise(
   command: string[],
-  first: FallbackCopy,
+  first: Snapshot,
   every: number | undefined,
-  poll: (current: FallbackCopy) => Promise<FallbackCopy>,
+  poll: (current: Snapshot) => Promise<Snapshot>,
   allowed: ReadonlySet<string>,
+  mount: Mount | undefined,
 ): Promise<number> {
   const [bin, ...args] = command;
   let current = first;
@@ -99,7 +156,10 @@ async function supervise(
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
 
   const start = () => {
-    child = spawn(bin!, args, { stdio: "inherit", env: { ...process.env, ...current.values } });
+    const env = mount
+      ? { ...process.env, COFFER_MOUNT_PATH: mount.path }
+      : { ...process.env, ...current.values };
+    child = spawn(bin!, args, { stdio: "inherit", env });
     child.on("error", (error) => {
       process.stderr.write(`coffer: cannot run ${bin}: ${error.message}\n`);
       resolveExit(127);
@@ -133,6 +193,7 @@ async function supervise(
         } else if (changed && !stopping) {
           process.stderr.write("coffer: the secrets changed, restarting the command\n");
           current = next;
+          mount?.update(current.values);
           restarting = true;
           const old = child;
           await new Promise<void>((resolve) => {
@@ -142,8 +203,8 @@ async function supervise(
           });
           restarting = false;
           if (!stopping) start();
-        } else if (next.etag) {
-          current = next; // same values, fresher tag (a description or key order changed)
+        } else if (!changed) {
+          current = next; // same values, fresher tags (a description or key order changed)
         }
       } catch (error) {
         warn(`cannot check for changes: ${(error as Error).message}`);
@@ -184,6 +245,28 @@ export function registerRunCommand(program: Command): void {
       "--service-account <id>",
       "the service account the OIDC token is for (when its issuer is trusted by several); env COFFER_SERVICE_ACCOUNT",
     )
+    .option(
+      "--env <slug|id>",
+      "this environment (several, comma-separated, are merged in order) instead of the directory's",
+    )
+    .option("--verbose", "say on stderr which environments are read, and where each key comes from")
+    .option(
+      "--mount <file>",
+      "put the secrets in this new file (a FIFO where possible, mode 0600; removed at the end) instead of the " +
+        "environment; the command gets its path as COFFER_MOUNT_PATH",
+    )
+    .addOption(
+      new Option(
+        "--mount-format <format>",
+        "the file's format (default: json for a .json path, else dotenv)",
+      ).choices(["dotenv", "json"]),
+    )
+    .addOption(
+      new Option(
+        "--mount-kind <kind>",
+        "fifo (fail if none can be made) or file (default: a FIFO where possible)",
+      ).choices(["fifo", "file"]),
+    )
     .argument("<command...>", "the command and its arguments")
     .action(async (command: string[], options: RunOptions) => {
       if (options.oidcTokenEnv) {
@@ -193,16 +276,47 @@ export function registerRunCommand(program: Command): void {
       }
       const every = watchInterval(options.watch);
       const allowed = new Set(options.allowEnv.filter(Boolean));
-      const { p, session } = projectSession(program);
-      const first = await initialValues(session, p, options);
+      const { session, selection, targets } = await projectEnvironments(program, options.env);
+      const label = (t: EnvironmentTarget) => (targets.length > 1 ? t.label : undefined);
+      const copies = await Promise.all(targets.map((t) => initialCopy(session, t, options, label(t))));
+      const first = merge(targets, copies);
       const refused = refusal(first.values, allowed);
       if (refused) throw refused;
-      const poll = async (current: FallbackCopy) => {
-        const next = await fetchValues(session, p, options.allowPartial ?? false, current);
-        if (options.fallback && next !== current)
-          saveFallback(p.environment_id, session.fallbackSecret(), next);
-        return next;
+      if (options.verbose) explainSources(selection, targets, first.sources);
+      const poll = async (current: Snapshot) => {
+        const next = await Promise.all(
+          targets.map(async (t, i) => {
+            const copy = await fetchValues(
+              session,
+              t,
+              options.allowPartial ?? false,
+              current.copies[i],
+              label(t),
+            );
+            if (options.fallback && copy !== current.copies[i])
+              saveFallback(t.environment_id, session.fallbackSecret(), copy);
+            return copy;
+          }),
+        );
+        return next.every((copy, i) => copy === current.copies[i]) ? current : merge(targets, next);
       };
-      process.exitCode = await supervise(command, first, every, poll, allowed);
+      const mount = options.mount
+        ? createMount(
+            options.mount,
+            mountFormatOf(options.mount, options.mountFormat),
+            options.mountKind,
+            first.values,
+          )
+        : undefined;
+      if (mount && options.verbose)
+        process.stderr.write(`coffer: the secrets are at ${mount.path} (${mount.kind})\n`);
+      // Removed however the run ends: the command's exit, a signal (forwarded, then its exit), an error.
+      const removeMount = () => mount?.remove();
+      process.once("exit", removeMount);
+      try {
+        process.exitCode = await supervise(command, first, every, poll, allowed, mount);
+      } finally {
+        removeMount();
+      }
     });
 }

@@ -1,23 +1,38 @@
 // `coffer secrets list|get|set|delete|history|rollback|deleted|restore`: the environment of this
-// directory, key by key.
+// directory (or --env), key by key. `list` and `get` read a merge of several environments as
+// `run` does; the others act on one environment.
 import type { Command } from "commander";
 import { CliError, EXIT, failure } from "../api.ts";
-import { globalsOf, listSecrets, pathOf, projectSession, writeSecrets } from "../context.ts";
+import {
+  globalsOf,
+  listSecrets,
+  pathOf,
+  projectEnvironments,
+  projectSession,
+  readMerged,
+  writeSecrets,
+} from "../context.ts";
+import { explainSources } from "../environment-targets.ts";
 import { print, readStdin } from "../output.ts";
+
+type EnvOption = { env?: string };
+const ENV_HELP = "this environment (slug or id) instead of the directory's";
+const MERGE_HELP =
+  "this environment (slug or id; several, comma-separated, are merged in order) instead of the directory's";
 
 export function registerSecretsCommands(program: Command): void {
   const secrets = program
     .command("secrets")
     .description("list, read, set and delete the environment's secrets");
   const json = () => globalsOf(program).json ?? false;
-  const connected = () => projectSession(program);
-  // By the stored text: every key is listed, whether or not its references resolve. `own`: the
-  // command changes or reads the environment's own secret, not one it inherits.
-  const find = async (key: string, own = true) => {
-    const { p, session } = connected();
+  const connected = (options: EnvOption) => projectSession(program, options.env);
+  // By the stored text: every key is listed, whether or not its references resolve. The command
+  // changes or reads the environment's own secret, not one it inherits.
+  const find = async (key: string, options: EnvOption) => {
+    const { p, session } = await connected(options);
     const found = (await listSecrets(session, p, true, true)).find((s) => s.key === key);
     if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);
-    if (own && found.inherited_from) {
+    if (found.inherited_from) {
       throw new CliError(
         `${key} is inherited from environment ${found.inherited_from}: act on it there, or set it here to override it`,
         EXIT.notFound,
@@ -32,23 +47,48 @@ export function registerSecretsCommands(program: Command): void {
     .option("--reveal", "show the values")
     .option("--raw", "values as stored: references unresolved, as written")
     .option("--allow-partial", "go on when some values cannot be decrypted or their references resolved")
-    .action(async (options: { reveal?: boolean; raw?: boolean; allowPartial?: boolean }) => {
-      const { p, session } = connected();
-      const list = await listSecrets(session, p, options.allowPartial ?? false, options.raw ?? false);
-      const rows = list.map((s) => ({
-        key: s.key,
-        value: options.reveal ? s.value : "********",
-        version: s.current_version,
-      }));
-      print(json(), rows, rows.map((r) => `${r.key}\t${r.value}\tv${r.version}\n`).join(""));
-    });
+    .option("--env <slug|id>", MERGE_HELP)
+    .option("--verbose", "say on stderr which environment each key comes from")
+    .action(
+      async (
+        options: { reveal?: boolean; raw?: boolean; allowPartial?: boolean; verbose?: boolean } & EnvOption,
+      ) => {
+        const { session, selection, targets } = await projectEnvironments(program, options.env);
+        const list = await readMerged(session, targets, options.allowPartial ?? false, options.raw ?? false);
+        if (options.verbose)
+          explainSources(
+            selection,
+            targets,
+            list.map((s) => ({ ...s, from: s.from.label })),
+          );
+        // A merge says where each key comes from; one environment's rows stay as they always were.
+        const merged = targets.length > 1;
+        const rows = list.map((s) => ({
+          key: s.key,
+          value: options.reveal ? s.value : "********",
+          version: s.current_version,
+          ...(merged ? { environment: s.from.label } : {}),
+        }));
+        const text = rows.map(
+          (r) => `${r.key}\t${r.value}\tv${r.version}${merged ? `\t${r.environment}` : ""}\n`,
+        );
+        print(json(), rows, text.join(""));
+      },
+    );
 
   secrets
     .command("get <key>")
     .description("print one secret's value, its references resolved")
     .option("--raw", "the value as stored: references unresolved, as written")
-    .action(async (key: string, options: { raw?: boolean }) => {
-      const { p, session, found } = await find(key, false);
+    .option("--env <slug|id>", MERGE_HELP)
+    .option("--verbose", "say on stderr which environment the value comes from")
+    .action(async (key: string, options: { raw?: boolean; verbose?: boolean } & EnvOption) => {
+      const { session, selection, targets } = await projectEnvironments(program, options.env);
+      // The environment the key comes from: the last of a merge that holds it.
+      const found = (await readMerged(session, targets, true, true)).find((s) => s.key === key);
+      if (!found) throw new CliError(`no secret ${key} in this environment`, EXIT.notFound);
+      if (options.verbose) explainSources(selection, targets, [{ ...found, from: found.from.label }]);
+      const p = found.from;
       if (options.raw) {
         print(json(), { key, value: found.value }, `${found.value}\n`);
         return;
@@ -78,8 +118,9 @@ export function registerSecretsCommands(program: Command): void {
     .description(
       "set KEY=VALUE pairs in one call (new keys created, existing ones get a new version); KEY=- reads stdin",
     )
-    .action(async (pairs: string[]) => {
-      const { p, session } = connected();
+    .option("--env <slug|id>", ENV_HELP)
+    .action(async (pairs: string[], options: EnvOption) => {
+      const { p, session } = await connected(options);
       const wanted = new Map<string, string>();
       for (const pair of pairs) {
         const at = pair.indexOf("=");
@@ -94,8 +135,9 @@ export function registerSecretsCommands(program: Command): void {
   secrets
     .command("delete <keys...>")
     .description("delete secrets by key")
-    .action(async (keys: string[]) => {
-      const { p, session } = connected();
+    .option("--env <slug|id>", ENV_HELP)
+    .action(async (keys: string[], options: EnvOption) => {
+      const { p, session } = await connected(options);
       const list = (await listSecrets(session, p, true, true)).filter((s) => !s.inherited_from);
       for (const key of keys) {
         const found = list.find((s) => s.key === key);
@@ -112,8 +154,9 @@ export function registerSecretsCommands(program: Command): void {
   secrets
     .command("history <key>")
     .description("a secret's versions (paid plans)")
-    .action(async (key: string) => {
-      const { p, session, found } = await find(key);
+    .option("--env <slug|id>", ENV_HELP)
+    .action(async (key: string, options: EnvOption) => {
+      const { p, session, found } = await find(key, options);
       const { data, error, response } = await session.client.GET(
         "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/versions",
         { params: { path: { ...pathOf(p), secret_id: found.id } } },
@@ -128,11 +171,12 @@ export function registerSecretsCommands(program: Command): void {
     .command("rollback <key>")
     .description("make an earlier version's value the newest version (history only grows)")
     .requiredOption("--version <n>", "the version to roll back to")
-    .action(async (key: string, options: { version: string }) => {
+    .option("--env <slug|id>", ENV_HELP)
+    .action(async (key: string, options: { version: string } & EnvOption) => {
       const version = Number(options.version);
       if (!Number.isInteger(version) || version < 1)
         throw new CliError("--version is a whole number, 1 or more", EXIT.usage);
-      const { p, session, found } = await find(key);
+      const { p, session, found } = await find(key, options);
       const { data, error, response } = await session.client.POST(
         "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/rollback",
         { params: { path: { ...pathOf(p), secret_id: found.id } }, body: { version } },
@@ -145,8 +189,8 @@ export function registerSecretsCommands(program: Command): void {
       );
     });
 
-  const deletedOf = async () => {
-    const { p, session } = connected();
+  const deletedOf = async (options: EnvOption) => {
+    const { p, session } = await connected(options);
     const { data, error, response } = await session.client.GET(
       "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/deleted",
       { params: { path: pathOf(p) } },
@@ -158,8 +202,9 @@ export function registerSecretsCommands(program: Command): void {
   secrets
     .command("deleted")
     .description("the environment's deleted secrets that can still be restored")
-    .action(async () => {
-      const { deleted } = await deletedOf();
+    .option("--env <slug|id>", ENV_HELP)
+    .action(async (options: EnvOption) => {
+      const { deleted } = await deletedOf(options);
       print(
         json(),
         deleted,
@@ -170,8 +215,9 @@ export function registerSecretsCommands(program: Command): void {
   secrets
     .command("restore <key-or-id>")
     .description("restore a deleted secret with its versions (the most recently deleted of that key)")
-    .action(async (wanted: string) => {
-      const { p, session, deleted } = await deletedOf();
+    .option("--env <slug|id>", ENV_HELP)
+    .action(async (wanted: string, options: EnvOption) => {
+      const { p, session, deleted } = await deletedOf(options);
       const chosen = deleted.find((d) => d.id === wanted) ?? deleted.find((d) => d.key === wanted);
       if (!chosen)
         throw new CliError(`no deleted secret ${wanted} to restore in this environment`, EXIT.notFound);

@@ -6,7 +6,14 @@ import { Option } from "commander";
 import { MalformedReference, mayReference, parseValue } from "../../lib/references.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
 import { CliError, EXIT, failure } from "../api.ts";
-import { globalsOf, listSecrets, pathOf, projectSession, writeSecrets } from "../context.ts";
+import {
+  globalsOf,
+  pathOf,
+  projectEnvironments,
+  projectSession,
+  readMerged,
+  writeSecrets,
+} from "../context.ts";
 import {
   type DotenvEntry,
   DotenvError,
@@ -15,8 +22,21 @@ import {
   parseDotenvEntries,
   storedText,
 } from "../dotenv.ts";
+import { explainSources } from "../environment-targets.ts";
 import { refusedVariables } from "../loader-variables.ts";
 import { paint, print, readStdin, warn } from "../output.ts";
+import { renderTemplate } from "../template.ts";
+
+function readTemplate(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CliError(
+      `cannot read the template ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+      EXIT.usage,
+    );
+  }
+}
 
 type Platform = "railway" | "vercel" | "render";
 
@@ -74,31 +94,67 @@ export function registerTransferCommands(program: Command): void {
 
   program
     .command("export")
-    .description("print the environment's secrets as dotenv, json, yaml or shell")
+    .description(
+      "print the environment's secrets as dotenv, json, yaml or shell, or render a template with them",
+    )
     .addOption(
       new Option("--format <format>", "output format")
         .choices(["dotenv", "json", "yaml", "shell"])
         .default("dotenv"),
     )
+    .addOption(
+      new Option(
+        "--template <file>",
+        "render this file instead: {{ KEY }} becomes the value (docs/cli.md)",
+      ).conflicts("format"),
+    )
+    .option(
+      "--env <slug|id>",
+      "this environment (several, comma-separated, are merged in order) instead of the directory's",
+    )
+    .option("--verbose", "say on stderr which environment each key comes from")
     .option("--allow-partial", "go on when some values cannot be decrypted")
-    .action(async (options: { format: ExportFormat; allowPartial?: boolean }) => {
-      const { p, session } = projectSession(program);
-      const list = await listSecrets(session, p, options.allowPartial ?? false);
-      // Exported, they are data: `coffer run` would refuse these without --allow-env, and whoever
-      // sources or evals the output takes them on unchecked.
-      const risky = refusedVariables(list.map((s) => s.key));
-      if (risky.length > 0)
-        warn(
-          `the export holds ${risky.join(", ")}, which change how programs load code or find executables: ` +
-            "treat the output as data, and do not source or eval it where that is not wanted",
+    .action(
+      async (options: {
+        format: ExportFormat;
+        template?: string;
+        env?: string;
+        verbose?: boolean;
+        allowPartial?: boolean;
+      }) => {
+        const { session, selection, targets } = await projectEnvironments(program, options.env);
+        const list = await readMerged(session, targets, options.allowPartial ?? false);
+        if (options.verbose)
+          explainSources(
+            selection,
+            targets,
+            list.map((s) => ({ ...s, from: s.from.label })),
+          );
+        if (options.template !== undefined) {
+          const text = readTemplate(options.template);
+          const names = targets.map((t) => t.label).join(", ");
+          const where = targets.length > 1 ? `environments ${names}` : `environment ${names}`;
+          process.stdout.write(
+            renderTemplate(options.template, text, new Map(list.map((s) => [s.key, s.value])), where),
+          );
+          return;
+        }
+        // Exported, they are data: `coffer run` would refuse these without --allow-env, and whoever
+        // sources or evals the output takes them on unchecked.
+        const risky = refusedVariables(list.map((s) => s.key));
+        if (risky.length > 0)
+          warn(
+            `the export holds ${risky.join(", ")}, which change how programs load code or find executables: ` +
+              "treat the output as data, and do not source or eval it where that is not wanted",
+          );
+        process.stdout.write(
+          formatSecrets(
+            list.map((s) => [s.key, s.value]),
+            options.format,
+          ),
         );
-      process.stdout.write(
-        formatSecrets(
-          list.map((s) => [s.key, s.value]),
-          options.format,
-        ),
-      );
-    });
+      },
+    );
 
   program
     .command("import <file>")
@@ -106,7 +162,7 @@ export function registerTransferCommands(program: Command): void {
     .option("--overwrite", "update keys that exist already")
     .action(async (file: string, options: { overwrite?: boolean }) => {
       const parsed = readImportFile(file);
-      const { p, session } = projectSession(program);
+      const { p, session } = await projectSession(program);
       const result = await writeSecrets(session, p, parsed, options.overwrite ?? false);
       const kept = result.skipped ? `, kept ${result.skipped} existing (--overwrite replaces them)` : "";
       print(json(), result, `created ${result.created}, updated ${result.updated}${kept}\n`);
@@ -142,7 +198,7 @@ export function registerTransferCommands(program: Command): void {
         apply?: boolean;
         overwrite?: boolean;
       }) => {
-        const { p, session } = projectSession(program);
+        const { p, session } = await projectSession(program);
         const token = (await readStdin()).trim();
         if (!token) throw new CliError("pipe the platform token on stdin (it is never stored)", EXIT.usage);
         const body = {
