@@ -6,7 +6,7 @@
 // package. `Prefer: handling=strict` turns a partial export into a 409.
 import dotenv from "dotenv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dotenvValue, toDotenv } from "../src/lib/dotenv.ts";
+import { dotenvForm, dotenvValue, toDotenv } from "../src/lib/dotenv.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers } from "./helpers/http.ts";
@@ -406,21 +406,22 @@ describe("the dotenv writer (src/lib/dotenv.ts)", () => {
       const kept = entries.filter(([key]) => !unrepresentable.includes(key));
       expect(read, JSON.stringify(text)).toEqual(Object.fromEntries(kept));
       written += kept.length;
-      // A value left out is one that every form refuses, and says so.
+      // A value left out is one only python-dotenv and docker compose read back, and says so.
       for (const key of unrepresentable)
-        expect(dotenvValue(entries.find(([k]) => k === key)![1])).toBeUndefined();
+        expect(dotenvForm(entries.find(([k]) => k === key)![1])).toBe("escaped-double");
     }
-    // Nearly every random run of these characters has a form.
-    expect(written).toBeGreaterThan(3000 * 2.5 * 0.9);
+    // Most random runs of these characters (quotes of every kind, backslashes, line breaks) have a
+    // form every reader agrees on, or one dotenv reads exactly (88 % measured).
+    expect(written).toBeGreaterThan(3000 * 2.5 * 0.85);
   });
 
-  it("prefers single quotes, which docker compose and python-dotenv read literally too", () => {
+  it("writes each value as `coffer export` does: the form every reader agrees on", () => {
     expect(dotenvValue("p@ss$word")).toBe("'p@ss$word'");
-    expect(dotenvValue("line 1\nline 2")).toBe("'line 1\nline 2'");
-    expect(dotenvValue("it's")).toBe('"it\'s"');
+    expect(dotenvValue("line 1\nline 2")).toBe('"line 1\\nline 2"');
+    expect(dotenvValue("it's")).toBe("it's");
     expect(dotenvValue("it's\r\n")).toBe('"it\'s\\r\\n"');
-    expect(dotenvValue('it\'s "x"')).toBe('`it\'s "x"`');
     expect(dotenvValue('it\'s "x" `y`')).toBe('it\'s "x" `y`');
-    expect(dotenvValue('it\'s "x" `y`\n')).toBeUndefined();
+    expect(dotenvForm('it\'s "x" `y`\n')).toBe("escaped-double");
+    expect(toDotenv([["A", 'it\'s "x" `y`\n']]).unrepresentable).toEqual(["A"]);
   });
 });
