@@ -401,6 +401,16 @@ describe("failing receivers", () => {
     const before = broken.received.length;
     await send("POST", `${base}/test`, key, undefined, app);
     await broken.waitFor(before + 1);
+    // The given-up delivery, sent again now that the receiver answers: same id, fresh attempts.
+    const again = await send("POST", `${base}/deliveries/${given.id}/redeliver`, key, undefined, app);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json()).toMatchObject({ id: given.id, status: "pending", attempts: 0 });
+    const resent = await until(async () => {
+      const found = (await send("GET", `${base}/deliveries/${given.id}`, key, undefined, app)).json();
+      return found.status === "delivered" && found;
+    });
+    expect(resent).toMatchObject({ attempts: 1, last_status_code: 200 });
+    expect(broken.received.at(-1)!.headers["coffer-delivery"]).toBe(given.id);
     await broken.close();
     await app.close();
     await own.drop();

@@ -75,6 +75,10 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`POST /workspaces${WH}/test`]: ["testWebhook", "Send a webhook a test event"],
   [`GET /workspaces${WH}/deliveries`]: ["listWebhookDeliveries", "A webhook's delivery log"],
   [`GET /workspaces${WH}/deliveries/:delivery_id`]: ["getWebhookDelivery", "One delivery of a webhook"],
+  [`POST /workspaces${WH}/deliveries/:delivery_id/redeliver`]: [
+    "redeliverWebhookDelivery",
+    "Send a finished delivery again",
+  ],
   "POST /auth/oidc/exchange": ["exchangeOidcToken", "Exchange a CI job's OIDC token for a short-lived key"],
   [`GET /teams${W}/`]: ["listTeams", "The teams the caller can see"],
   [`POST /teams${W}/`]: ["createTeam", "Create a team"],

@@ -51,6 +51,8 @@ export function startDeliveries(deps: DeliveryJobDeps): DeliveryJob {
   const leaseMs = settings.timeoutMs * 2 + 5_000;
   let polling = false;
   let stopped = false;
+  // A database away for a minute would otherwise log an error at every poll.
+  let pollFailing = false;
 
   async function liveSecrets(hook: repo.WebhookRow, now: Date): Promise<string[]> {
     const secrets = [
@@ -199,9 +201,12 @@ export function startDeliveries(deps: DeliveryJobDeps): DeliveryJob {
           });
         inFlight.add(sending);
       }
+      if (pollFailing) logger.info("webhook deliveries resumed");
+      pollFailing = false;
     } catch (error) {
       // The database may be away (a failover): the next poll tries again; nothing is lost.
-      logger.error({ err: error }, "webhook delivery poll failed");
+      if (!pollFailing) logger.error({ err: error }, "webhook delivery poll failed; retrying at every poll");
+      pollFailing = true;
     } finally {
       polling = false;
     }

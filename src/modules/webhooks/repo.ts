@@ -184,6 +184,23 @@ export async function disableWebhook(
     .execute();
 }
 
+/** Queues a finished delivery again, as new: due now, no attempts yet. */
+export async function requeueDelivery(
+  db: Queryable,
+  webhookId: string,
+  id: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("webhook_deliveries")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now, lease_until: null, finished_at: null })
+    .where("webhook_id", "=", webhookId)
+    .where("id", "=", id)
+    .where("status", "!=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export const findDeliveryById = (db: Queryable, id: string) =>
   db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
 

@@ -185,6 +185,33 @@ export const webhooksRoutes =
       },
     );
 
+    app.post(
+      `${BASE}/:webhook_id/deliveries/:delivery_id/redeliver`,
+      {
+        config: { action: "webhook.manage" },
+        preHandler: inWorkspace,
+        schema: {
+          tags,
+          security: SECURITY,
+          description:
+            "Sends a delivered or given-up delivery again, as new (same id and body, fresh attempts): after a " +
+            "receiver was fixed. 409 while it is still pending.",
+          params: DeliveryParams,
+          response: { 202: DeliveryRecord, 409: ErrorBody, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(
+            await webhooks.redeliver(
+              contextOf(request),
+              request.params.webhook_id,
+              request.params.delivery_id,
+            ),
+          ),
+    );
+
     app.get(
       `${BASE}/:webhook_id/deliveries/:delivery_id`,
       {

@@ -426,6 +426,19 @@ export function createWebhooksService(deps: WebhooksDeps) {
       return { items: page.items.map(presentDelivery), nextCursor: page.nextCursor };
     },
 
+    /** Sends a finished delivery again (after the receiver was fixed); 409 while it is still pending. */
+    async redeliver(ctx: RequestContext, id: string, deliveryId: string) {
+      await authorize(db, ctx, "webhook.manage");
+      await requireWebhook(db, ctx, id);
+      const found = await repo.findDelivery(db, id, deliveryId);
+      if (!found) throw notFound("Delivery");
+      if (!(await repo.requeueDelivery(db, id, deliveryId, clock.now().toISOString()))) {
+        throw new AppError("conflict", "The delivery is still pending: it is sent again on its own");
+      }
+      deps.onQueued?.();
+      return presentDelivery((await repo.findDelivery(db, id, deliveryId))!);
+    },
+
     async delivery(ctx: RequestContext, id: string, deliveryId: string) {
       await authorize(db, ctx, "webhook.list");
       await requireWebhook(db, ctx, id);
