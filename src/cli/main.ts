@@ -2,7 +2,7 @@
 // `coffer`: the command-line client. Talks to Coffer only through the typed client; keeps the ids
 // of the hierarchy in `.coffer.json`; `coffer run -- <cmd>` injects an environment's secrets.
 // Only light modules load on the start path: `coffer run -- true` must stay well under 300 ms.
-import { Command, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { CliError, EXIT } from "./api.ts";
 import { registerAccountCommands } from "./commands/account.ts";
 import { registerAutomationCommands } from "./commands/automation.ts";
@@ -29,7 +29,9 @@ const program = new Command("coffer")
   .addHelpText("before", `coffer ${VERSION}\n`)
   .addOption(new Option("--api-url <url>", "Coffer's address (env COFFER_API_URL)"))
   .option("--json", "machine-readable output")
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // A usage error (an unknown option, a bad choice) exits 2 like the CLI's own; commander would say 1.
+  .exitOverride();
 
 registerAccountCommands(program);
 registerProjectCommands(program);
@@ -44,8 +46,13 @@ registerCompletionCommand(program);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  process.stderr.write(`coffer: ${(error as Error).message}\n`);
-  process.exitCode = error instanceof CliError ? error.exitCode : EXIT.error;
+  if (error instanceof CommanderError) {
+    // commander has printed its message (or the help) already.
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    process.stderr.write(`coffer: ${(error as Error).message}\n`);
+    process.exitCode = error instanceof CliError ? error.exitCode : EXIT.error;
+  }
 }
 // Done: exit once what we printed is flushed, rather than when the event loop empties — fetch's
 // idle keep-alive connection to Coffer would hold the process ~100 ms longer (a third of
