@@ -503,11 +503,13 @@ describe("POST /auth/refresh", () => {
     expect(meResponse.json()).toEqual({
       detail: expect.stringContaining("revoked"),
       code: "session_revoked",
+      reason: "refresh_reused",
+      revoked_at: expect.any(String),
     });
 
     const newestResponse = await refreshWithCookie(newest);
     expect(newestResponse.statusCode).toBe(401);
-    expect(newestResponse.json()).toEqual({ detail: expect.any(String), code: "session_revoked" });
+    expect(newestResponse.json()).toMatchObject({ code: "session_revoked", reason: "refresh_reused" });
   });
 
   it("answers 401 when no refresh token is sent", async () => {
@@ -571,7 +573,11 @@ describe("POST /auth/logout", () => {
 
     const after = await me(user.headers);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ detail: expect.stringContaining("revoked"), code: "session_revoked" });
+    expect(after.json()).toMatchObject({
+      detail: expect.stringContaining("revoked"),
+      code: "session_revoked",
+      reason: "signed_out",
+    });
   });
 
   it("revokes the refresh cookie's session when no bearer is sent", async () => {

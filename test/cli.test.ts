@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { arch, hostname, platform } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../src/db/connect.ts";
@@ -124,6 +125,26 @@ describe("coffer, end to end as a process", () => {
       env: { XDG_CONFIG_HOME: join(home, "other") },
     });
     expect(wrong.code).toBe(3);
+  });
+
+  it("the CLI's session names its machine: the same CLI signing in on another host leaves it alone", async () => {
+    const login = await run(["--api-url", server.url, "login", "--email", email], { input: `${PASSWORD}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    const token = (await signInOverHttp(server.url, email, PASSWORD)).access_token;
+    const agents = (await api("GET", "/sessions/", undefined, token)).body as Array<{ user_agent: string }>;
+    const here = `${hostname().replace(/[^\w.-]+/g, "-")}; ${platform()} ${arch()}`;
+    expect(agents.map((s) => s.user_agent)).toContain(`coffer-cli/0.1.0 (${here})`);
+
+    // A build server's CLI (same version, another host) signs in: before, both were "coffer-cli",
+    // one device, and this sign-in ended the laptop's session.
+    const elsewhere = await fetch(`${server.url}/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: email, password: PASSWORD }),
+      headers: { "user-agent": "coffer-cli/0.1.0 (build-server-01; linux x64)" },
+    });
+    expect(elsewhere.status).toBe(200);
+    const whoami = await run(["whoami"], { env: { COFFER_API_URL: server.url } });
+    expect(whoami.code, whoami.stderr).toBe(0);
   });
 
   it("init by flags (names or ids) writes .coffer.json, found from a subdirectory", async () => {

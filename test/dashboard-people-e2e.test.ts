@@ -373,6 +373,31 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
 
       await on(other).nav("Members").click();
       await poll(() => new URL(other.url()).pathname).toBe("/sign-in");
+      await other
+        .getByText("this session was revoked from another of your sessions.", { exact: false })
+        .waitFor();
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "a second browser with the same user agent takes over the session: the first is told why, and when",
+    async () => {
+      const twin = await newPage(); // the same user agent as the Owner's browser
+      await signInWithPassword(twin, server.url, ada.email, ada.password);
+
+      // The next visit (its data may be cached, so a reload rather than a click) finds it ended.
+      await owner.reload();
+      await poll(() => new URL(owner.url()).pathname).toBe("/sign-in");
+      const notice = owner
+        .getByRole("status")
+        .filter({ hasText: /signed in again from this browser elsewhere/ });
+      await notice.waitFor();
+      expect(await notice.innerText()).toMatch(/^Signed out on .*\d{1,2}:\d{2}.*one session per browser/s);
+      await screenshots(owner, "signed-out-replaced", engine, { widths: ["phone"] });
+
+      await signInWithPassword(owner, server.url, ada.email, ada.password);
+      await owner.getByRole("navigation", { name: "Main" }).waitFor();
     },
     STEP_TIMEOUT,
   );

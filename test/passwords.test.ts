@@ -74,9 +74,10 @@ describe("POST /auth/password (change)", () => {
     expect(changed.json()).toEqual({ changed: true, sessions_revoked: 1 });
 
     expect((await send(t.app, "GET", "/auth/me", user.headers)).statusCode).toBe(200);
-    expect((await send(t.app, "GET", "/auth/me", bearer(laptop.accessToken))).json().code).toBe(
-      "session_revoked",
-    );
+    expect((await send(t.app, "GET", "/auth/me", bearer(laptop.accessToken))).json()).toMatchObject({
+      code: "session_revoked",
+      reason: "password_changed",
+    });
     expect(await canSignIn(user.email, PASSWORD)).toBe(false);
     expect(await canSignIn(user.email, NEW_PASSWORD)).toBe(true);
     expect(await actions(user.headers, user.workspaceId)).toContain("account.password_changed");
@@ -137,7 +138,10 @@ describe("POST /auth/password/forgot and /reset", () => {
     const done = await reset(token);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ reset: true, email: user.email, sessions_revoked: 1 });
-    expect((await send(t.app, "GET", "/auth/me", user.headers)).json().code).toBe("session_revoked");
+    expect((await send(t.app, "GET", "/auth/me", user.headers)).json()).toMatchObject({
+      code: "session_revoked",
+      reason: "password_reset",
+    });
     // A verified owner's keys are automation; a reset is not a takeover: they stay.
     expect((await send(t.app, "GET", "/auth/me", { "x-api-key": key.token })).statusCode).toBe(200);
     expect(await canSignIn(user.email, NEW_PASSWORD)).toBe(true);

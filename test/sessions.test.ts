@@ -120,7 +120,14 @@ describe("one live session per device", () => {
 
     const old = await me(first.accessToken);
     expect(old.statusCode).toBe(401);
-    expect(old.json()).toEqual({ detail: expect.stringContaining("revoked"), code: "session_revoked" });
+    // The device that lost its session is told why, and when: not a revocation by its owner.
+    expect(old.json()).toEqual({
+      detail: expect.stringContaining("signed in again from this browser or device elsewhere"),
+      code: "session_revoked",
+      reason: "replaced",
+      revoked_at: expect.any(String),
+    });
+    expect(old.json().detail).toContain(old.json().revoked_at);
     expect((await me(second.accessToken)).statusCode).toBe(200);
   });
 
@@ -150,7 +157,11 @@ describe("POST /sessions/{session_id}/", () => {
     expect(response.json()).toEqual({ revoked: 1 });
     const dropped = await me(drop.accessToken);
     expect(dropped.statusCode).toBe(401);
-    expect(dropped.json()).toEqual({ detail: expect.stringContaining("revoked"), code: "session_revoked" });
+    expect(dropped.json()).toMatchObject({
+      detail: expect.stringContaining("revoked"),
+      code: "session_revoked",
+      reason: "revoked",
+    });
     expect((await refresh(drop.refreshToken)).statusCode).toBe(401);
     expect((await me(keep.accessToken)).statusCode).toBe(200);
     const listed = (await listSessions(bearer(keep.accessToken))).json() as Array<{ id: string }>;
@@ -231,7 +242,11 @@ describe("POST /sessions/", () => {
     for (const session of sessions) {
       const access = await me(session.accessToken);
       expect(access.statusCode).toBe(401);
-      expect(access.json()).toEqual({ detail: expect.stringContaining("revoked"), code: "session_revoked" });
+      expect(access.json()).toMatchObject({
+        detail: expect.stringContaining("revoked"),
+        code: "session_revoked",
+        reason: "revoked_all",
+      });
       const refreshed = await refresh(session.refreshToken);
       expect(refreshed.statusCode).toBe(401);
       expect(refreshed.json()).toMatchObject({ code: "session_revoked" });

@@ -15,6 +15,7 @@ import {
   roleFromName,
   seatSummary,
 } from "../web/src/lib/people.ts";
+import { describeSessionEnd } from "../web/src/lib/session-end.ts";
 
 const now = new Date("2026-03-01T12:00:00.000Z");
 const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
@@ -136,10 +137,41 @@ describe("user agents", () => {
       "Chrome on Android",
     ],
     ["curl/8.5.0", "curl"],
+    ["coffer-cli/0.1.0 (build-server-01; linux x64)", "Coffer CLI on build-server-01 (Linux)"],
+    ["coffer-cli/0.1.0 (ada-mbp.local; darwin arm64)", "Coffer CLI on ada-mbp.local (macOS)"],
+    ["coffer-cli/0.1.0 (DESKTOP-7; win32 x64)", "Coffer CLI on DESKTOP-7 (Windows)"],
+    ["coffer-cli", "Coffer CLI"],
     ["node", "Node.js"],
     ["something-custom/1.0", "Other client"],
     ["", "Unknown client"],
   ])("%s is %s", (userAgent, label) => {
     expect(describeUserAgent(userAgent)).toBe(label);
+  });
+});
+
+describe("why this browser was signed out", () => {
+  it("names a same-browser sign-in elsewhere, with its time", () => {
+    const text = describeSessionEnd(
+      { code: "session_revoked", reason: "replaced", revokedAt: "2026-11-24T09:30:00.000Z" },
+      "en-GB",
+    );
+    expect(text).toMatch(
+      /^Signed out on 24 Nov 2026, \d\d:30: you signed in again from this browser elsewhere/,
+    );
+  });
+
+  it.each([
+    [{ code: "session_revoked", reason: "revoked" }, /revoked from another of your sessions/],
+    [{ code: "session_revoked", reason: "password_changed" }, /password was changed/],
+    [{ code: "session_revoked", reason: "something-new" }, /^Signed out: this session was revoked\.$/],
+    [{ code: "session_expired" }, /expired/],
+  ])("%o", (end, expected) => {
+    expect(describeSessionEnd(end)).toMatch(expected);
+  });
+
+  it("says nothing when the person signed out, or nothing is known", () => {
+    expect(describeSessionEnd({ code: "session_revoked", reason: "signed_out" })).toBeUndefined();
+    expect(describeSessionEnd({ code: "refresh_token_invalid" })).toBeUndefined();
+    expect(describeSessionEnd(null)).toBeUndefined();
   });
 });

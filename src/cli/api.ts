@@ -13,6 +13,7 @@ import {
 import type { Binding } from "./binding.ts";
 import { updateCredential } from "./credentials.ts";
 import { CliError, EXIT } from "./errors.ts";
+import { cliUserAgent } from "./user-agent.ts";
 
 export { CliError, EXIT };
 
@@ -31,8 +32,10 @@ export interface Session {
 export const fetchHere: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input);
   let response: Response;
+  const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+  headers.set("user-agent", cliUserAgent());
   try {
-    response = await fetch(input, { ...init, redirect: "manual" });
+    response = await fetch(input, { ...init, headers, redirect: "manual" });
   } catch {
     throw new CliError(`cannot reach Coffer at ${url.origin}: is it running? (COFFER_API_URL)`, EXIT.network);
   }

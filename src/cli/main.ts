@@ -13,8 +13,7 @@ import { registerRestoreCommand } from "./commands/restore.ts";
 import { registerRunCommand } from "./commands/run.ts";
 import { registerSecretsCommands } from "./commands/secrets.ts";
 import { registerTransferCommands } from "./commands/transfer.ts";
-
-const VERSION = "0.1.0";
+import { VERSION } from "./user-agent.ts";
 
 // `coffer --version` is answered here, not by commander: commander would take `--version` anywhere
 // on the line for itself, and `coffer secrets rollback KEY --version 3` needs it.

@@ -1924,6 +1924,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -1964,6 +1971,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2001,6 +2015,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2013,6 +2034,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2069,6 +2097,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2112,6 +2147,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2124,6 +2166,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2136,6 +2185,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2176,6 +2232,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2214,6 +2277,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2226,6 +2296,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2238,6 +2315,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2278,6 +2362,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2315,6 +2406,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2327,6 +2425,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2339,6 +2444,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2379,6 +2491,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2439,6 +2558,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2479,6 +2605,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2560,6 +2693,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2572,6 +2712,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2612,6 +2759,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2811,6 +2965,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2851,6 +3012,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2886,6 +3054,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2898,6 +3073,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2938,6 +3120,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -2987,6 +3176,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3027,6 +3223,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3074,6 +3277,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3086,6 +3296,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3126,6 +3343,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3185,6 +3409,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3225,6 +3456,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3279,6 +3517,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3291,6 +3536,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3337,6 +3589,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3349,6 +3608,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3361,6 +3627,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3401,6 +3674,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3472,6 +3752,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3517,6 +3804,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3557,6 +3851,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3600,6 +3901,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3644,6 +3952,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3656,6 +3971,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3696,6 +4018,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3733,6 +4062,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3745,6 +4081,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3785,6 +4128,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3797,6 +4147,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3851,6 +4208,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3863,6 +4227,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3903,6 +4274,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3940,6 +4318,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3952,6 +4337,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -3992,6 +4384,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4004,6 +4403,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4062,6 +4468,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4074,6 +4487,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4086,6 +4506,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4126,6 +4553,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4199,6 +4633,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4211,6 +4652,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4223,6 +4671,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4263,6 +4718,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4322,6 +4784,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4334,6 +4803,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4346,6 +4822,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4386,6 +4869,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4427,6 +4917,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4439,6 +4936,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4451,6 +4955,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4463,6 +4974,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4503,6 +5021,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4575,6 +5100,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4587,6 +5119,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4599,6 +5138,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4639,6 +5185,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4714,6 +5267,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4726,6 +5286,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4802,6 +5369,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4866,6 +5440,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4878,6 +5459,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4890,6 +5478,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4902,6 +5497,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4955,6 +5557,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4967,6 +5576,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5009,6 +5625,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5021,6 +5644,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5033,6 +5663,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5045,6 +5682,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5098,6 +5742,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5110,6 +5761,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5169,6 +5827,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5181,6 +5846,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5193,6 +5865,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5233,6 +5912,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5300,6 +5986,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5312,6 +6005,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5324,6 +6024,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5336,6 +6043,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5348,6 +6062,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5388,6 +6109,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5427,6 +6155,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5439,6 +6174,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5451,6 +6193,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5491,6 +6240,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5548,6 +6304,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5560,6 +6323,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5572,6 +6342,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5584,6 +6361,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5624,6 +6408,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5703,6 +6494,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5715,6 +6513,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5727,6 +6532,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5739,6 +6551,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5751,6 +6570,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5791,6 +6617,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5844,6 +6677,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5856,6 +6696,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5896,6 +6743,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5955,6 +6809,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5967,6 +6828,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6007,6 +6875,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6064,6 +6939,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6104,6 +6986,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6188,6 +7077,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6200,6 +7096,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6240,6 +7143,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6299,6 +7209,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6311,6 +7228,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6323,6 +7247,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6363,6 +7294,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6435,6 +7373,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6447,6 +7392,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6459,6 +7411,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6471,6 +7430,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6511,6 +7477,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6564,6 +7537,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6576,6 +7556,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6588,6 +7575,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6628,6 +7622,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6691,6 +7692,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6703,6 +7711,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6715,6 +7730,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6755,6 +7777,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6809,6 +7838,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6821,6 +7857,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6833,6 +7876,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6873,6 +7923,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6913,6 +7970,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6925,6 +7989,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6937,6 +8008,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -6977,6 +8055,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7042,6 +8127,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7054,6 +8146,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7066,6 +8165,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7106,6 +8212,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7261,6 +8374,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7273,6 +8393,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7349,6 +8476,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7422,6 +8556,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7434,6 +8575,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7510,6 +8658,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7549,6 +8704,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7561,6 +8723,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7637,6 +8806,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7712,6 +8888,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7724,6 +8907,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7800,6 +8990,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7876,6 +9073,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7888,6 +9092,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -7964,6 +9175,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8006,6 +9224,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8018,6 +9243,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8094,6 +9326,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8168,6 +9407,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8180,6 +9426,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8256,6 +9509,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8333,6 +9593,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8345,6 +9612,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8421,6 +9695,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8490,6 +9771,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8502,6 +9790,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8578,6 +9873,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8622,6 +9924,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8634,6 +9943,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8646,6 +9962,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8722,6 +10045,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8797,6 +10127,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8809,6 +10146,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8885,6 +10229,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8962,6 +10313,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -8974,6 +10332,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9050,6 +10415,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9100,6 +10472,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9112,6 +10491,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9188,6 +10574,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9250,6 +10643,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9262,6 +10662,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9338,6 +10745,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9451,6 +10865,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9463,6 +10884,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9539,6 +10967,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9612,6 +11047,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9624,6 +11066,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9636,6 +11085,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9712,6 +11168,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9771,6 +11234,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9783,6 +11253,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9795,6 +11272,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9871,6 +11355,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9960,6 +11451,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9972,6 +11470,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -9984,6 +11489,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10060,6 +11572,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10103,6 +11622,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10143,6 +11669,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10177,6 +11710,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10189,6 +11729,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10229,6 +11776,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10265,6 +11819,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10277,6 +11838,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10289,6 +11857,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10329,6 +11904,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10378,6 +11960,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10403,6 +11992,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10415,6 +12011,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10460,6 +12063,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10472,6 +12082,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10484,6 +12101,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10524,6 +12148,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10576,6 +12207,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10588,6 +12226,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10600,6 +12245,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10612,6 +12264,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10652,6 +12311,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10698,6 +12364,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10710,6 +12383,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10722,6 +12402,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10762,6 +12449,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10801,6 +12495,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10813,6 +12514,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10825,6 +12533,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10865,6 +12580,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10918,6 +12640,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10930,6 +12659,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10942,6 +12678,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10954,6 +12697,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -10994,6 +12744,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11041,6 +12798,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11053,6 +12817,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11065,6 +12836,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11105,6 +12883,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11159,6 +12944,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11171,6 +12963,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11183,6 +12982,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11195,6 +13001,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11235,6 +13048,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11275,6 +13095,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11287,6 +13114,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11299,6 +13133,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11339,6 +13180,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11392,6 +13240,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11404,6 +13259,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11416,6 +13278,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11456,6 +13325,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11506,6 +13382,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11546,6 +13429,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11603,6 +13493,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11643,6 +13540,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11681,6 +13585,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11693,6 +13604,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11705,6 +13623,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11745,6 +13670,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11806,6 +13738,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11818,6 +13757,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11830,6 +13776,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11870,6 +13823,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11945,6 +13905,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11957,6 +13924,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -11969,6 +13943,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12009,6 +13990,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12061,6 +14049,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12073,6 +14068,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12085,6 +14087,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12125,6 +14134,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12164,6 +14180,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12176,6 +14199,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12188,6 +14218,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12200,6 +14237,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12240,6 +14284,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12295,6 +14346,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12307,6 +14365,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12319,6 +14384,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12331,6 +14403,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12371,6 +14450,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12421,6 +14507,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12433,6 +14526,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12445,6 +14545,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12485,6 +14592,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12549,6 +14663,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12561,6 +14682,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12573,6 +14701,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12585,6 +14720,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12597,6 +14739,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12637,6 +14786,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12688,6 +14844,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12700,6 +14863,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12712,6 +14882,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12752,6 +14929,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12789,6 +14973,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12801,6 +14992,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12813,6 +15011,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12853,6 +15058,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12920,6 +15132,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12932,6 +15151,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12944,6 +15170,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12956,6 +15189,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -12996,6 +15236,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13057,6 +15304,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13069,6 +15323,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13081,6 +15342,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13121,6 +15389,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13204,6 +15479,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13216,6 +15498,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13228,6 +15517,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13268,6 +15564,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13330,6 +15633,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13342,6 +15652,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13354,6 +15671,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13394,6 +15718,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13450,6 +15781,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13462,6 +15800,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13474,6 +15819,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13514,6 +15866,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13599,6 +15958,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13611,6 +15977,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13623,6 +15996,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13663,6 +16043,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13701,6 +16088,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13713,6 +16107,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13725,6 +16126,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13765,6 +16173,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13829,6 +16244,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13841,6 +16263,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13853,6 +16282,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13893,6 +16329,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13953,6 +16396,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13965,6 +16415,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -13977,6 +16434,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14017,6 +16481,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14059,6 +16530,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14071,6 +16549,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14083,6 +16568,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14123,6 +16615,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14185,6 +16684,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14197,6 +16703,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14209,6 +16722,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14249,6 +16769,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14333,6 +16860,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14345,6 +16879,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14357,6 +16898,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14369,6 +16917,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14409,6 +16964,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14472,6 +17034,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14484,6 +17053,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14496,6 +17072,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14536,6 +17119,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14574,6 +17164,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14586,6 +17183,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14598,6 +17202,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14638,6 +17249,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14723,6 +17341,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14735,6 +17360,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14747,6 +17379,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14787,6 +17426,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14850,6 +17496,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14862,6 +17515,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14874,6 +17534,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14914,6 +17581,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14972,6 +17646,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14984,6 +17665,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -14996,6 +17684,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15036,6 +17731,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15094,6 +17796,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15106,6 +17815,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15118,6 +17834,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15130,6 +17853,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15170,6 +17900,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15242,6 +17979,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15254,6 +17998,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15266,6 +18017,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15306,6 +18064,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15363,6 +18128,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15375,6 +18147,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15387,6 +18166,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15399,6 +18185,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15439,6 +18232,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15489,6 +18289,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15501,6 +18308,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15513,6 +18327,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -15553,6 +18374,13 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["ErrorCode"];
                         detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };

@@ -44,6 +44,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Why it ended (sessions/end-reasons.ts); null for sessions revoked before it was recorded. */
+  revoked_reason: string | null;
 }
 
 export interface RefreshTokensTable {

@@ -32,7 +32,19 @@ export const ErrorCodeSchema = {
 } as const;
 
 export const ErrorBody = Type.Object(
-  { detail: Type.String(), code: Type.Unsafe<Code>({ $ref: "ErrorCode#" }) },
+  {
+    detail: Type.String(),
+    code: Type.Unsafe<Code>({ $ref: "ErrorCode#" }),
+    // A session's device is told why it lost the session: the dashboard says it in words.
+    reason: Type.Optional(
+      Type.String({
+        description:
+          "session_revoked only: why the session ended — replaced (the same user agent signed in again), " +
+          "signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused",
+      }),
+    ),
+    revoked_at: Type.Optional(Type.String({ format: "date-time", description: "session_revoked only" })),
+  },
   { $id: "Error" },
 );
 

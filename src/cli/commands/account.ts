@@ -70,11 +70,11 @@ async function signIn(
   secrets: { password: string; code?: string },
 ): Promise<void> {
   const client = createClient({ baseUrl: apiUrl, fetch: fetchHere });
-  const { accessToken: access_token, response } = await signInWith(
-    client,
-    { email, password: secrets.password, ...(secrets.code ? { otp: secrets.code } : {}) },
-    { "user-agent": "coffer-cli" },
-  ).catch((error: unknown) => {
+  const { accessToken: access_token, response } = await signInWith(client, {
+    email,
+    password: secrets.password,
+    ...(secrets.code ? { otp: secrets.code } : {}),
+  }).catch((error: unknown) => {
     throw signInRefusal(error);
   });
   // The same account signing in again keeps its offline-copy secret: its copies stay readable.

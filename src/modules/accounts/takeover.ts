@@ -34,7 +34,7 @@ export function createTakeover(deps: TakeoverDeps) {
   ): Promise<{ sessionsRevoked: number }> {
     if (user.email_verified_at) return { sessionsRevoked: 0 };
     const now = deps.clock.now().toISOString();
-    const sessionsRevoked = await deps.sessions.revokeAllOf(tx, user.id);
+    const sessionsRevoked = await deps.sessions.revokeAllOf(tx, user.id, "account_claimed");
     const keysRevoked = await deps.keys.revokeAllOf(tx, user.id);
     const twoFactorCleared = await deps.twoFactor.clear(tx, user.id);
     await repo.updateUser(tx, user.id, { password_hash: null, email_verified_at: now, updated_at: now });

@@ -73,7 +73,12 @@ export function createPasswordsService(deps: PasswordsDeps) {
       const hash = await hashPassword(input.new_password);
       const revoked = await db.transaction().execute(async (tx) => {
         await deps.accounts.setPasswordHash(tx, userId, hash);
-        const count = await deps.sessions.revokeAllOf(tx, userId, actor.principal.sessionId ?? undefined);
+        const count = await deps.sessions.revokeAllOf(
+          tx,
+          userId,
+          "password_changed",
+          actor.principal.sessionId ?? undefined,
+        );
         await recordAccountEvent(deps.accountAudit, tx, actor, {
           action: "account.password_changed",
           resourceType: "user",
@@ -139,7 +144,8 @@ export function createPasswordsService(deps: PasswordsDeps) {
         await repo.spendAllOf(tx, userId, now);
         const claimed = await deps.accounts.claimUnverified(tx, user, "password_reset", client);
         await deps.accounts.setPasswordHash(tx, userId, hash);
-        const revoked = claimed.sessionsRevoked + (await deps.sessions.revokeAllOf(tx, userId));
+        const revoked =
+          claimed.sessionsRevoked + (await deps.sessions.revokeAllOf(tx, userId, "password_reset"));
         await recordAccountEvent(deps.accountAudit, tx, actingAs(userId, client), {
           action: "account.password_reset",
           resourceType: "user",

@@ -10,6 +10,7 @@ import { sha256 } from "../../crypto/tokens.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { AccountAudit } from "../audit/index.ts";
+import { revokedError } from "./end-reasons.ts";
 import * as repo from "./repo.ts";
 
 export interface SessionsDeps {
@@ -105,7 +106,7 @@ export function createSessionsCore(deps: SessionsDeps) {
 
   function assertLive(session: repo.SessionRow | undefined, now: Date): repo.SessionRow {
     if (!session) throw new AppError("invalid_token", "Invalid session token");
-    if (session.revoked_at) throw new AppError("session_revoked", "Session has been revoked; sign in again");
+    if (session.revoked_at) throw revokedError(session.revoked_at, session.revoked_reason);
     if (session.expires_at <= now.toISOString())
       throw new AppError("session_expired", "Session has expired; sign in again");
     return session;

@@ -1,6 +1,7 @@
 // Session and refresh-token queries.
 import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { Queryable, SessionsTable } from "../../db/schema.ts";
+import type { EndReason } from "./end-reasons.ts";
 
 export type SessionRow = SessionsTable;
 
@@ -29,10 +30,11 @@ export async function revokeSessions(
   db: Queryable,
   filter: { userId: string; userAgent?: string; sessionId?: string; exceptSessionId?: string },
   now: string,
+  reason: EndReason,
 ): Promise<number> {
   let query = db
     .updateTable("sessions")
-    .set({ revoked_at: now })
+    .set({ revoked_at: now, revoked_reason: reason })
     .where("user_id", "=", filter.userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now);

@@ -8,6 +8,7 @@ import { sha256 } from "../../crypto/tokens.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionsCore, SessionsDeps } from "./core.ts";
+import type { EndReason } from "./end-reasons.ts";
 import * as repo from "./repo.ts";
 
 export function createSessionRevocation(deps: SessionsDeps, { recordSessionEvent }: SessionsCore) {
@@ -41,7 +42,12 @@ export function createSessionRevocation(deps: SessionsDeps, { recordSessionEvent
     async revokeOne(actor: ActorContext, sessionId: string): Promise<number> {
       const userId = actor.principal.userId;
       const revoked = await db.transaction().execute(async (tx) => {
-        const count = await repo.revokeSessions(tx, { userId, sessionId }, clock.now().toISOString());
+        const count = await repo.revokeSessions(
+          tx,
+          { userId, sessionId },
+          clock.now().toISOString(),
+          "revoked",
+        );
         if (count > 0) await recordSessionEvent(tx, actor, sessionId, { count });
         return count;
       });
@@ -53,7 +59,7 @@ export function createSessionRevocation(deps: SessionsDeps, { recordSessionEvent
     async revokeAll(actor: ActorContext): Promise<number> {
       const userId = actor.principal.userId;
       const revoked = await db.transaction().execute(async (tx) => {
-        const count = await repo.revokeSessions(tx, { userId }, clock.now().toISOString());
+        const count = await repo.revokeSessions(tx, { userId }, clock.now().toISOString(), "revoked_all");
         if (count > 0) await recordSessionEvent(tx, actor, null, { count, all: true });
         return count;
       });
@@ -65,12 +71,17 @@ export function createSessionRevocation(deps: SessionsDeps, { recordSessionEvent
      * Inside the caller's transaction: revokes every live session of the user but `except` (their
      * refresh tokens die with them). The caller publishes `tags.user` once it commits.
      */
-    revokeAllOf(tx: Queryable, userId: string, except?: string): Promise<number> {
-      return repo.revokeSessions(tx, { userId, exceptSessionId: except }, clock.now().toISOString());
+    revokeAllOf(tx: Queryable, userId: string, reason: EndReason, except?: string): Promise<number> {
+      return repo.revokeSessions(tx, { userId, exceptSessionId: except }, clock.now().toISOString(), reason);
     },
 
     async revokeSession(userId: string, sessionId: string): Promise<number> {
-      const revoked = await repo.revokeSessions(db, { userId, sessionId }, clock.now().toISOString());
+      const revoked = await repo.revokeSessions(
+        db,
+        { userId, sessionId },
+        clock.now().toISOString(),
+        "signed_out",
+      );
       await bus.publish(tags.session(sessionId));
       return revoked;
     },

@@ -31,6 +31,7 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
           tx,
           { userId: input.userId, userAgent: input.userAgent },
           nowIso,
+          "replaced",
         );
         await repo.insertSession(tx, {
           id: sessionId,
@@ -41,6 +42,7 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
           created_at: nowIso,
           expires_at: expiryAt(now, now),
           revoked_at: null,
+          revoked_reason: null,
         });
         return storeRefreshToken(tx, randomToken(), sessionId, nowIso);
       });
@@ -79,7 +81,12 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
             }
           }
           // Committed, not rolled back: a replayed token must end the session it belongs to.
-          await repo.revokeSessions(tx, { userId: session.user_id, sessionId: session.id }, nowIso);
+          await repo.revokeSessions(
+            tx,
+            { userId: session.user_id, sessionId: session.id },
+            nowIso,
+            "refresh_reused",
+          );
           return {
             error: new AppError(
               "refresh_token_reused",

@@ -104,8 +104,13 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/Linux/, "Linux"],
 ];
 
+const CLI_SYSTEMS: Record<string, string> = { linux: "Linux", darwin: "macOS", win32: "Windows" };
+
 /** "Chrome on Linux" from a user agent, for a glance; the full string stays available beside it. */
 export function describeUserAgent(userAgent: string): string {
+  // The CLI names its machine (src/cli/user-agent.ts): "coffer-cli/0.1.0 (build-01; linux x64)".
+  const cli = /^coffer-cli\/\S+ \(([^;]+); (\w+)/.exec(userAgent);
+  if (cli) return `Coffer CLI on ${cli[1]} (${CLI_SYSTEMS[cli[2] ?? ""] ?? cli[2]})`;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;

@@ -5,6 +5,7 @@
 // finishes with the API's challenge: the password is forgotten once the first step is done.
 import { Link, useNavigate, useRouterState, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
+import { lastSessionEnd } from "../api/client.ts";
 import { challengeOf } from "../api/errors.ts";
 import { useProviders } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
@@ -14,6 +15,7 @@ import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { TwoFactorStep } from "../components/TwoFactorStep.tsx";
 import { useSubmit } from "../components/useSubmit.ts";
+import { describeSessionEnd } from "../lib/session-end.ts";
 
 const PROVIDER_ERRORS: Record<string, string> = {
   provider_denied: "The sign-in was cancelled at the provider.",
@@ -34,6 +36,7 @@ export function SignIn() {
   const [email, setEmail] = useState(arrival.email ?? "");
   const [challenge, setChallenge] = useState<string>();
   const [restarted, setRestarted] = useState<string>();
+  const [ended] = useState(() => describeSessionEnd(lastSessionEnd()));
   const signedIn = () => navigate({ href: safeNext(search.next), replace: true });
 
   if (challenge) {
@@ -63,6 +66,7 @@ export function SignIn() {
     <AuthLayout title="Sign in">
       {arrival.notice && !restarted && <Alert kind="success">{arrival.notice}</Alert>}
       {providerError && <Alert kind="error">{providerError}</Alert>}
+      {ended && !restarted && <Alert kind="warning">{ended}</Alert>}
       {restarted && <Alert kind="error">{restarted}</Alert>}
       <PasswordStep
         email={email}
