@@ -1,11 +1,12 @@
 // Serving the dashboard from the API's process (issue 11): index.html at `/` and for browser
 // navigations to paths no API route answers, hashed assets under /_app/assets/ cached for a year,
 // the dashboard's own CSP, and every other client still getting the JSON error contract.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSET_PREFIX, DASHBOARD_CSP, DEFAULT_DASHBOARD_DIR } from "../src/http/dashboard.ts";
@@ -29,6 +30,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, "index.html"), INDEX);
   writeFileSync(join(dist, "assets", "app-3f9a1c.js"), SCRIPT);
   writeFileSync(join(dist, "assets", "app-3f9a1c.css"), "body{}");
+  // What the build's precompress step writes beside a file (web/vite.config.ts).
+  writeFileSync(join(dist, "assets", "app-3f9a1c.js.br"), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, "assets", "app-3f9a1c.js.gz"), gzipSync(SCRIPT));
   writeFileSync(join(dist, "assets", ".env"), "SECRET=1");
   writeFileSync(join(dist, "not-an-asset.txt"), "outside the asset folder");
   t = await createTestApp({ dashboardDir: dist });
@@ -81,6 +85,30 @@ describe("the dashboard's pages", () => {
     expect(script.headers["content-security-policy"]).toBe(DASHBOARD_CSP);
     const style = await get(`${ASSET_PREFIX}assets/app-3f9a1c.css`);
     expect(style.headers["content-type"]).toMatch(/^text\/css/);
+  });
+
+  it("sends the build's brotli or gzip twin as the browser accepts, varying on Accept-Encoding", async () => {
+    const url = `${ASSET_PREFIX}assets/app-3f9a1c.js`;
+    const raw = (encoding: string) =>
+      t.app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
+
+    const br = await raw("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await raw("gzip, deflate");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    for (const response of [br, gz, plain]) {
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+    // A twin is an encoding of its file, not an address of its own.
+    expect((await get(`${url}.br`)).statusCode).toBe(404);
+    expect((await get(`${url}.gz`)).statusCode).toBe(404);
   });
 
   it("answers HEAD for the page and the assets, without a body", async () => {
@@ -219,5 +247,19 @@ describe("the real build (web/dist)", () => {
       expect(body?.trim()).toBe("");
     }
     expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
+  });
+
+  it("has a brotli and a gzip twin of every script and stylesheet, each smaller", () => {
+    ensureDashboardBuilt();
+    const assets = join(DEFAULT_DASHBOARD_DIR, "assets");
+    const texts = readdirSync(assets).filter((name) => /\.(js|css)$/.test(name));
+    expect(texts.length).toBeGreaterThan(1);
+    for (const name of texts) {
+      const plain = readFileSync(join(assets, name));
+      const br = readFileSync(join(assets, `${name}.br`));
+      expect(brotliDecompressSync(br).equals(plain), name).toBe(true);
+      expect(br.length).toBeLessThan(plain.length);
+      expect(gunzipSync(readFileSync(join(assets, `${name}.gz`))).equals(plain), name).toBe(true);
+    }
   });
 });

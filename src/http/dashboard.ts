@@ -1,5 +1,6 @@
 // The web dashboard (web/, built by Vite into web/dist), served by the API's own process:
-// hashed assets under /_app/assets/ (a prefix no API path uses) cached for a year, index.html at
+// hashed assets under /_app/assets/ (a prefix no API path uses) cached for a year and sent brotli-
+// or gzip-compressed as the browser accepts (twins made at build time), index.html at
 // `/` and for browser navigations to paths no API route answers, never cached. Every other
 // client keeps the JSON error contract on unknown paths.
 import { existsSync } from "node:fs";
@@ -31,8 +32,12 @@ export const DASHBOARD_CSP = [
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
-/** What Vite names a built file: a flat name with a hash; no directory, no leading dot. */
+/**
+ * What Vite names a built file: a flat name with a hash; no directory, no leading dot. The build's
+ * .br/.gz twins are encodings of their file, never addresses of their own.
+ */
 const ASSET_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+const ENCODED_TWIN = /\.(br|gz)$/;
 
 /** Whether the media type the client ranks first (highest q, earliest on a tie) is text/html. */
 export function prefersHtml(accept: string | undefined): boolean {
@@ -103,7 +108,10 @@ export function createDashboard(dir: string = DEFAULT_DASHBOARD_DIR): Dashboard 
     // a 404 before the file server sees it, rather than its 403.
     app.addHook("onRequest", async (request, reply) => {
       const name = (request.params as Record<string, string | undefined>)["*"];
-      if (request.url.startsWith(ASSET_PREFIX) && !ASSET_NAME.test(name ?? "")) {
+      if (
+        request.url.startsWith(ASSET_PREFIX) &&
+        (!ASSET_NAME.test(name ?? "") || ENCODED_TWIN.test(name ?? ""))
+      ) {
         reply.callNotFound();
         return reply;
       }
@@ -114,6 +122,8 @@ export function createDashboard(dir: string = DEFAULT_DASHBOARD_DIR): Dashboard 
       prefix: `${ASSET_PREFIX}assets/`,
       // Every file here has a content hash in its name: a changed file is a new URL.
       immutable: true,
+      // The build wrote brotli and gzip twins (web/vite.config.ts): sent to browsers that take them.
+      preCompressed: true,
       maxAge: YEAR_MS,
       index: false,
       list: false,

@@ -4,31 +4,16 @@
 //
 // To add a screen: write web/src/screens/<Name>.tsx, add a createRoute below under the right
 // parent (workspaceRoute for pages inside a workspace), list it in routeTree, and add an entry to NAV
-// (web/src/nav.ts) if it belongs in the header's navigation.
-import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
-import { AppShell } from "./components/AppShell.tsx";
-import { Account } from "./screens/Account.tsx";
-import { ApiKeys } from "./screens/ApiKeys.tsx";
-import { Audit } from "./screens/Audit.tsx";
-import { Compare } from "./screens/Compare.tsx";
-import { ForgotPassword } from "./screens/ForgotPassword.tsx";
-import { Home } from "./screens/Home.tsx";
-import { Import } from "./screens/Import.tsx";
-import { InviteAccept } from "./screens/InviteAccept.tsx";
-import { Members } from "./screens/Members.tsx";
+// (web/src/nav.ts) if it belongs in the header's navigation. Every screen is its own chunk, loaded
+// when its route is first visited: the sign-in page does not download the secrets table.
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+} from "@tanstack/react-router";
 import { NotFound } from "./screens/NotFound.tsx";
-import { ResetPassword } from "./screens/ResetPassword.tsx";
-import { Secrets } from "./screens/Secrets.tsx";
-import { Security } from "./screens/Security.tsx";
-import { ServiceAccount } from "./screens/ServiceAccount.tsx";
-import { ServiceAccounts } from "./screens/ServiceAccounts.tsx";
-import { Sessions } from "./screens/Sessions.tsx";
-import { ShareLinks } from "./screens/ShareLinks.tsx";
-import { ShareView } from "./screens/ShareView.tsx";
-import { SignIn } from "./screens/SignIn.tsx";
-import { SignUp } from "./screens/SignUp.tsx";
-import { Tree } from "./screens/Tree.tsx";
-import { TwoFactorSignIn } from "./screens/TwoFactorSignIn.tsx";
 
 /** ?error= (a failed provider sign-in) and ?next= (where to go after signing in), both optional. */
 function authSearch(search: Record<string, unknown>): { error?: string; next?: string } {
@@ -44,107 +29,123 @@ const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/",
   validateSearch: authSearch,
-  component: Home,
+  component: lazyRouteComponent(() => import("./screens/Home.tsx"), "Home"),
 });
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in",
   validateSearch: authSearch,
-  component: SignIn,
+  component: lazyRouteComponent(() => import("./screens/SignIn.tsx"), "SignIn"),
 });
-const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: "/sign-up", component: SignUp });
+const signUpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-up",
+  component: lazyRouteComponent(() => import("./screens/SignUp.tsx"), "SignUp"),
+});
 /** Where a provider sign-in of an account with two-factor sign-in lands: /two-factor#challenge=… */
 const twoFactorRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/two-factor",
-  component: TwoFactorSignIn,
+  component: lazyRouteComponent(() => import("./screens/TwoFactorSignIn.tsx"), "TwoFactorSignIn"),
 });
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/forgot-password",
-  component: ForgotPassword,
+  component: lazyRouteComponent(() => import("./screens/ForgotPassword.tsx"), "ForgotPassword"),
 });
 /** Where the reset mail links: /reset-password#token=… (the token stays in the fragment). */
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/reset-password",
-  component: ResetPassword,
+  component: lazyRouteComponent(() => import("./screens/ResetPassword.tsx"), "ResetPassword"),
 });
 /** A share link opened in a browser: /s/#<token> (the token stays in the fragment). */
-const shareViewRoute = createRoute({ getParentRoute: () => rootRoute, path: "/s", component: ShareView });
+const shareViewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/s",
+  component: lazyRouteComponent(() => import("./screens/ShareView.tsx"), "ShareView"),
+});
 /** Where invite mails link (`/invite?token=…`; the API's invite routes all have more segments). */
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/invite",
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === "string" ? { token: search.token } : {},
-  component: InviteAccept,
+  component: lazyRouteComponent(() => import("./screens/InviteAccept.tsx"), "InviteAccept"),
 });
 
 /** Every signed-in page of one workspace: the shell (header, switcher, nav) around an Outlet. */
 export const workspaceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/w/$workspaceId",
-  component: AppShell,
+  component: lazyRouteComponent(() => import("./components/AppShell.tsx"), "AppShell"),
 });
-const treeRoute = createRoute({ getParentRoute: () => workspaceRoute, path: "/", component: Tree });
+const treeRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/",
+  component: lazyRouteComponent(() => import("./screens/Tree.tsx"), "Tree"),
+});
 const secretsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/env/$teamId/$projectId/$environmentId",
-  component: Secrets,
+  component: lazyRouteComponent(() => import("./screens/Secrets.tsx"), "Secrets"),
 });
 const importRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/env/$teamId/$projectId/$environmentId/import",
-  component: Import,
+  component: lazyRouteComponent(() => import("./screens/Import.tsx"), "Import"),
 });
 /** A project's environments side by side. */
 const compareRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/compare/$teamId/$projectId",
-  component: Compare,
+  component: lazyRouteComponent(() => import("./screens/Compare.tsx"), "Compare"),
 });
-const auditRoute = createRoute({ getParentRoute: () => workspaceRoute, path: "/audit", component: Audit });
+const auditRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/audit",
+  component: lazyRouteComponent(() => import("./screens/Audit.tsx"), "Audit"),
+});
 
 const membersRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/members",
-  component: Members,
+  component: lazyRouteComponent(() => import("./screens/Members.tsx"), "Members"),
 });
 const apiKeysRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/api-keys",
-  component: ApiKeys,
+  component: lazyRouteComponent(() => import("./screens/ApiKeys.tsx"), "ApiKeys"),
 });
 const serviceAccountsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/service-accounts",
-  component: ServiceAccounts,
+  component: lazyRouteComponent(() => import("./screens/ServiceAccounts.tsx"), "ServiceAccounts"),
 });
 const serviceAccountRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/service-accounts/$serviceAccountId",
-  component: ServiceAccount,
+  component: lazyRouteComponent(() => import("./screens/ServiceAccount.tsx"), "ServiceAccount"),
 });
 const shareLinksRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/share-links",
-  component: ShareLinks,
+  component: lazyRouteComponent(() => import("./screens/ShareLinks.tsx"), "ShareLinks"),
 });
 const sessionsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/sessions",
-  component: Sessions,
+  component: lazyRouteComponent(() => import("./screens/Sessions.tsx"), "Sessions"),
 });
 const accountRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/account",
-  component: Account,
+  component: lazyRouteComponent(() => import("./screens/Account.tsx"), "Account"),
 });
 const securityRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/account/security",
-  component: Security,
+  component: lazyRouteComponent(() => import("./screens/Security.tsx"), "Security"),
 });
 
 const routeTree = rootRoute.addChildren([
