@@ -162,6 +162,51 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
   );
 
   it(
+    "keyboard only: reaches Add secret by Tab, types into the dialog's first field, and focus follows each step",
+    async () => {
+      // What has the focus, named as a person hears it: aria-label, else its <label>, else its text.
+      const focused = () =>
+        page.evaluate<string>(`(() => {
+          const el = document.activeElement;
+          const label = el && el.id ? document.querySelector('label[for="' + el.id + '"]') : null;
+          return (el && el.getAttribute("aria-label")) || (label && label.textContent) || (el && el.textContent.trim()) || "";
+        })()`);
+      await page.locator("body").focus();
+      let reached = false;
+      for (let presses = 0; presses < 60 && !reached; presses++) {
+        await page.keyboard.press("Tab");
+        reached = (await focused()) === "Add secret";
+      }
+      expect(reached, "Add secret is reachable with Tab").toBe(true);
+      await page.keyboard.press("Enter");
+      await dialog().waitFor();
+      await expect.poll(focused).toMatch(/^Key/); // the first field, not the close button
+      await page.keyboard.type("KEYBOARD_ONLY");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("typed-not-clicked");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter"); // in the description field: submits the form
+      await row("KEYBOARD_ONLY").waitFor();
+      await expect.poll(focused).toBe("Add secret"); // back on what opened the dialog
+
+      // Inline edit by keyboard: Ctrl+Enter saves, focus returns to the row's Edit button.
+      await button("Edit KEYBOARD_ONLY").focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(focused).toBe("New value for KEYBOARD_ONLY");
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type("edited-by-keyboard");
+      await page.keyboard.press("Control+Enter");
+      await expect.poll(() => row("KEYBOARD_ONLY").innerText()).toContain("v2");
+      await expect.poll(focused).toBe("Edit KEYBOARD_ONLY");
+      // Escape cancels, and focus comes back the same way.
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Escape");
+      await expect.poll(focused).toBe("Edit KEYBOARD_ONLY");
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
     "edits a value in place (a new version), then reveals and copies it",
     async () => {
       await button("Edit API_TOKEN").click();
@@ -217,6 +262,7 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
         LOG_LEVEL: [SECRETS.LOG_LEVEL, 1],
         API_TOKEN: [SECRETS.API_TOKEN_EDITED, 2],
         REDIS_URL: [SECRETS.REDIS_URL, 1],
+        KEYBOARD_ONLY: ["edited-by-keyboard", 2],
       });
     },
     STEP_TIMEOUT,

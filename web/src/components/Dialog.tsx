@@ -12,6 +12,18 @@ export interface DialogProps {
   wide?: boolean;
 }
 
+const FIELDS = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+
+function firstStop(dialog: HTMLDialogElement): HTMLElement | null {
+  return (
+    dialog.querySelector<HTMLElement>("[data-autofocus]") ??
+    dialog.querySelector<HTMLElement>(`.dialog-body :is(${FIELDS})`) ??
+    dialog.querySelector<HTMLElement>(
+      ".dialog-body button:not([disabled]), .dialog-footer button:not([disabled])",
+    )
+  );
+}
+
 export function Dialog({ open, title, onClose, children, footer, wide }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -22,8 +34,9 @@ export function Dialog({ open, title, onClose, children, footer, wide }: DialogP
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
       // React's autoFocus ran while the dialog was still closed (and so did nothing); the field
-      // that asked for it (Field marks it) gets the focus now, instead of the close button.
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+      // that asked for it (Field marks it) gets the focus now, else the first field, else the
+      // first button of the footer (Cancel, in a confirmation) — never the close button.
+      firstStop(dialog)?.focus();
       return () => {
         dialog.close();
         opener?.focus();

@@ -74,6 +74,14 @@ export function Secrets() {
   const [filter, setFilter] = useState<Filter>("all");
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<string | null>(null);
+  // The inline editor goes away on save or cancel: focus goes back to its row's Edit button, not
+  // to the top of the page.
+  const endEdit = (key: string) => {
+    setEditing(null);
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-edit-for="${CSS.escape(key)}"]`)?.focus(),
+    );
+  };
   const [adding, setAdding] = useState(false);
   const [pasting, setPasting] = useState(false);
   const [showDeleted, setShowDeleted] = useState(false);
@@ -145,13 +153,20 @@ export function Secrets() {
         size="sm"
         variant="ghost"
         aria-label={`Override ${s.key} in this environment`}
+        data-edit-for={s.key}
         onClick={() => setEditing(s.id)}
       >
         Override
       </Button>
     ) : (
       <>
-        <Button size="sm" variant="ghost" aria-label={`Edit ${s.key}`} onClick={() => setEditing(s.id)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Edit ${s.key}`}
+          data-edit-for={s.key}
+          onClick={() => setEditing(s.id)}
+        >
           Edit
         </Button>
         <Button
@@ -217,7 +232,7 @@ export function Secrets() {
           revealed={revealed.has(s.id)}
           onToggleReveal={() => toggleReveal(s.id)}
           editing={editing === s.id}
-          onEditDone={() => setEditing(null)}
+          onEditDone={() => endEdit(s.key)}
           onSave={(value) => update(s, value)}
         />
       ),
