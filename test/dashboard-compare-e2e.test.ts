@@ -18,6 +18,8 @@ import {
 import { secretsPath } from "./helpers/tree.ts";
 
 const STEP_TIMEOUT = 60_000;
+/** expect.poll with room for a loaded machine (its default gives up after one second). */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium", () => {
   let stack: DashboardStack;
@@ -125,6 +127,38 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       await gridRow("LOG_LEVEL").waitFor({ state: "detached" });
       expect((await read(staging)).LOG_LEVEL).toBe("warn");
       await screenshots(page, "compare-fixed", stack.engine, { widths: ["desktop"] });
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "moves between environments from the secrets page; every breadcrumb part is a link",
+    async () => {
+      const { workspaceId, teamId, projectId } = production;
+      await page.goto(`${url}/w/${workspaceId}/env/${teamId}/${projectId}/${production.environmentId}`);
+      await page.getByRole("heading", { name: /Production/ }).waitFor();
+      const switcher = page.getByRole("navigation", { name: "Breadcrumb" }).getByLabel("Environment");
+      await poll(() => switcher.locator("option").allInnerTexts()).toEqual([
+        "Production",
+        "Staging",
+        "Development",
+      ]);
+
+      await switcher.selectOption({ label: "Development" });
+      await page.getByRole("heading", { name: /Development/ }).waitFor();
+      await poll(() => new URL(page.url()).pathname).toBe(
+        `/w/${workspaceId}/env/${teamId}/${projectId}/${development.environmentId}`,
+      );
+      await page.getByRole("row").filter({ hasText: "FEATURE_FLAG" }).waitFor();
+      expect(await switcher.inputValue()).toBe(development.environmentId);
+      await screenshots(page, "environment-switcher", stack.engine, { widths: ["phone"] });
+
+      const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+      await crumbs.getByRole("link", { name: "Payments" }).click();
+      await page.getByRole("heading", { name: "Compare environments" }).waitFor();
+      await crumbs.getByRole("link", { name: "Platform" }).click();
+      await poll(() => new URL(page.url()).hash).toBe(`#team-${teamId}`);
+      await page.getByRole("heading", { name: "Platform", level: 2 }).waitFor();
       expect(problems).toEqual([]);
     },
     STEP_TIMEOUT,

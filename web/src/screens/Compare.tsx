@@ -66,7 +66,13 @@ export function Compare() {
 
   return (
     <section aria-labelledby="compare-title" className="compare">
-      <ProjectBreadcrumb workspaceId={ws} team={team?.name} project={project?.name} />
+      <ProjectBreadcrumb
+        workspaceId={ws}
+        teamId={params.teamId}
+        projectId={params.projectId}
+        team={team?.name}
+        project={project?.name}
+      />
       <div className="page-header">
         <div>
           <h1 id="compare-title">Compare environments</h1>

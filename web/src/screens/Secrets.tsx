@@ -269,7 +269,15 @@ export function Secrets() {
 
   return (
     <section aria-labelledby="secrets-title">
-      <ProjectBreadcrumb workspaceId={path.workspace_id} team={team?.name} project={project?.name} />
+      <ProjectBreadcrumb
+        workspaceId={path.workspace_id}
+        teamId={path.team_id}
+        projectId={path.project_id}
+        team={team?.name}
+        project={project?.name}
+        environments={environments ?? (environment ? [environment] : [])}
+        environmentId={path.environment_id}
+      />
       <div className="page-header">
         <div>
           <h1 id="secrets-title">
