@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { MATRIX, Role } from "../src/auth/policy.ts";
 import { batches, planOf, previewPaste } from "../web/src/lib/env-paste.ts";
+import { countLabel, pageOf } from "../web/src/lib/paging.ts";
 import { allows, type Caller } from "../web/src/lib/permissions.ts";
 import { describeRotation, rotationStatus } from "../web/src/lib/rotation.ts";
 
@@ -141,5 +142,28 @@ describe("role gating", () => {
 
   it("offers nothing before the workspace (and so the role) is known", () => {
     expect(allows(undefined, "workspace.read")).toBe(false);
+  });
+});
+
+describe("paging a long list", () => {
+  const rows = Array.from({ length: 250 }, (_, i) => i);
+
+  it("cuts pages of 100 and says where they are", () => {
+    expect(pageOf(rows, 0)).toMatchObject({ page: 0, pages: 3, from: 1, to: 100, total: 250 });
+    const last = pageOf(rows, 2);
+    expect(last).toMatchObject({ from: 201, to: 250 });
+    expect(last.rows).toHaveLength(50);
+  });
+
+  it("clamps a page that is no longer there (the list shrank)", () => {
+    expect(pageOf(rows, 9).page).toBe(2);
+    expect(pageOf(rows, -1).page).toBe(0);
+    expect(pageOf([], 3)).toMatchObject({ page: 0, pages: 1, from: 0, to: 0, rows: [] });
+  });
+
+  it("counts what is shown of the whole", () => {
+    expect(countLabel(8, 8, "secret")).toBe("8 secrets");
+    expect(countLabel(1, 1, "secret")).toBe("1 secret");
+    expect(countLabel(3, 5000, "secret")).toBe("3 of 5,000 secrets");
   });
 });

@@ -4,7 +4,7 @@
 // The environment's timeline lists what happened, and restores it to just before any event.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { UNRESOLVED_REASONS } from "../../../src/lib/references.ts";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
@@ -24,6 +24,8 @@ import { AddSecretDialog } from "../components/AddSecretDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
+import { KeyName } from "../components/KeyName.tsx";
+import { Pager } from "../components/Pager.tsx";
 import { PasteEnvDialog } from "../components/PasteEnvDialog.tsx";
 import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
@@ -33,6 +35,7 @@ import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { describeEvent } from "../lib/history.ts";
+import { countLabel, pageOf } from "../lib/paging.ts";
 import { type RotationState, rotationStatus } from "../lib/rotation.ts";
 import { DeletedSecretsDialog } from "./DeletedSecrets.tsx";
 import { EnvironmentTimelineDialog } from "./EnvironmentTimeline.tsx";
@@ -72,6 +75,7 @@ export function Secrets() {
 
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<Filter>("all");
+  const [pageNumber, setPageNumber] = useState(0);
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<string | null>(null);
   // The inline editor goes away on save or cancel: focus goes back to its row's Edit button, not
@@ -106,6 +110,10 @@ export function Secrets() {
       .filter((s) => filter === "all" || rotationStatus(s, now).state === filter)
       .sort((a, b) => a.key.localeCompare(b.key));
   }, [secrets, search, filter, now]);
+  // A new search or filter starts at its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is what a change of these means.
+  useEffect(() => setPageNumber(0), [search, filter]);
+  const page = pageOf(shown, pageNumber);
 
   const toggle = (id: string) => (current: ReadonlySet<string>) => {
     const next = new Set(current);
@@ -215,7 +223,9 @@ export function Secrets() {
       // One element: on a phone the cell is a label-and-content grid.
       cell: (s) => (
         <span className="key-cell">
-          <code className="key">{s.key}</code>
+          <code className="key">
+            <KeyName name={s.key} />
+          </code>
           {s.inherited_from && <span className="inherited">inherited from {nameOf(s.inherited_from)}</span>}
           {s.description && <span className="description">{s.description}</span>}
         </span>
@@ -289,7 +299,7 @@ export function Secrets() {
             )}
           </h1>
           <p className="muted">
-            {secrets.length} secret{secrets.length === 1 ? "" : "s"}
+            {countLabel(shown.length, secrets.length, "secret")}
             {environment?.parent_environment_id && (
               <span> · inherits the secrets of {nameOf(environment.parent_environment_id)}</span>
             )}
@@ -367,7 +377,7 @@ export function Secrets() {
         <Table
           caption="Secrets"
           cards
-          rows={shown}
+          rows={page.rows}
           rowKey={(s) => s.id}
           rowClassName={(s) => (rotationStatus(s, now).state === "overdue" ? "row-overdue" : undefined)}
           columns={columns}
@@ -380,6 +390,7 @@ export function Secrets() {
           }
         />
       )}
+      {list.data && <Pager page={page} label="Secrets" onPage={setPageNumber} />}
       <AddSecretDialog
         open={adding}
         onClose={() => setAdding(false)}
