@@ -29,6 +29,8 @@ import { SignIn } from "./screens/SignIn.tsx";
 import { SignUp } from "./screens/SignUp.tsx";
 import { Tree } from "./screens/Tree.tsx";
 import { TwoFactorSignIn } from "./screens/TwoFactorSignIn.tsx";
+import { Webhook } from "./screens/Webhook.tsx";
+import { Webhooks } from "./screens/Webhooks.tsx";
 
 /** ?error= (a failed provider sign-in) and ?next= (where to go after signing in), both optional. */
 function authSearch(search: Record<string, unknown>): { error?: string; next?: string } {
@@ -126,6 +128,16 @@ const serviceAccountRoute = createRoute({
   path: "/service-accounts/$serviceAccountId",
   component: ServiceAccount,
 });
+const webhooksRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/webhooks",
+  component: Webhooks,
+});
+const webhookRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/webhooks/$webhookId",
+  component: Webhook,
+});
 const shareLinksRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/share-links",
@@ -166,6 +178,8 @@ const routeTree = rootRoute.addChildren([
     apiKeysRoute,
     serviceAccountsRoute,
     serviceAccountRoute,
+    webhooksRoute,
+    webhookRoute,
     shareLinksRoute,
     sessionsRoute,
     accountRoute,
