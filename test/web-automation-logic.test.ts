@@ -18,20 +18,9 @@ import {
   toggleProject,
 } from "../web/src/lib/key-scope.ts";
 import { parseClaims } from "../web/src/lib/trusts.ts";
+import { namedTree } from "./helpers/named-tree.ts";
 
-const tree = {
-  projects: [
-    {
-      id: "p1",
-      name: "Billing API",
-      teamName: "Platform",
-      environments: [
-        { id: "e1", name: "Production" },
-        { id: "e2", name: "Staging" },
-      ],
-    },
-  ],
-};
+const tree = namedTree;
 const here = { id: "ws1", name: "Acme" };
 const names = (id: string) => (id === "ws2" ? "Side project" : undefined);
 

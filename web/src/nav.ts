@@ -11,6 +11,7 @@ export interface NavEntry {
     | "/w/$workspaceId/members"
     | "/w/$workspaceId/api-keys"
     | "/w/$workspaceId/service-accounts"
+    | "/w/$workspaceId/webhooks"
     | "/w/$workspaceId/share-links"
     | "/w/$workspaceId/sessions";
   action?: Action;
@@ -22,6 +23,7 @@ export const NAV: NavEntry[] = [
   { label: "Share links", to: "/w/$workspaceId/share-links", action: "share_link.list" },
   { label: "API keys", to: "/w/$workspaceId/api-keys" },
   { label: "Service accounts", to: "/w/$workspaceId/service-accounts", action: "service_account.list" },
+  { label: "Webhooks", to: "/w/$workspaceId/webhooks", action: "webhook.list" },
   { label: "Sessions", to: "/w/$workspaceId/sessions" },
   { label: "Audit", to: "/w/$workspaceId/audit", action: "audit.read" },
 ];

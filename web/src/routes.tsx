@@ -127,6 +127,16 @@ const serviceAccountRoute = createRoute({
   path: "/service-accounts/$serviceAccountId",
   component: lazyRouteComponent(() => import("./screens/ServiceAccount.tsx"), "ServiceAccount"),
 });
+const webhooksRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/webhooks",
+  component: lazyRouteComponent(() => import("./screens/Webhooks.tsx"), "Webhooks"),
+});
+const webhookRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/webhooks/$webhookId",
+  component: lazyRouteComponent(() => import("./screens/Webhook.tsx"), "Webhook"),
+});
 const shareLinksRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/share-links",
@@ -167,6 +177,8 @@ const routeTree = rootRoute.addChildren([
     apiKeysRoute,
     serviceAccountsRoute,
     serviceAccountRoute,
+    webhooksRoute,
+    webhookRoute,
     shareLinksRoute,
     sessionsRoute,
     accountRoute,

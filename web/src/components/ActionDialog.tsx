@@ -1,7 +1,7 @@
 // One dialog for the many small actions of a screen (create, rename, delete): a screen calls
 // `ask({...})` from a button and renders `dialog` once. Fields are optional: a name, a choice.
-import { type ReactNode, useId, useState } from "react";
-import { Field } from "./Field.tsx";
+import { type ReactNode, useState } from "react";
+import { Field, SelectField } from "./Field.tsx";
 import { FormDialog } from "./FormDialog.tsx";
 
 export interface ActionSpec {
@@ -19,7 +19,6 @@ export function useActionDialog(): { ask: (spec: ActionSpec) => void; dialog: Re
   const [spec, setSpec] = useState<ActionSpec | null>(null);
   const [name, setName] = useState("");
   const [choice, setChoice] = useState("");
-  const choiceId = useId();
 
   const ask = (next: ActionSpec) => {
     setName(next.name?.initial ?? "");
@@ -48,16 +47,16 @@ export function useActionDialog(): { ask: (spec: ActionSpec) => void; dialog: Re
         />
       )}
       {spec?.choice && (
-        <div className="field">
-          <label htmlFor={choiceId} className="field-label">
-            {spec.choice.label}
-          </label>
-          <select id={choiceId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-            {spec.choice.options.map((option) => (
-              <option key={option}>{option}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={spec.choice.label}
+          autoFocus={!spec.name}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+        >
+          {spec.choice.options.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </SelectField>
       )}
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
   useState,
@@ -59,39 +60,34 @@ function Labelled({
   );
 }
 
+/** The label's part of a field's props, and the rest for its control. */
+function split<Rest>({ label, hint, error, hideLabel, ...rest }: Common & Rest): [Common, Rest] {
+  return [{ label, hint, error, hideLabel }, rest as Rest];
+}
+
 /** A labelled input: every control in the dashboard has a label. */
-export function Field({
-  label,
-  hint,
-  error,
-  hideLabel,
-  ...input
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function Field(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const [common, input] = split(props);
   return (
     <Labelled
-      label={label}
-      hint={hint}
-      error={error}
-      hideLabel={hideLabel}
-      control={(props) => <input {...props} {...input} data-autofocus={input.autoFocus || undefined} />}
+      {...common}
+      control={(ids) => <input {...ids} {...input} data-autofocus={input.autoFocus || undefined} />}
     />
   );
 }
 
-export function TextArea({
-  label,
-  hint,
-  error,
-  hideLabel,
-  ...textarea
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [common, textarea] = split(props);
+  return <Labelled {...common} control={(ids) => <textarea {...ids} {...textarea} />} />;
+}
+
+/** A labelled select; its options are the children. */
+export function SelectField(props: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [common, select] = split(props);
   return (
     <Labelled
-      label={label}
-      hint={hint}
-      error={error}
-      hideLabel={hideLabel}
-      control={(props) => <textarea {...props} {...textarea} />}
+      {...common}
+      control={(ids) => <select {...ids} {...select} data-autofocus={select.autoFocus || undefined} />}
     />
   );
 }

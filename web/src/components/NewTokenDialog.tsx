@@ -1,23 +1,39 @@
-// A credential shown once (a new API key, a service account's key): a warning, the token with a
-// copy button, and Done. The token lives only in the caller's state while this is open.
+// A credential shown once (a new API key, a service account's key, a webhook's signing secret): a
+// warning, the token with a copy button, what to do with it, and Done. The token lives only in the
+// caller's state while this is open.
+import type { ReactNode } from "react";
 import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { Dialog } from "./Dialog.tsx";
 
+const KEY_WARNING = "Copy the key now: this is the only time it is shown. Coffer keeps only a hash of it.";
+
 export function NewTokenDialog({
   title,
   created,
   onClose,
+  warning = KEY_WARNING,
+  copyLabel = "Copy the API key",
+  testId = "new-api-key",
+  wide,
+  children,
 }: {
   title: string;
   created: { name: string; token: string } | null;
   onClose: () => void;
+  warning?: ReactNode;
+  copyLabel?: string;
+  testId?: string;
+  wide?: boolean;
+  /** Shown below the token: how to use it. */
+  children?: ReactNode;
 }) {
   return (
     <Dialog
       open={created !== null}
       title={title}
+      wide={wide}
       onClose={onClose}
       footer={
         <Button variant="primary" onClick={onClose}>
@@ -27,18 +43,17 @@ export function NewTokenDialog({
     >
       {created && (
         <div className="stack">
-          <Alert kind="warning">
-            Copy the key now: this is the only time it is shown. Coffer keeps only a hash of it.
-          </Alert>
-          <p>
+          <Alert kind="warning">{warning}</Alert>
+          <p className="break">
             <strong>{created.name}</strong>
           </p>
           <div className="token-box">
-            <code className="token" data-testid="new-api-key">
+            <code className="token" data-testid={testId}>
               {created.token}
             </code>
-            <CopyButton value={created.token} label="Copy the API key" />
+            <CopyButton value={created.token} label={copyLabel} />
           </div>
+          {children}
         </div>
       )}
     </Dialog>
