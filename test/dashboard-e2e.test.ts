@@ -3,6 +3,8 @@
 // paste a .env, edit one, reveal and copy it, sign out and back in. Screenshots of the main
 // screens at 375 and 1440 px go to .test-results/screenshots/.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { parse } from "dotenv";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { browserTestsRun, screenshots } from "./helpers/browser.ts";
@@ -264,6 +266,34 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
         REDIS_URL: [SECRETS.REDIS_URL, 1],
         KEYBOARD_ONLY: ["edited-by-keyboard", 2],
       });
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "downloads the environment, or the selected rows, as a .env that dotenv reads back exactly",
+    async () => {
+      await page.getByLabel("Search secrets").fill("");
+      const saved = async (name: string) => {
+        const [file] = await Promise.all([page.waitForEvent("download"), button(name).click()]);
+        expect(file.suggestedFilename()).toBe("billing-api-production.env");
+        return parse(readFileSync((await file.path()) as string));
+      };
+      expect(await saved("Download .env")).toEqual({
+        DATABASE_URL: SECRETS.DATABASE_URL_V2,
+        LOG_LEVEL: SECRETS.LOG_LEVEL,
+        API_TOKEN: SECRETS.API_TOKEN_EDITED,
+        REDIS_URL: SECRETS.REDIS_URL,
+        KEYBOARD_ONLY: "edited-by-keyboard",
+      });
+      await page.getByLabel("Select API_TOKEN").check();
+      await page.getByLabel("Select REDIS_URL").check();
+      expect(await saved("Download the 2 selected as .env")).toEqual({
+        API_TOKEN: SECRETS.API_TOKEN_EDITED,
+        REDIS_URL: SECRETS.REDIS_URL,
+      });
+      await page.getByLabel("Select API_TOKEN").uncheck();
+      await page.getByLabel("Select REDIS_URL").uncheck();
     },
     STEP_TIMEOUT,
   );

@@ -2,21 +2,12 @@
 // download them as a .txt, and say they are saved before the dialog lets go. They live only in
 // this dialog's props.
 import { useState } from "react";
+import { download } from "../lib/download.ts";
 import { recoveryCodesFile } from "../lib/security.ts";
 import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { Dialog } from "./Dialog.tsx";
-
-/** Saves text as a file through a short-lived blob: URL (no network, nothing in the address). */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function RecoveryCodesDialog({
   codes,

@@ -33,6 +33,7 @@ import { RotationBadge } from "../components/RotationBadge.tsx";
 import { SecretValue } from "../components/SecretValue.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
+import { download, envFileOf, fileNameOf } from "../lib/download.ts";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { describeEvent } from "../lib/history.ts";
 import { countLabel, pageOf } from "../lib/paging.ts";
@@ -123,6 +124,13 @@ export function Secrets() {
   };
   const toggleReveal = (id: string) => setRevealed(toggle(id));
   const chosen = secrets.filter((s) => selected.has(s.id));
+  const [leftOut, setLeftOut] = useState<string[]>([]);
+  // What the page holds (values included, references resolved) as a file: nothing is fetched.
+  const saveEnvFile = (rows: readonly Secret[]) => {
+    const file = envFileOf(rows);
+    download(file.text, `${fileNameOf(project?.name, environment?.name)}.env`);
+    setLeftOut(file.leftOut);
+  };
 
   const updateValue = useWrite(
     ({ id, value }: { id: string; value: string }) =>
@@ -349,6 +357,13 @@ export function Secrets() {
         <Button onClick={() => void list.refetch()} busy={list.isFetching} aria-label="Reload secrets">
           Reload
         </Button>
+        <Button
+          onClick={() => saveEnvFile(chosen.length ? chosen : secrets)}
+          disabled={secrets.length === 0}
+          aria-label={chosen.length ? `Download the ${chosen.length} selected as .env` : "Download .env"}
+        >
+          {chosen.length ? `Download ${chosen.length} as .env` : "Download .env"}
+        </Button>
         <Button onClick={() => setShowDeleted(true)}>Recently deleted</Button>
         <Button onClick={() => setShowTimeline(true)}>Timeline</Button>
         {can("secret.restore", path.team_id) && (
@@ -362,6 +377,12 @@ export function Secrets() {
           </Button>
         )}
       </div>
+      {leftOut.length > 0 && (
+        <Alert kind="warning">
+          Not in the downloaded file: {leftOut.join(", ")}. No .env form carries these values to every common
+          parser unchanged; copy them one by one, or use `coffer export --format json`.
+        </Alert>
+      )}
       {list.isPending && <Loading label="Loading secrets…" />}
       {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
       {list.data && list.data.failedIds.length > list.data.unresolved.length && (
