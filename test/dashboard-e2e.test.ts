@@ -117,6 +117,19 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
   it(
     "adds secrets one by one, masked in the table",
     async () => {
+      // The rules are said as they are broken, in words, before any request.
+      await button("Add secret").click();
+      await dialog().getByLabel("Key").fill("db-url");
+      await dialog()
+        .getByText('A key holds only letters, digits and _ (environment-variable names); this one has "-"')
+        .waitFor();
+      await dialog()
+        .getByText(/^Up to 64 KiB\./)
+        .waitFor();
+      await dialog().getByRole("button", { name: "Add secret" }).click();
+      await dialog().getByLabel("Key").fill("");
+      await page.keyboard.press("Escape");
+      await dialog().waitFor({ state: "hidden" });
       for (const [key, value] of [
         ["DATABASE_URL", SECRETS.DATABASE_URL],
         ["LOG_LEVEL", SECRETS.LOG_LEVEL],

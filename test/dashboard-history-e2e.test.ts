@@ -105,7 +105,11 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await page.keyboard.press("Escape");
       await dialog().waitFor({ state: "hidden" });
 
+      // Share with nothing ticked says what to do, rather than sitting disabled.
+      await button("Share").click();
+      await page.getByText("Tick the secrets to share in the table first").waitFor();
       await page.getByLabel("Select PAYMENT_KEY").check();
+      await page.getByText("Tick the secrets to share in the table first").waitFor({ state: "detached" });
       await button("Share 1").click();
       await dialog().getByRole("button", { name: "Create link" }).click();
       await dialog().getByText("Share links are part of the Pro plan.").waitFor();

@@ -7,6 +7,7 @@ import { batches, planOf, previewPaste } from "../web/src/lib/env-paste.ts";
 import { countLabel, pageOf } from "../web/src/lib/paging.ts";
 import { allows, type Caller } from "../web/src/lib/permissions.ts";
 import { describeRotation, rotationStatus } from "../web/src/lib/rotation.ts";
+import { keyProblem, valueSize } from "../web/src/lib/secret-input.ts";
 
 const existing = [
   { key: "DATABASE_URL", value: "postgres://db/app" },
@@ -165,5 +166,26 @@ describe("paging a long list", () => {
     expect(countLabel(8, 8, "secret")).toBe("8 secrets");
     expect(countLabel(1, 1, "secret")).toBe("1 secret");
     expect(countLabel(3, 5000, "secret")).toBe("3 of 5,000 secrets");
+  });
+});
+
+describe("a secret as it is typed", () => {
+  it.each([
+    ["DATABASE_URL", undefined],
+    ["", undefined],
+    ["1PASSWORD", /cannot start with a digit \("1"\)/],
+    ["my-key.name", /only letters, digits and _.*"-", "\."/],
+    ["MY KEY", /a space/],
+  ])("%s", (key, expected) => {
+    const problem = keyProblem(key);
+    if (expected === undefined) expect(problem).toBeUndefined();
+    else expect(problem).toMatch(expected);
+  });
+
+  it("shows the size limit, the size once it matters, and an error past it", () => {
+    expect(valueSize("short")).toEqual({ hint: "Up to 64 KiB." });
+    expect(valueSize("x".repeat(20 * 1024)).hint).toBe("Up to 64 KiB (this one: 20 KiB).");
+    const over = valueSize("é".repeat(33 * 1024)); // 2 bytes each: 66 KiB
+    expect(over.error).toBe("This value is 66 KiB: the limit is 64 KiB.");
   });
 });

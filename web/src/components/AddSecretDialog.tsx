@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { KEY_PATTERN } from "../../../src/lib/secret-limits.ts";
+import { keyProblem, valueSize } from "../lib/secret-input.ts";
 import { Field, TextArea } from "./Field.tsx";
 import { FormDialog } from "./FormDialog.tsx";
 
@@ -25,6 +25,7 @@ export function AddSecretDialog({
   const [key, setKey] = useState("");
   const [value, setValue] = useState("");
   const [description, setDescription] = useState("");
+  const size = valueSize(value);
   const close = () => {
     setKey("");
     setValue("");
@@ -37,17 +38,21 @@ export function AddSecretDialog({
       title="Add a secret"
       submitLabel="Add secret"
       onClose={close}
-      onSubmit={() => onCreate({ key, value, ...(description ? { description } : {}) })}
+      onSubmit={() =>
+        keyProblem(key) || size.error
+          ? Promise.reject(new Error(keyProblem(key) ?? size.error))
+          : onCreate({ key, value, ...(description ? { description } : {}) })
+      }
     >
       <Field
         label="Key"
         required
         autoFocus
-        pattern={KEY_PATTERN}
         maxLength={256}
         spellCheck={false}
         autoComplete="off"
         hint="Letters, digits and _, not starting with a digit."
+        error={keyProblem(key)}
         value={key}
         onChange={(e) => setKey(e.target.value)}
       />
@@ -56,7 +61,8 @@ export function AddSecretDialog({
         rows={3}
         spellCheck={false}
         autoComplete="off"
-        hint={REFERENCE_HINT}
+        hint={`${size.hint} ${REFERENCE_HINT}`}
+        error={size.error}
         value={value}
         onChange={(e) => setValue(e.target.value)}
       />

@@ -125,6 +125,7 @@ export function Secrets() {
   const toggleReveal = (id: string) => setRevealed(toggle(id));
   const chosen = secrets.filter((s) => selected.has(s.id));
   const [leftOut, setLeftOut] = useState<string[]>([]);
+  const [shareHint, setShareHint] = useState(false);
   // What the page holds (values included, references resolved) as a file: nothing is fetched.
   const saveEnvFile = (rows: readonly Secret[]) => {
     const file = envFileOf(rows);
@@ -316,7 +317,11 @@ export function Secrets() {
         </div>
         {mayWrite && (
           <div className="actions">
-            <Button disabled={chosen.length === 0} onClick={() => setSharing(true)}>
+            {/* Never disabled: a disabled button cannot say why. With nothing ticked it explains. */}
+            <Button
+              onClick={() => (chosen.length === 0 ? setShareHint(true) : setSharing(true))}
+              aria-describedby={shareHint && chosen.length === 0 ? "share-hint" : undefined}
+            >
               {chosen.length === 0 ? "Share" : `Share ${chosen.length}`}
             </Button>
             <Link
@@ -377,6 +382,11 @@ export function Secrets() {
           </Button>
         )}
       </div>
+      {shareHint && chosen.length === 0 && (
+        <p id="share-hint" className="alert alert-info" role="status">
+          Tick the secrets to share in the table first: Share sends them as one link that opens once.
+        </p>
+      )}
       {leftOut.length > 0 && (
         <Alert kind="warning">
           Not in the downloaded file: {leftOut.join(", ")}. No .env form carries these values to every common
