@@ -113,6 +113,13 @@ const me = async (accessToken: string) => {
   return response.json();
 };
 
+/** GET /sessions/'s entry for the session the token belongs to. */
+const currentSession = async (accessToken: string) => {
+  const response = await t.app.inject({ method: "GET", url: "/sessions/", headers: bearer(accessToken) });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { current: boolean }[]).find((s) => s.current);
+};
+
 const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
   Number((await query.executeTakeFirstOrThrow()).n);
 
@@ -236,12 +243,7 @@ describe("GET /auth/oidc-callback", () => {
     const workspaces = await t.app.inject({ method: "GET", url: "/workspaces/", headers: bearer(token) });
     expect(workspaces.json()).toEqual([expect.objectContaining({ role: 3, require_sso: false })]);
     // The session remembers how it was signed in (require-SSO reads it).
-    const sessions = await t.db
-      .selectFrom("sessions")
-      .select("sign_in_method")
-      .where("user_id", "=", profile.id)
-      .execute();
-    expect(sessions.map((s) => s.sign_in_method)).toEqual(["oidc"]);
+    expect(await currentSession(token)).toMatchObject({ current: true, sign_in_method: "oidc" });
   });
 
   it("answers the token as JSON when the request accepts application/json", async () => {
@@ -389,13 +391,8 @@ describe("GET /auth/oidc-callback", () => {
       payload: { challenge, otp: enrolled.nextCode() },
     });
     expect(finished.statusCode, finished.body).toBe(200);
-    const sessions = await t.db
-      .selectFrom("sessions")
-      .select("sign_in_method")
-      .where("user_id", "=", account.id)
-      .where("user_agent", "=", "two-factor-browser")
-      .execute();
-    expect(sessions.map((s) => s.sign_in_method)).toEqual(["oidc"]);
+    expect(await currentSession(finished.json().access_token)).toMatchObject({ sign_in_method: "oidc" });
+    expect(await currentSession(account.accessToken)).toMatchObject({ sign_in_method: "password" });
   });
 });
 

@@ -10199,6 +10199,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         ip_address: string | null;
+                        /**
+                         * @description how the session was signed in (oidc: single sign-on, which a workspace may require); null for sessions from before this was recorded
+                         * @enum {string|null}
+                         */
+                        sign_in_method: "password" | "google" | "github" | "oidc" | null;
                         user_agent: string;
                     }[];
                 };
