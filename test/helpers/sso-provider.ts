@@ -33,6 +33,8 @@ export interface SsoProvider {
   /** COFFER_OIDC_* for a Coffer that signs in through this provider. */
   env(overrides?: Record<string, string>): Record<string, string>;
   addAccount(account: SsoAccount): SsoAccount;
+  /** Registers another redirect URI of the client (a Coffer whose port is known only once it runs). */
+  addRedirectUri(uri: string): void;
   /** Applied to each ID token the token endpoint answers while set. */
   rewriteIdToken: IdTokenRewrite | null;
   /** While true, every request is answered 503. */
@@ -57,16 +59,13 @@ const readBody = async (request: IncomingMessage) => {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startSsoProvider(
-  options: { redirectUris?: string[]; clientId?: string } = {},
-): Promise<SsoProvider> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+export async function startSsoProvider(options: { redirectUris?: string[] } = {}): Promise<SsoProvider> {
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const stranger = await generateKeyPair("RS256");
   const kid = `key-${randomUUID().slice(0, 8)}`;
   const signingJwk = { ...(await exportJWK(privateKey)), kid, alg: "RS256", use: "sig" };
-  void publicKey;
   const accounts = new Map<string, SsoAccount>();
-  const clientId = options.clientId ?? `coffer-${randomUUID().slice(0, 8)}`;
+  const clientId = `coffer-${randomUUID().slice(0, 8)}`;
   const clientSecret = randomUUID();
   const state = {
     rewriteIdToken: null as IdTokenRewrite | null,
@@ -75,7 +74,9 @@ export async function startSsoProvider(
     idTokens: [] as string[],
   };
 
+  const redirectUris = options.redirectUris ?? ["https://coffer.test/auth/oidc-callback"];
   let provider: Provider | undefined;
+  let callback: ReturnType<Provider["callback"]> | undefined;
   const server: Server = createServer((request, response) => {
     void handle(request, response).catch((error) => {
       if (!response.headersSent) response.writeHead(500);
@@ -85,12 +86,17 @@ export async function startSsoProvider(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  provider = new Provider(issuer, {
+  /** (Re)builds the provider: its client's redirect URIs are fixed when it is made. */
+  const build = () => {
+    provider = new Provider(issuer, configuration());
+    callback = provider.callback();
+  };
+  const configuration = (): ConstructorParameters<typeof Provider>[1] => ({
     clients: [
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: options.redirectUris ?? ["https://coffer.test/auth/oidc-callback"],
+        redirect_uris: [...redirectUris],
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
@@ -141,7 +147,7 @@ export async function startSsoProvider(
       };
     },
   });
-  const callback = provider.callback();
+  build();
 
   async function rewritten(idToken: string): Promise<string> {
     const rewrite = state.rewriteIdToken;
@@ -214,7 +220,7 @@ export async function startSsoProvider(
       return;
     }
     if (request.method === "POST" && path === "/token") interceptTokens(response);
-    callback(request, response);
+    callback?.(request, response);
   }
 
   /** A browser's cookie jar, just enough for the provider's own cookies. */
@@ -273,6 +279,10 @@ export async function startSsoProvider(
     addAccount(account) {
       accounts.set(account.sub, account);
       return account;
+    },
+    addRedirectUri(uri) {
+      redirectUris.push(uri);
+      build();
     },
     get rewriteIdToken() {
       return state.rewriteIdToken;
