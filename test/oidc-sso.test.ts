@@ -281,6 +281,28 @@ describe("GET /auth/oidc-callback", () => {
     expect(userinfoCalls()).toBe(before + 1);
   });
 
+  it("authenticates in the form where the provider takes only client_secret_post", async () => {
+    const postOnly = await startSsoProvider({ clientAuthentication: "client_secret_post" });
+    const app = await createTestApp({ env: postOnly.env() });
+    try {
+      const login = await app.app.inject({ method: "GET", url: "/auth/oidc-login" });
+      const cookie = login.cookies.find((c) => c.name === STATE_COOKIE)?.value;
+      const someone = postOnly.addAccount({
+        sub: `post-${randomUUID()}`,
+        email: randomEmail("post"),
+        email_verified: true,
+      });
+      const back = await postOnly.authorize(String(login.headers.location), someone.sub);
+
+      const response = await callback(back.searchParams, cookie, { json: true, app: app.app });
+
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await app.close();
+      await postOnly.stop();
+    }
+  });
+
   it("ties the link to the issuer: the same subject at another issuer is not the same person", async () => {
     const victim = await signUp(t.app);
     const sub = `shared-${randomUUID()}`;

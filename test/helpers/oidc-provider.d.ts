@@ -23,6 +23,7 @@ declare module "oidc-provider" {
 
   interface Configuration {
     clients: Record<string, unknown>[];
+    clientAuthMethods: string[];
     jwks: { keys: object[] };
     cookies: { keys: string[] };
     claims: Record<string, string[]>;

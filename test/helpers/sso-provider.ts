@@ -59,7 +59,13 @@ const readBody = async (request: IncomingMessage) => {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startSsoProvider(options: { redirectUris?: string[] } = {}): Promise<SsoProvider> {
+export async function startSsoProvider(
+  options: {
+    redirectUris?: string[];
+    /** How the client authenticates at the token endpoint: the only way the provider offers. */
+    clientAuthentication?: "client_secret_basic" | "client_secret_post";
+  } = {},
+): Promise<SsoProvider> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const stranger = await generateKeyPair("RS256");
   const kid = `key-${randomUUID().slice(0, 8)}`;
@@ -74,6 +80,7 @@ export async function startSsoProvider(options: { redirectUris?: string[] } = {}
     idTokens: [] as string[],
   };
 
+  const clientAuthentication = options.clientAuthentication ?? "client_secret_basic";
   const redirectUris = options.redirectUris ?? ["https://coffer.test/auth/oidc-callback"];
   let provider: Provider | undefined;
   let callback: ReturnType<Provider["callback"]> | undefined;
@@ -99,9 +106,10 @@ export async function startSsoProvider(options: { redirectUris?: string[] } = {}
         redirect_uris: [...redirectUris],
         grant_types: ["authorization_code"],
         response_types: ["code"],
-        token_endpoint_auth_method: "client_secret_basic",
+        token_endpoint_auth_method: clientAuthentication,
       },
     ],
+    clientAuthMethods: [clientAuthentication],
     jwks: { keys: [signingJwk] },
     cookies: { keys: [randomUUID()] },
     claims: {
@@ -217,6 +225,17 @@ export async function startSsoProvider(options: { redirectUris?: string[] } = {}
           `<label>Username <input name="login" autocomplete="username"></label>` +
           `<button type="submit">Sign in</button></form>`,
       );
+      return;
+    }
+    // oidc-provider takes Basic and form credentials alike; a strict provider takes only the one
+    // its client is registered with, as this one does.
+    const basic = Boolean(request.headers.authorization?.startsWith("Basic "));
+    if (
+      request.method === "POST" &&
+      path === "/token" &&
+      basic !== (clientAuthentication === "client_secret_basic")
+    ) {
+      response.writeHead(401, { "content-type": "application/json" }).end('{"error":"invalid_client"}');
       return;
     }
     if (request.method === "POST" && path === "/token") interceptTokens(response);
