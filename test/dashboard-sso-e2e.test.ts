@@ -130,8 +130,8 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
       await ssoPage.getByRole("link", { name: "Sign in with Acme SSO" }).click();
       await throughTheProvider(ssoPage, ownerAtProvider);
       await openMembers(ssoPage);
-      await ssoSwitch(ssoPage).waitFor();
-      expect(await ssoSwitch(ssoPage).isDisabled()).toBe(false);
+      // Enabled once the page knows this session came through single sign-on.
+      await expect.poll(() => ssoSwitch(ssoPage).isEnabled(), { timeout: 15_000 }).toBe(true);
       await ssoSwitch(ssoPage).click();
       const dialog = ssoPage.getByRole("dialog", { name: "Require sign-in with Acme SSO?" });
       await dialog.waitFor();
