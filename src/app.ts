@@ -42,7 +42,7 @@ import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/i
 import { countPendingInvites, createInvitesService, invitesRoutes } from "./modules/invites/index.ts";
 import { createKeysService, keysRoutes, type ScopeTargets } from "./modules/keys/index.ts";
 import { createMailer } from "./modules/mail/index.ts";
-import { createOAuthService, github, google, oauthRoutes } from "./modules/oauth/index.ts";
+import { createOAuthService, github, google, oauthRoutes, oidc } from "./modules/oauth/index.ts";
 import { createPasswordsService, passwordsRoutes } from "./modules/passwords/index.ts";
 import { createProjectsService, projectsRoutes } from "./modules/projects/index.ts";
 import { createSecretsService, secretsRoutes } from "./modules/secrets/index.ts";
@@ -335,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     sessions,
     twoFactor,
+    ssoConfigured: config.oidc !== undefined,
     bus,
     observeCache,
   });
@@ -428,7 +429,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       proveSecondFactor: (user, otp, client) => accounts.proveSecondFactor(user, otp, client),
     },
   });
-  const providers = { google: google(config.google), github: github(config.github) };
+  const providers = {
+    google: google(config.google),
+    github: github(config.github),
+    oidc: oidc(config.oidc, clock),
+  };
   const accounts = createAccountsService({
     db,
     clock,

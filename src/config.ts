@@ -30,6 +30,18 @@ export interface OAuthProviderConfig {
   apiUrl: string;
 }
 
+/** Sign-in through any OpenID Connect provider, found through discovery (issue 23). */
+export interface OidcProviderConfig {
+  /** Exactly as the provider's discovery document names it (a trailing "/" is kept). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button calls it. */
+  name: string;
+  /** Space-separated; always includes openid. */
+  scopes: string;
+}
+
 /** How webhook deliveries are sent and retried (issue 23). */
 export interface WebhookSettings {
   /** Milliseconds between two looks at the delivery queue. */
@@ -99,6 +111,8 @@ export interface Config {
   cookieSecure: boolean;
   google: OAuthProviderConfig;
   github: OAuthProviderConfig;
+  /** Unset when COFFER_OIDC_ISSUER is. */
+  oidc: OidcProviderConfig | undefined;
   railwayApiUrl: string;
   vercelApiUrl: string;
   renderApiUrl: string;
@@ -190,6 +204,62 @@ function outboundAllowedNetworks(env: Env): string[] {
       throw new ConfigError("COFFER_OUTBOUND_ALLOW", `"${entry.trim()}" is not an address or CIDR range`);
     return range;
   });
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+const OIDC_VARIABLES = [
+  "COFFER_OIDC_ISSUER",
+  "COFFER_OIDC_CLIENT_ID",
+  "COFFER_OIDC_CLIENT_SECRET",
+  "COFFER_OIDC_NAME",
+  "COFFER_OIDC_SCOPES",
+];
+
+function oidcIssuer(env: Env): string | undefined {
+  const raw = read(env, "COFFER_OIDC_ISSUER");
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError("COFFER_OIDC_ISSUER", "is not a valid URL");
+  }
+  // Plain HTTP would let anyone on the path forge who signs in; loopback is for development and tests.
+  const loopback = parsed.protocol === "http:" && LOOPBACK_HOSTS.test(parsed.hostname);
+  if (parsed.protocol !== "https:" && !loopback) {
+    throw new ConfigError(
+      "COFFER_OIDC_ISSUER",
+      "must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])",
+    );
+  }
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError("COFFER_OIDC_ISSUER", "must have no query, fragment or credentials");
+  }
+  return raw;
+}
+
+function oidcProvider(env: Env): OidcProviderConfig | undefined {
+  const issuer = oidcIssuer(env);
+  const clientId = read(env, "COFFER_OIDC_CLIENT_ID");
+  const clientSecret = read(env, "COFFER_OIDC_CLIENT_SECRET");
+  const name = read(env, "COFFER_OIDC_NAME") ?? "Single sign-on";
+  const scopes = (read(env, "COFFER_OIDC_SCOPES") ?? "openid email profile").split(/\s+/);
+  if (issuer === undefined) {
+    const stray = OIDC_VARIABLES.find((variable) => read(env, variable) !== undefined);
+    if (stray)
+      throw new ConfigError(stray, "is set but COFFER_OIDC_ISSUER is not: set it too, or unset this");
+    return undefined;
+  }
+  if (clientId === undefined)
+    throw new ConfigError("COFFER_OIDC_CLIENT_ID", "is required with COFFER_OIDC_ISSUER");
+  if (clientSecret === undefined)
+    throw new ConfigError("COFFER_OIDC_CLIENT_SECRET", "is required with COFFER_OIDC_ISSUER");
+  if (name.length > 60) throw new ConfigError("COFFER_OIDC_NAME", "must be at most 60 characters");
+  if (!scopes.includes("openid")) throw new ConfigError("COFFER_OIDC_SCOPES", 'must include "openid"');
+  if (scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+    throw new ConfigError("COFFER_OIDC_SCOPES", "expected scope names separated by spaces");
+  }
+  return { issuer, clientId, clientSecret, name, scopes: scopes.join(" ") };
 }
 
 function webhookSettings(env: Env): WebhookSettings {
@@ -408,6 +478,7 @@ export function loadConfig(env: Env = process.env): Config {
       ])!,
       apiUrl: url(env, "COFFER_GITHUB_API_URL", "https://api.github.com", ["http:", "https:"])!,
     },
+    oidc: oidcProvider(env),
     railwayApiUrl: url(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2", [
       "http:",
       "https:",

@@ -190,6 +190,63 @@ describe("COFFER_WORKERS", () => {
   });
 });
 
+describe("COFFER_OIDC_* (single sign-on)", () => {
+  const complete = {
+    COFFER_OIDC_ISSUER: "https://idp.example.com/realms/acme",
+    COFFER_OIDC_CLIENT_ID: "coffer",
+    COFFER_OIDC_CLIENT_SECRET: "s3cret",
+  };
+
+  it("is off when nothing is set, and reads a complete configuration with its defaults", () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig(complete).oidc).toEqual({
+      issuer: "https://idp.example.com/realms/acme",
+      clientId: "coffer",
+      clientSecret: "s3cret",
+      name: "Single sign-on",
+      scopes: "openid email profile",
+    });
+  });
+
+  it("keeps the issuer exactly as written (a trailing slash is part of some issuers), and reads name and scopes", () => {
+    const config = loadConfig({
+      ...complete,
+      COFFER_OIDC_ISSUER: "https://auth.example.com/application/o/coffer/",
+      COFFER_OIDC_NAME: "Acme SSO",
+      COFFER_OIDC_SCOPES: "openid  email profile groups",
+    });
+    expect(config.oidc).toMatchObject({
+      issuer: "https://auth.example.com/application/o/coffer/",
+      name: "Acme SSO",
+      scopes: "openid email profile groups",
+    });
+  });
+
+  it("allows plain http for loopback issuers only", () => {
+    for (const issuer of ["http://127.0.0.1:9000", "http://localhost:8081/realms/dev", "http://[::1]:9000"]) {
+      expect(loadConfig({ ...complete, COFFER_OIDC_ISSUER: issuer }).oidc?.issuer).toBe(issuer);
+    }
+  });
+
+  it.each([
+    ["COFFER_OIDC_ISSUER", { ...complete, COFFER_OIDC_ISSUER: "http://idp.example.com" }],
+    ["COFFER_OIDC_ISSUER", { ...complete, COFFER_OIDC_ISSUER: "http://10.0.0.5" }],
+    ["COFFER_OIDC_ISSUER", { ...complete, COFFER_OIDC_ISSUER: "idp.example.com" }],
+    ["COFFER_OIDC_ISSUER", { ...complete, COFFER_OIDC_ISSUER: "https://idp.example.com/?tenant=a" }],
+    ["COFFER_OIDC_CLIENT_ID", { COFFER_OIDC_ISSUER: complete.COFFER_OIDC_ISSUER }],
+    ["COFFER_OIDC_CLIENT_SECRET", { ...complete, COFFER_OIDC_CLIENT_SECRET: "" }],
+    ["COFFER_OIDC_CLIENT_ID", { COFFER_OIDC_CLIENT_ID: "coffer", COFFER_OIDC_CLIENT_SECRET: "s" }],
+    ["COFFER_OIDC_NAME", { COFFER_OIDC_NAME: "Acme SSO" }],
+    ["COFFER_OIDC_NAME", { ...complete, COFFER_OIDC_NAME: "x".repeat(61) }],
+    ["COFFER_OIDC_SCOPES", { ...complete, COFFER_OIDC_SCOPES: "email profile" }],
+    ["COFFER_OIDC_SCOPES", { ...complete, COFFER_OIDC_SCOPES: 'openid "email"' }],
+  ] as Array<[string, Record<string, string>]>)("refuses, naming %s, %j", (variable, env) => {
+    const error = configErrorFor(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).not.toContain("s3cret");
+  });
+});
+
 describe("loadConfig refuses bad values, naming the variable", () => {
   it.each([
     ["PORT", { PORT: "abc" }],

@@ -313,7 +313,8 @@ describe.skipIf(!browserTestsRun)("the webhooks screens in Chromium", () => {
         .getByRole("table", { name: "Webhooks" })
         .getByRole("row")
         .filter({ hasText: failing.url });
-      expect(await listed.innerText()).toMatch(/Disabled\s+Disabled automatically/);
+      // The list may show its cached rows first; the refetch behind them brings the new state.
+      await poll(() => listed.innerText()).toMatch(/Disabled\s+Disabled automatically/);
       await screenshots(page, "webhooks", engine);
       await screenshots(page, "webhooks", engine, { dark: true, widths: ["phone"] });
       expect(await axeViolations(page)).toEqual([]);

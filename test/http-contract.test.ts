@@ -832,6 +832,8 @@ const PUBLIC_OPERATIONS = new Set([
   "GET /auth/google-callback",
   "GET /auth/github-login",
   "GET /auth/github-callback",
+  "GET /auth/oidc-login",
+  "GET /auth/oidc-callback",
   "POST /auth/oidc/exchange",
 ]);
 

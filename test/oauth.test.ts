@@ -232,16 +232,16 @@ describe("GET /auth/providers", () => {
   it("tells a client without a credential which providers are configured", async () => {
     const both = await t.app.inject({ method: "GET", url: "/auth/providers" });
     expect(both.statusCode).toBe(200);
-    expect(both.json()).toEqual({ google: true, github: true });
+    expect(both.json()).toEqual({ google: true, github: true, oidc: null });
 
     const googleOnly = await createTestApp({ env: fakes.google.env() });
     const none = await createTestApp();
     try {
       const one = await googleOnly.app.inject({ method: "GET", url: "/auth/providers" });
-      expect(one.json()).toEqual({ google: true, github: false });
+      expect(one.json()).toEqual({ google: true, github: false, oidc: null });
       const zero = await none.app.inject({ method: "GET", url: "/auth/providers" });
       expect(zero.statusCode).toBe(200);
-      expect(zero.json()).toEqual({ google: false, github: false });
+      expect(zero.json()).toEqual({ google: false, github: false, oidc: null });
     } finally {
       await googleOnly.close();
       await none.close();

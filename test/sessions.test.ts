@@ -58,6 +58,7 @@ describe("GET /sessions/", () => {
       "expires_at",
       "id",
       "ip_address",
+      "sign_in_method",
       "user_agent",
     ]);
     expect(sessions[0]).toEqual({
@@ -67,6 +68,7 @@ describe("GET /sessions/", () => {
       created_at: expect.stringMatching(ISO_DATETIME),
       expires_at: expect.stringMatching(ISO_DATETIME),
       current: true,
+      sign_in_method: "password",
     });
     expect(Date.parse(sessions[0].expires_at)).toBeGreaterThan(Date.parse(sessions[0].created_at));
     expect(sessions[0].id).toBe(decodeJwt(session.accessToken).sid);

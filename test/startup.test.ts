@@ -56,6 +56,12 @@ describe("a failure to start is one line that says what to do", () => {
     }
   });
 
+  it("single sign-on configured in part", async () => {
+    expect(await refusal({ COFFER_OIDC_ISSUER: "https://idp.example.com/realms/acme" })).toBe(
+      "coffer: configuration error: COFFER_OIDC_CLIENT_ID: is required with COFFER_OIDC_ISSUER",
+    );
+  });
+
   it("data dir that is a file", async () => {
     const file = join(tempDir(), "not-a-dir");
     writeFileSync(file, "x");

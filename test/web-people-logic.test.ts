@@ -1,12 +1,13 @@
 // The people and account screens' logic that is not layout (issue 11, phase 2b): role choices,
-// API key lifetimes, expiry wording, seat counts, the wording of a refused invite, and user-agent
-// labels. Pure functions, so they run in Node.
+// API key lifetimes, expiry wording, seat counts, the wording of a refused invite, user-agent
+// labels, and how a session was signed in. Pure functions, so they run in Node.
 import { describe, expect, it } from "vitest";
 import { ROLE_NAMES } from "../src/auth/policy.ts";
 import { ApiError } from "../web/src/api/errors.ts";
 import {
   DEFAULT_LIFETIME,
   describeExpiry,
+  describeSignInMethod,
   describeUserAgent,
   inviteRefusal,
   LIFETIME_PRESETS,
@@ -173,5 +174,18 @@ describe("why this browser was signed out", () => {
     expect(describeSessionEnd({ code: "session_revoked", reason: "signed_out" })).toBeUndefined();
     expect(describeSessionEnd({ code: "refresh_token_invalid" })).toBeUndefined();
     expect(describeSessionEnd(null)).toBeUndefined();
+  });
+});
+
+describe("how a session was signed in", () => {
+  it.each([
+    ["password", "with a password"],
+    ["google", "with Google"],
+    ["github", "with GitHub"],
+    ["oidc", "with single sign-on"],
+    [null, ""],
+    ["something-new", ""],
+  ])("%s reads %j", (method, words) => {
+    expect(describeSignInMethod(method)).toBe(words);
   });
 });

@@ -18,6 +18,7 @@ import {
   normaliseCode,
   recoveryCodesFile,
   refusalOf,
+  requirementOf,
   withoutTwoFactor,
 } from "../web/src/lib/security.ts";
 
@@ -126,6 +127,14 @@ describe("the API's refusals as the screens tell them", () => {
     expect(isEnrollmentRequired(apiError(403, "two_factor_enrollment_required"))).toBe(true);
     expect(isEnrollmentRequired(apiError(403, "forbidden"))).toBe(false);
     expect(isEnrollmentRequired(undefined)).toBe(false);
+  });
+
+  it("tells which requirement a refusal names: two-factor sign-in, or single sign-on", () => {
+    expect(requirementOf(apiError(403, "two_factor_enrollment_required"))).toBe("two_factor");
+    expect(requirementOf(apiError(403, "sso_required"))).toBe("sso");
+    expect(requirementOf(apiError(403, "forbidden"))).toBeNull();
+    expect(requirementOf(new Error("network"))).toBeNull();
+    expect(errorMessage(apiError(403, "sso_required"))).toMatch(/requires single sign-on/);
   });
 
   it("counts the members a two-factor requirement would lock out", () => {

@@ -20,6 +20,7 @@ const WORKSPACE_FIELDS = [
   "id",
   "name",
   "plan",
+  "require_sso",
   "require_two_factor",
   "role",
   "seat_limit",
@@ -85,6 +86,7 @@ describe("POST /workspaces/", () => {
       role: 3,
       seat_limit: 5,
       require_two_factor: false,
+      require_sso: false,
     });
   });
 

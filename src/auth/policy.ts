@@ -36,6 +36,13 @@ export const MATRIX = {
     reads: false,
     within: "workspace",
   },
+  "workspace.sign_in_requirements": {
+    minRole: Role.Owner,
+    team: false,
+    description: "require two-factor sign-in or single sign-on of every member, or stop requiring it",
+    reads: false,
+    within: "workspace",
+  },
   "workspace.delete": {
     minRole: Role.Owner,
     team: false,
@@ -455,14 +462,59 @@ export function credentialMay(
 export const needsSecondFactor = (action: AccountAction, account: { twoFactor: boolean }): boolean =>
   account.twoFactor && ACCOUNT_ACTIONS[action].secondFactor;
 
+/** How a session's sign-in was proven. */
+export const SIGN_IN_METHODS = ["password", "google", "github", "oidc"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** A stored method this code knows, else null (rows from before migration 0016 have none). */
+export const asSignInMethod = (stored: string | null): SignInMethod | null =>
+  SIGN_IN_METHODS.find((method) => method === stored) ?? null;
+
+/** What a workspace asks of the people who reach it (Owners set both). */
+export interface WorkspaceRequirements {
+  requiresTwoFactor: boolean;
+  /** Sessions must come from the deployment's OpenID Connect provider. */
+  requiresSso: boolean;
+}
+
+/** A member as far as the requirements care: their account, and the credential they act through. */
+export interface MemberStanding {
+  twoFactor: boolean;
+  credential: { kind: "session" | "api_key"; signInMethod: SignInMethod | null };
+}
+
 /**
- * Whether a member may act in a workspace: one that requires two-factor sign-in lets in only
- * members who have it (each of them is told how to set it up).
+ * The workspace's first requirement the member does not meet, or null when they may act in it.
+ * Two-factor sign-in is asked of the account, whatever the credential. Single sign-on is asked of
+ * sessions only: API keys (personal ones and service accounts') are automation, which has no
+ * browser to go through the provider with.
  */
-export const meetsWorkspaceRequirements = (
-  workspace: { requiresTwoFactor: boolean },
-  member: { twoFactor: boolean },
-): boolean => !workspace.requiresTwoFactor || member.twoFactor;
+export function unmetRequirement(
+  workspace: WorkspaceRequirements,
+  member: MemberStanding,
+): "two_factor" | "sso" | null {
+  if (workspace.requiresTwoFactor && !member.twoFactor) return "two_factor";
+  if (
+    workspace.requiresSso &&
+    member.credential.kind === "session" &&
+    member.credential.signInMethod !== "oidc"
+  )
+    return "sso";
+  return null;
+}
+
+/**
+ * Why an Owner may not make single sign-on a requirement, or null when they may: the deployment
+ * must offer it, and the Owner must be signed in through it (else the change would lock them out).
+ */
+export function ssoRequirementRefusal(
+  deployment: { ssoConfigured: boolean },
+  credential: { kind: "session" | "api_key"; signInMethod: SignInMethod | null },
+): "not_configured" | "not_signed_in_with_sso" | null {
+  if (!deployment.ssoConfigured) return "not_configured";
+  if (credential.kind !== "session" || credential.signInMethod !== "oidc") return "not_signed_in_with_sso";
+  return null;
+}
 
 /** The account actions as docs/credentials.md shows them (a test keeps the two identical). */
 export function renderAccountActionTable(): string {

@@ -1,5 +1,5 @@
 // Who is calling: the result of authenticating a request's credential.
-import type { KeyScope } from "./policy.ts";
+import type { KeyScope, SignInMethod } from "./policy.ts";
 
 /** A service account acting through one of its keys: its workspace, role and teams. */
 export interface ServiceAccountActor {
@@ -15,6 +15,8 @@ export interface Principal {
   userId: string;
   kind: "session" | "api_key";
   sessionId: string | null;
+  /** How the session's sign-in was proven (sessions only; null: unknown, or an API key). */
+  signInMethod?: SignInMethod | null;
   apiKeyId: string | null;
   /** The acting key's name, as the audit trail shows it. */
   apiKeyName?: string;

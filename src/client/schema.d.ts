@@ -290,6 +290,46 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/auth/oidc-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The single sign-on provider's redirect back
+         * @description Completes the the OpenID Connect provider round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ (or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=. An account with two-factor sign-in is sent to COFFER_PUBLIC_URL/two-factor#challenge=… (JSON: 401 two_factor_required with `challenge`) to finish at POST /auth/2fa/sign-in.
+         */
+        get: operations["finishOidcLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with single sign-on (redirect)
+         * @description Redirects the browser to the OpenID Connect provider's consent screen (authorization code, state, PKCE S256, nonce; the endpoint comes from the issuer's discovery document, and when that cannot be read the browser goes to COFFER_PUBLIC_URL/?error=provider_unavailable (JSON: 502) or provider_error (400)). 404 when not configured.
+         */
+        get: operations["startOidcLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oidc/exchange": {
         parameters: {
             query?: never;
@@ -1365,7 +1405,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a workspace or change its avatar
-         * @description Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on.
+         * @description Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on. `require_sso: true` makes single sign-on one (409 sso_not_configured when the deployment has no OpenID Connect provider, 409 sso_session_required unless the Owner made the request from a single sign-on session); other sessions get 403 sso_required, API keys are not affected.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -1814,7 +1854,7 @@ export interface components {
          * @description what went wrong, for programs; the table is in docs/api.md
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "export_incomplete" | "not_representable" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
+        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "id_token_rejected" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "sso_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "sso_not_configured" | "sso_session_required" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "export_incomplete" | "not_representable" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
         ImportApplyRequest: {
             /** @description import only these keys (default: every readable variable) */
             keys?: string[];
@@ -2671,6 +2711,8 @@ export interface operations {
                             name: string;
                             /** @description free | pro | enterprise (or an operator-defined plan) */
                             plan: string;
+                            /** @description members' sessions must come from the deployment's single sign-on (OpenID Connect) provider to reach the workspace; API keys are not affected (Owners set it) */
+                            require_sso: boolean;
                             /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                             require_two_factor: boolean;
                             /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
@@ -3468,6 +3510,68 @@ export interface operations {
             };
         };
     };
+    finishOidcLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description seconds */
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "bearer";
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description finishes this sign-in with POST /auth/2fa/sign-in (5 minutes) */
+                        challenge?: string;
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    startOidcLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     exchangeOidcToken: {
         parameters: {
             query?: never;
@@ -3881,6 +3985,11 @@ export interface operations {
                     "application/json": {
                         github: boolean;
                         google: boolean;
+                        /** @description single sign-on through the deployment's OpenID Connect provider; null when not configured */
+                        oidc: {
+                            /** @description what the sign-in button calls it (COFFER_OIDC_NAME) */
+                            name: string;
+                        } | null;
                     };
                 };
             };
@@ -11609,6 +11718,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         ip_address: string | null;
+                        /**
+                         * @description how the session was signed in (oidc: single sign-on, which a workspace may require); null for sessions from before this was recorded
+                         * @enum {string|null}
+                         */
+                        sign_in_method: "password" | "google" | "github" | "oidc" | null;
                         user_agent: string;
                     }[];
                 };
@@ -13361,6 +13475,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description members' sessions must come from the deployment's single sign-on (OpenID Connect) provider to reach the workspace; API keys are not affected (Owners set it) */
+                        require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
@@ -13472,6 +13588,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description members' sessions must come from the deployment's single sign-on (OpenID Connect) provider to reach the workspace; API keys are not affected (Owners set it) */
+                        require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
@@ -13696,6 +13814,8 @@ export interface operations {
                 "application/json": {
                     avatar_url?: string | null;
                     name?: string;
+                    /** @description require that members' sessions come from single sign-on (409 sso_not_configured without an OpenID Connect provider, 409 sso_session_required unless the Owner's own session does); other sessions get 403 sso_required, API keys are not affected */
+                    require_sso?: boolean;
                     /** @description require two-factor sign-in of every member (the Owner setting it must have it on); members without it get 403 two_factor_enrollment_required */
                     require_two_factor?: boolean;
                 };
@@ -13717,6 +13837,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description members' sessions must come from the deployment's single sign-on (OpenID Connect) provider to reach the workspace; API keys are not affected (Owners set it) */
+                        require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
@@ -13769,6 +13891,25 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18268,6 +18409,8 @@ export interface operations {
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
+                        /** @description members' sessions must come from the deployment's single sign-on (OpenID Connect) provider to reach the workspace; API keys are not affected (Owners set it) */
+                        require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
                         /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */

@@ -25,6 +25,8 @@ export interface WorkspacesTable {
   updated_at: string;
   /** Set while the workspace requires two-factor sign-in of every member. */
   two_factor_required_at: string | null;
+  /** Set while the workspace requires its members' sessions to come from single sign-on. */
+  sso_required_at: string | null;
 }
 
 export interface WorkspaceMembersTable {
@@ -46,6 +48,8 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** Why it ended (sessions/end-reasons.ts); null for sessions revoked before it was recorded. */
   revoked_reason: string | null;
+  /** How the sign-in was proven (policy.ts SignInMethod); null for sessions older than migration 0016. */
+  sign_in_method: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -393,6 +397,8 @@ export interface SignInChallengesTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** How the first factor was proven: the session it finishes into records it. */
+  sign_in_method: string | null;
 }
 
 export interface PasswordResetsTable {

@@ -139,6 +139,8 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   "GET /auth/google-callback": ["finishGoogleLogin", "Google's redirect back"],
   "GET /auth/github-login": ["startGithubLogin", "Sign in with GitHub (redirect)"],
   "GET /auth/github-callback": ["finishGithubLogin", "GitHub's redirect back"],
+  "GET /auth/oidc-login": ["startOidcLogin", "Sign in with single sign-on (redirect)"],
+  "GET /auth/oidc-callback": ["finishOidcLogin", "The single sign-on provider's redirect back"],
 };
 
 const STATUS_TEXT: Record<string, string> = {

@@ -2,7 +2,7 @@
 // X-Workspace-Id header, else the credential's own scope. Non-members get 403.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { ActorContext, RequestContext } from "../auth/context.ts";
-import { scopeReachesWorkspace } from "../auth/policy.ts";
+import { scopeReachesWorkspace, unmetRequirement, type WorkspaceRequirements } from "../auth/policy.ts";
 import { AppError, ValidationFailed } from "../errors.ts";
 import { principalOf } from "./auth.ts";
 
@@ -20,8 +20,10 @@ declare module "fastify" {
 /** A member as the scope check sees them. */
 export interface ScopeMembership {
   role: number;
-  /** False when the workspace requires something of its members (two-factor sign-in) this one lacks. */
-  meetsRequirements: boolean;
+  /** What the workspace requires of its members' sign-in. */
+  requirements: WorkspaceRequirements;
+  /** Whether the member has two-factor sign-in on (only asked when the workspace requires it). */
+  twoFactor: boolean;
 }
 
 export interface MembershipLookup {
@@ -62,8 +64,8 @@ function requestedWorkspace(request: FastifyRequest): string {
 
 /**
  * A preHandler that resolves the workspace and proves the caller is a member of it who meets its
- * requirements. `exempt` names the requests a member who does not meet them may still make (to read
- * what is required, or to leave).
+ * requirements (two-factor sign-in, single sign-on). `exempt` names the requests a member who does
+ * not meet them may still make (to read what is required, or to leave).
  */
 export function workspaceScope(
   lookup: MembershipLookup,
@@ -87,11 +89,22 @@ export function workspaceScope(
     const membership = await lookup.membershipIn(workspaceId, principal.userId);
     if (membership === undefined) throw new AppError("not_found", "Workspace not found");
     if (membership === null) throw new AppError("not_a_member", "You are not a member of this workspace");
-    if (!membership.meetsRequirements && !exempt(request)) {
+    const unmet = unmetRequirement(membership.requirements, {
+      twoFactor: membership.twoFactor,
+      credential: { kind: principal.kind, signInMethod: principal.signInMethod ?? null },
+    });
+    if (unmet === "two_factor" && !exempt(request)) {
       throw new AppError(
         "two_factor_enrollment_required",
         "This workspace requires two-factor sign-in: turn it on for your account (dashboard: Account, Two-factor " +
           "sign-in; API: POST /auth/2fa/setup) to reach it",
+      );
+    }
+    if (unmet === "sso" && !exempt(request)) {
+      throw new AppError(
+        "sso_required",
+        "This workspace requires single sign-on: sign in through the single sign-on provider " +
+          "(dashboard: the single sign-on button; API: GET /auth/oidc-login) to reach it",
       );
     }
     request.workspace = { workspaceId, role: membership.role };

@@ -15,6 +15,7 @@ import * as m0012 from "./0012_secret_recovery.ts";
 import * as m0013 from "./0013_secret_references.ts";
 import * as m0014 from "./0014_inherited_environments.ts";
 import * as m0015 from "./0015_webhooks.ts";
+import * as m0016 from "./0016_single_sign_on.ts";
 import * as m0017 from "./0017_session_end_reason.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   "0013_secret_references": m0013,
   "0014_inherited_environments": m0014,
   "0015_webhooks": m0015,
+  "0016_single_sign_on": m0016,
   "0017_session_end_reason": m0017,
 };

@@ -2,6 +2,7 @@
 // after a provider proved who this is; finishing a sign-in that waits for its second factor; and
 // re-checking a password outside sign-in against the same budget.
 import type { Budgets } from "../../auth/attempt-budgets.ts";
+import type { SignInMethod } from "../../auth/policy.ts";
 import { verifyPassword } from "../../crypto/passwords.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -46,12 +47,12 @@ export function createSignIn(deps: SignInDeps) {
   const { db, budgets, twoFactor } = deps;
 
   /** Starts a session for a user who has proven who they are (password, provider). */
-  async function signIn(user: repo.UserRow, client: ClientInfo): Promise<IssuedTokens> {
+  async function signIn(user: repo.UserRow, client: ClientInfo, method: SignInMethod): Promise<IssuedTokens> {
     let workspaceId = user.current_workspace_id;
     if (!workspaceId || (await workspacesModule.roleOf(db, workspaceId, user.id)) === undefined) {
       workspaceId = (await workspacesModule.firstMembership(db, user.id)) ?? null;
     }
-    return deps.sessions.startSession({ userId: user.id, workspaceId, ...client });
+    return deps.sessions.startSession({ userId: user.id, workspaceId, ...client, signInMethod: method });
   }
 
   /**
@@ -70,33 +71,35 @@ export function createSignIn(deps: SignInDeps) {
       if (!input.otp) {
         // Not a failure: the password was right, the code comes next.
         await budgets.signIn.refund(email);
-        throw needsCode(await twoFactor.startChallenge(user.id));
+        throw needsCode(await twoFactor.startChallenge(user.id, "password"));
       }
       if (!(await twoFactor.checkCode(user.id, input.otp, client))) throw wrongCode();
     }
     await budgets.signIn.refund(email);
-    return signIn(user, client);
+    return signIn(user, client, "password");
   }
 
   /** A sign-in whose first factor is proven (a provider): signed in, or waiting for the second factor. */
   async function signInOrChallenge(
     user: repo.UserRow,
     client: ClientInfo,
+    method: SignInMethod,
   ): Promise<IssuedTokens | SecondFactorPending> {
-    if (await twoFactor.isEnabled(user.id)) return { challenge: await twoFactor.startChallenge(user.id) };
-    return signIn(user, client);
+    if (await twoFactor.isEnabled(user.id))
+      return { challenge: await twoFactor.startChallenge(user.id, method) };
+    return signIn(user, client, method);
   }
 
   /** Finishes a sign-in that waits for its second factor. */
   async function finishChallenge(input: { challenge: string; otp: string }, client: ClientInfo) {
-    const userId = await twoFactor.attemptChallenge(input.challenge);
+    const { userId, signInMethod } = await twoFactor.attemptChallenge(input.challenge);
     const user = await repo.findUser(db, userId);
     if (!user) throw new AppError("two_factor_challenge_invalid", "This sign-in expired: sign in again");
     await budgets.signIn.spend(user.email);
     if (!(await twoFactor.checkCode(user.id, input.otp, client))) throw wrongCode();
     await budgets.signIn.refund(user.email);
     await twoFactor.spendChallenge(input.challenge);
-    return signIn(user, client);
+    return signIn(user, client, signInMethod);
   }
 
   /**

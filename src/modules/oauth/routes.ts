@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import Type from "typebox";
 import { AppError, type ErrorCode } from "../../errors.ts";
 import { type RefreshCookieConfig, setRefreshCookie, tokenBody } from "../../http/refresh-cookie.ts";
-import { ErrorBody } from "../../http/schemas.ts";
+import { ErrorBody, Nullable } from "../../http/schemas.ts";
 import { sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { SignInRefused, TokenResponse } from "../accounts/index.ts";
@@ -21,9 +21,23 @@ function callbackParams(query: unknown): { code?: string; state?: string; error?
   return { code: one(q.code), state: one(q.state), error: one(q.error) };
 }
 
-const SignInProviders = Type.Object({ google: Type.Boolean(), github: Type.Boolean() });
+const SignInProviders = Type.Object({
+  google: Type.Boolean(),
+  github: Type.Boolean(),
+  oidc: Nullable(
+    Type.Object(
+      { name: Type.String({ description: "what the sign-in button calls it (COFFER_OIDC_NAME)" }) },
+      {
+        description:
+          "single sign-on through the deployment's OpenID Connect provider; null when not configured",
+      },
+    ),
+  ),
+});
 
-const LABEL: Record<ProviderName, string> = { google: "Google", github: "GitHub" };
+/** The OpenAPI document names the generic provider by what it is, not by a deployment's label. */
+const describe = (name: ProviderName, label: string) =>
+  name === "oidc" ? "the OpenID Connect provider" : label;
 
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
 
@@ -47,14 +61,20 @@ export const oauthRoutes =
 
     const configured = (name: ProviderName): Provider => {
       const provider = deps.providers[name];
-      if (!provider.config.clientId) {
-        throw new AppError("not_found", `${LABEL[name]} sign-in is not configured on this deployment`);
+      if (!provider.clientId) {
+        throw new AppError(
+          "not_found",
+          `Sign-in with ${provider.label} is not configured on this deployment`,
+        );
       }
       return provider;
     };
 
     function fail(request: FastifyRequest, reply: FastifyReply, error: SignInError) {
       reply.clearCookie(STATE_COOKIE, stateCookie);
+      // The browser learns only the code; the operator needs the reason (a wrong client id, a
+      // provider that is down). Messages name no token, code or state.
+      request.log.warn({ code: error.code, reason: error.message }, "a sign-in through a provider failed");
       if (wantsJson(request)) throw new AppError(error.code as ErrorCode, error.message);
       return reply.redirect(`${deps.publicUrl}/?error=${encodeURIComponent(error.code)}`, 302);
     }
@@ -72,26 +92,40 @@ export const oauthRoutes =
         },
       },
       async () => ({
-        google: Boolean(deps.providers.google.config.clientId),
-        github: Boolean(deps.providers.github.config.clientId),
+        google: Boolean(deps.providers.google.clientId),
+        github: Boolean(deps.providers.github.clientId),
+        oidc: deps.providers.oidc.clientId ? { name: deps.providers.oidc.label } : null,
       }),
     );
 
-    for (const name of ["google", "github"] as const) {
+    for (const name of ["google", "github", "oidc"] as const) {
       const tags = ["Sign-in providers"];
+      const label = deps.providers[name].label;
       app.get(
         `/auth/${name}-login`,
         {
           config: { public: true, rateLimit: deps.rateLimit },
           schema: {
             tags,
-            description: `Redirects the browser to ${LABEL[name]}'s consent screen (authorization code, state, PKCE S256). 404 when not configured.`,
+            description:
+              `Redirects the browser to ${describe(name, label)}'s consent screen (authorization code, state, PKCE S256` +
+              (name === "oidc"
+                ? ", nonce; the endpoint comes from the issuer's discovery document, and when that cannot be read the " +
+                  "browser goes to COFFER_PUBLIC_URL/?error=provider_unavailable (JSON: 502) or provider_error (400))."
+                : ").") +
+              " 404 when not configured.",
           },
         },
-        async (_request, reply) => {
-          const flow = deps.oauth.start(configured(name));
-          reply.setCookie(STATE_COOKIE, flow.cookie, { ...stateCookie, maxAge: flow.maxAge });
-          return reply.redirect(flow.location, 302);
+        async (request, reply) => {
+          try {
+            const flow = await deps.oauth.start(configured(name));
+            reply.setCookie(STATE_COOKIE, flow.cookie, { ...stateCookie, maxAge: flow.maxAge });
+            return reply.redirect(flow.location, 302);
+          } catch (error) {
+            // The issuer's discovery document could not be read: a message, not a 500.
+            if (error instanceof SignInError) return fail(request, reply, error);
+            throw error;
+          }
         },
       );
 
@@ -102,7 +136,7 @@ export const oauthRoutes =
           schema: {
             tags,
             description:
-              `Completes the ${LABEL[name]} round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ ` +
+              `Completes the ${describe(name, label)} round trip: sets the refresh cookie and redirects to COFFER_PUBLIC_URL/ ` +
               "(or answers the token as JSON when the request accepts application/json). Failures redirect with ?error=. " +
               "An account with two-factor sign-in is sent to COFFER_PUBLIC_URL/two-factor#challenge=… (JSON: 401 " +
               "two_factor_required with `challenge`) to finish at POST /auth/2fa/sign-in.",

@@ -1,9 +1,10 @@
-// Sign-in through Google and GitHub: the authorization-code flow with state and PKCE (S256),
-// both kept in a short-lived signed HttpOnly cookie. A first sign-in creates the account and its
-// first workspace; a later one signs into the account linked to (provider, subject). An existing
-// password account is linked only when the provider vouches for the address, and one whose address
-// was never verified is taken over cleanly then (nothing of its previous holder survives). An
-// account with two-factor sign-in still needs its code: the callback hands over a challenge.
+// Sign-in through Google, GitHub and any OpenID Connect provider: the authorization-code flow with
+// state, PKCE (S256) and, for OpenID Connect, a nonce, all kept in a short-lived signed HttpOnly
+// cookie. A first sign-in creates the account and its first workspace; a later one signs into the
+// account linked to (provider, subject). An existing password account is linked only when the
+// provider vouches for the address, and one whose address was never verified is taken over cleanly
+// then (nothing of its previous holder survives). An account with two-factor sign-in still needs
+// its code: the callback hands over a challenge. Sessions remember which provider signed them in.
 import { createHash, createHmac } from "node:crypto";
 import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { Clock } from "../../clock.ts";
@@ -12,7 +13,7 @@ import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import * as accountsModule from "../accounts/index.ts";
 import { type AccountsService, normaliseEmail } from "../accounts/index.ts";
-import { type Provider, ProviderError, type ProviderName } from "./providers.ts";
+import { type Provider, ProviderError, type ProviderName, type ProviderProfile } from "./providers.ts";
 import * as repo from "./repo.ts";
 
 export const STATE_COOKIE = "coffer_oauth";
@@ -43,6 +44,8 @@ interface FlowState {
   provider: ProviderName;
   state: string;
   verifier: string;
+  /** What the ID token must carry back (OpenID Connect). */
+  nonce: string;
   expires: number;
 }
 
@@ -68,23 +71,26 @@ export function createOAuthService(deps: OAuthDeps) {
   }
 
   async function accountFor(
-    provider: ProviderName,
-    profile: Awaited<ReturnType<Provider["profile"]>>,
+    provider: Provider,
+    profile: ProviderProfile,
     client: { ipAddress: string | null; userAgent: string },
     retried = false,
   ): Promise<accountsModule.UserRow> {
-    const linkedUserId = await repo.userIdOf(db, provider, profile.subject);
+    const linkedUserId = await repo.userIdOf(db, provider.name, profile.subject);
     if (linkedUserId) {
       const user = await accountsModule.findUser(db, linkedUserId);
       if (user) return user;
     }
     if (!profile.verifiedEmail) {
-      throw new SignInError("email_not_verified", `Your ${provider} account has no verified email address`);
+      throw new SignInError(
+        "email_not_verified",
+        `Your ${provider.label} account has no verified email address`,
+      );
     }
     const email = normaliseEmail(profile.verifiedEmail);
     const now = clock.now().toISOString();
     const link = (userId: string) => ({
-      provider,
+      provider: provider.name,
       subject: profile.subject,
       user_id: userId,
       email,
@@ -95,7 +101,7 @@ export function createOAuthService(deps: OAuthDeps) {
       // Someone who signed up with this address but never proved it must not keep a way in (a
       // password, a session, a key) into the account the address's owner now signs into.
       await db.transaction().execute(async (tx) => {
-        await deps.accounts.claimUnverified(tx, existing, provider, client);
+        await deps.accounts.claimUnverified(tx, existing, provider.name, client);
         await repo.linkIdentity(tx, link(existing.id));
       });
       if (!existing.email_verified_at) await deps.bus.publish(tags.user(existing.id));
@@ -130,21 +136,29 @@ export function createOAuthService(deps: OAuthDeps) {
 
   return {
     /** Where to send the browser, and the cookie that remembers state and verifier. */
-    start(provider: Provider): { location: string; cookie: string; maxAge: number } {
+    async start(provider: Provider): Promise<{ location: string; cookie: string; maxAge: number }> {
       const flow: FlowState = {
         provider: provider.name,
         state: randomToken(24),
         verifier: randomToken(32),
+        nonce: randomToken(24),
         expires: clock.now().getTime() + STATE_TTL_SECONDS * 1000,
       };
-      const url = new URL(provider.config.authUrl);
+      let url: URL;
+      try {
+        url = new URL(await provider.authorizationUrl());
+      } catch (error) {
+        if (error instanceof ProviderError) throw new SignInError(error.code, error.message);
+        throw error;
+      }
       url.searchParams.set("response_type", "code");
-      url.searchParams.set("client_id", provider.config.clientId ?? "");
+      url.searchParams.set("client_id", provider.clientId ?? "");
       url.searchParams.set("redirect_uri", redirectUri(provider.name));
       url.searchParams.set("scope", provider.scope);
       url.searchParams.set("state", flow.state);
       url.searchParams.set("code_challenge", challengeOf(flow.verifier));
       url.searchParams.set("code_challenge_method", "S256");
+      if (provider.usesNonce) url.searchParams.set("nonce", flow.nonce);
       const payload = Buffer.from(JSON.stringify(flow)).toString("base64url");
       return { location: url.toString(), cookie: `${payload}.${sign(payload)}`, maxAge: STATE_TTL_SECONDS };
     },
@@ -164,10 +178,13 @@ export function createOAuthService(deps: OAuthDeps) {
       if (query.error) throw new SignInError("provider_denied", `${provider.name} reported: ${query.error}`);
       if (!query.code) throw new SignInError("provider_error", "The provider sent no authorization code");
       try {
-        const accessToken = await provider.exchange(query.code, redirectUri(provider.name), flow.verifier);
-        const profile = await provider.profile(accessToken);
-        const user = await accountFor(provider.name, profile, client);
-        return deps.accounts.signInOrChallenge(user, client);
+        const profile = await provider.identify(query.code, {
+          redirectUri: redirectUri(provider.name),
+          verifier: flow.verifier,
+          nonce: flow.nonce,
+        });
+        const user = await accountFor(provider, profile, client);
+        return deps.accounts.signInOrChallenge(user, client, provider.name);
       } catch (error) {
         if (error instanceof ProviderError) throw new SignInError(error.code, error.message);
         throw error;

@@ -3,18 +3,18 @@
 // so the job holds no stored secret. The token is verified with jose against the issuer's keys
 // (found through its discovery document, both cached), its exp/nbf/iss/aud are checked, its sub and
 // claims must match a trust, and each token is exchanged once (a replay within its lifetime: 401).
-import { createRemoteJWKSet, decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
+import { decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
 import { presentScope } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds } from "../../clock.ts";
 import { sha256 } from "../../crypto/tokens.ts";
 import { AppError } from "../../errors.ts";
+import { createIssuerDiscovery, type DiscoveryFailed } from "../../lib/oidc-discovery.ts";
 import type { AuditActor } from "../audit/index.ts";
 import type { ServiceAccountsDeps } from "./core.ts";
 import type { createServiceAccountKeys } from "./keys.ts";
 import * as repo from "./repo.ts";
 
-const DISCOVERY_TTL_MS = 60 * 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
 const CLOCK_TOLERANCE_SECONDS = 30;
 
@@ -50,33 +50,19 @@ function trustMatches(trust: repo.TrustRow, payload: JWTPayload): boolean {
 
 /** The issuers' key sets, found through their discovery documents; failures are not remembered. */
 function createIssuerKeys() {
-  const found = new Map<string, { keys: ReturnType<typeof createRemoteJWKSet>; until: number }>();
+  const discover = createIssuerDiscovery({ timeoutMs: FETCH_TIMEOUT_MS });
   return async (issuer: string) => {
-    const cached = found.get(issuer);
-    if (cached && cached.until > Date.now()) return cached.keys;
-    let document: { issuer?: unknown; jwks_uri?: unknown };
     try {
-      const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
-        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-        redirect: "error",
-      });
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      document = (await response.json()) as typeof document;
+      return (await discover(issuer)).keys;
     } catch (error) {
+      const failure = error as DiscoveryFailed;
       throw new AppError(
         "oidc_issuer_unavailable",
-        `The issuer's discovery document could not be read (${(error as Error).message})`,
+        failure.reason === "mismatch"
+          ? "The issuer's discovery document names another issuer or no jwks_uri"
+          : `The issuer's discovery document could not be read (${failure.message})`,
       );
     }
-    if (document.issuer !== issuer || typeof document.jwks_uri !== "string") {
-      throw new AppError(
-        "oidc_issuer_unavailable",
-        "The issuer's discovery document names another issuer or no jwks_uri",
-      );
-    }
-    const keys = createRemoteJWKSet(new URL(document.jwks_uri), { timeoutDuration: FETCH_TIMEOUT_MS });
-    found.set(issuer, { keys, until: Date.now() + DISCOVERY_TTL_MS });
-    return keys;
   };
 }
 

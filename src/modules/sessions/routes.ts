@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
+import { asSignInMethod } from "../../auth/policy.ts";
 import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
@@ -20,7 +21,11 @@ export const sessionsRoutes =
       async (request) => {
         const principal = principalOf(request);
         const rows = await sessions.listLive(principal.userId);
-        return rows.map((s) => ({ ...s, current: s.id === principal.sessionId }));
+        return rows.map((s) => ({
+          ...s,
+          current: s.id === principal.sessionId,
+          sign_in_method: asSignInMethod(s.sign_in_method),
+        }));
       },
     );
 

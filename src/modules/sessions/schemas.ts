@@ -1,4 +1,5 @@
 import Type from "typebox";
+import { SIGN_IN_METHODS, type SignInMethod } from "../../auth/policy.ts";
 import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
 
 export const SessionRecord = Type.Object({
@@ -8,6 +9,12 @@ export const SessionRecord = Type.Object({
   created_at: DateTime,
   expires_at: DateTime,
   current: Type.Boolean({ description: "the session this request was made with" }),
+  sign_in_method: Type.Unsafe<SignInMethod | null>({
+    type: ["string", "null"],
+    enum: [...SIGN_IN_METHODS, null],
+    description:
+      "how the session was signed in (oidc: single sign-on, which a workspace may require); null for sessions from before this was recorded",
+  }),
 });
 
 export const SessionParams = Type.Object({ session_id: Uuid });

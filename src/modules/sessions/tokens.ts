@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify } from "jose";
 import { tags } from "../../auth/auth-cache.ts";
+import { asSignInMethod, type SignInMethod } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Queryable } from "../../db/schema.ts";
@@ -21,6 +22,8 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
       workspaceId: string | null;
       ipAddress: string | null;
       userAgent: string;
+      /** How the sign-in was proven: a workspace may require single sign-on of sessions. */
+      signInMethod: SignInMethod;
     }): Promise<IssuedTokens> {
       const now = clock.now();
       const nowIso = now.toISOString();
@@ -43,6 +46,7 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
           expires_at: expiryAt(now, now),
           revoked_at: null,
           revoked_reason: null,
+          sign_in_method: input.signInMethod,
         });
         return storeRefreshToken(tx, randomToken(), sessionId, nowIso);
       });
@@ -148,6 +152,7 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
         userId: session.user_id,
         kind: "session",
         sessionId: session.id,
+        signInMethod: asSignInMethod(session.sign_in_method),
         apiKeyId: null,
         workspaceClaim: session.workspace_id,
         scope: null,

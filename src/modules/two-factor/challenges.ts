@@ -1,6 +1,7 @@
 // Sign-in challenges: a sign-in that proved its first factor (a password, a provider) gets a
 // short-lived, single-use ticket to finish with the second. Only the ticket's digest is stored;
 // it takes CHALLENGE_ATTEMPTS codes at most.
+import { asSignInMethod, type SignInMethod } from "../../auth/policy.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
@@ -13,7 +14,7 @@ export const CHALLENGE_ATTEMPTS = 5;
 export function createChallenges(db: Db, clock: Clock) {
   return {
     /** A short-lived, single-use ticket to finish a sign-in with the second factor. */
-    async startChallenge(userId: string): Promise<string> {
+    async startChallenge(userId: string, signInMethod: SignInMethod): Promise<string> {
       const token = randomToken();
       const now = clock.now();
       await repo.insertChallenge(db, {
@@ -23,12 +24,16 @@ export function createChallenges(db: Db, clock: Clock) {
         expires_at: addSeconds(now, CHALLENGE_TTL_SECONDS).toISOString(),
         used_at: null,
         created_at: now.toISOString(),
+        sign_in_method: signInMethod,
       });
       return token;
     },
 
-    /** Spends one of the challenge's attempts; answers its user, or throws when it is no longer usable. */
-    async attemptChallenge(token: string): Promise<string> {
+    /**
+     * Spends one of the challenge's attempts; answers its user and how their first factor was
+     * proven, or throws when it is no longer usable.
+     */
+    async attemptChallenge(token: string): Promise<{ userId: string; signInMethod: SignInMethod }> {
       const row = await repo.attemptChallenge(
         db,
         sha256(token),
@@ -41,7 +46,10 @@ export function createChallenges(db: Db, clock: Clock) {
           "This sign-in expired or ran out of attempts: sign in again",
         );
       }
-      return row.user_id;
+      return {
+        userId: row.user_id,
+        signInMethod: asSignInMethod(row.sign_in_method) ?? "password",
+      };
     },
 
     /** Marks the challenge used once its code was right (a second use fails). */

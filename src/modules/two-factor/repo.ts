@@ -132,7 +132,7 @@ export async function attemptChallenge(
   tokenHash: string,
   maxAttempts: number,
   now: string,
-): Promise<{ user_id: string; attempts: number } | undefined> {
+): Promise<{ user_id: string; attempts: number; sign_in_method: string | null } | undefined> {
   const row = await db
     .updateTable("sign_in_challenges")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
@@ -140,9 +140,11 @@ export async function attemptChallenge(
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
     .where("attempts", "<", maxAttempts)
-    .returning(["user_id", "attempts"])
+    .returning(["user_id", "attempts", "sign_in_method"])
     .executeTakeFirst();
-  return row ? { user_id: row.user_id, attempts: Number(row.attempts) } : undefined;
+  return row
+    ? { user_id: row.user_id, attempts: Number(row.attempts), sign_in_method: row.sign_in_method }
+    : undefined;
 }
 
 export async function spendChallenge(db: Queryable, tokenHash: string, now: string): Promise<boolean> {

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import type { RequestContext } from "../../auth/context.ts";
-import { can, meetsWorkspaceRequirements, Role } from "../../auth/policy.ts";
+import { can, Role } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
@@ -23,6 +23,8 @@ export interface WorkspacesDeps {
   defaultPlan: string;
   audit: Pick<AuditService, "record">;
   sessions: Pick<SessionsService, "switchWorkspace">;
+  /** Whether this deployment offers single sign-on (COFFER_OIDC_ISSUER). */
+  ssoConfigured: boolean;
   /** Whether users have two-factor sign-in on (the two-factor module answers). */
   twoFactor: {
     isEnabled(userId: string): Promise<boolean>;
@@ -34,11 +36,12 @@ export interface WorkspacesDeps {
 
 export function createWorkspacesCore(deps: WorkspacesDeps) {
   const { db, clock, plans, audit } = deps;
-  const present = ({ two_factor_required_at, ...row }: repo.WorkspaceRow, role: number) => ({
+  const present = ({ two_factor_required_at, sso_required_at, ...row }: repo.WorkspaceRow, role: number) => ({
     ...row,
     role,
     seat_limit: plans.seatLimit(row.plan),
     require_two_factor: two_factor_required_at !== null,
+    require_sso: sso_required_at !== null,
   });
 
   async function requireWorkspace(tx: Queryable, workspaceId: string) {
@@ -64,6 +67,7 @@ export function createWorkspacesCore(deps: WorkspacesDeps) {
       created_at: now,
       updated_at: now,
       two_factor_required_at: null,
+      sso_required_at: null,
     };
     await repo.insertWorkspace(tx, row);
     await repo.insertMember(tx, { workspace_id: row.id, user_id: ownerId, role: Role.Owner, now });
@@ -122,10 +126,10 @@ export function createWorkspacesCore(deps: WorkspacesDeps) {
       const found = await repo.membershipOf(db, workspaceId, userId);
       if (found) {
         const requiresTwoFactor = found.two_factor_required_at !== null;
-        const twoFactor = requiresTwoFactor && (await deps.twoFactor.isEnabled(userId));
-        const membership = {
+        const membership: ScopeMembership = {
           role: found.role,
-          meetsRequirements: meetsWorkspaceRequirements({ requiresTwoFactor }, { twoFactor }),
+          requirements: { requiresTwoFactor, requiresSso: found.sso_required_at !== null },
+          twoFactor: requiresTwoFactor && (await deps.twoFactor.isEnabled(userId)),
         };
         memberships.set(key, membership, [tags.workspace(workspaceId), tags.user(userId)], mark);
         return membership;

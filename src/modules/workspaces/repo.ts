@@ -47,12 +47,12 @@ export async function roleOf(
   return row?.role;
 }
 
-/** The user's role in the workspace, and whether the workspace requires two-factor sign-in. */
+/** The user's role in the workspace, and what the workspace requires of its members' sign-in. */
 export function membershipOf(db: Queryable, workspaceId: string, userId: string) {
   return db
     .selectFrom("workspace_members as m")
     .innerJoin("workspaces as w", "w.id", "m.workspace_id")
-    .select(["m.role", "w.two_factor_required_at"])
+    .select(["m.role", "w.two_factor_required_at", "w.sso_required_at"])
     .where("m.workspace_id", "=", workspaceId)
     .where("m.user_id", "=", userId)
     .executeTakeFirst();
@@ -149,7 +149,10 @@ export async function updateWorkspace(
   db: Queryable,
   workspaceId: string,
   patch: Partial<
-    Pick<WorkspaceRow, "name" | "avatar_url" | "plan" | "updated_at" | "two_factor_required_at">
+    Pick<
+      WorkspaceRow,
+      "name" | "avatar_url" | "plan" | "updated_at" | "two_factor_required_at" | "sso_required_at"
+    >
   >,
 ): Promise<number> {
   const result = await db

@@ -77,10 +77,13 @@ export const workspacesRoutes =
           security: SECURITY,
           description:
             "Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 " +
-            "unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on.",
+            "unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on. " +
+            "`require_sso: true` makes single sign-on one (409 sso_not_configured when the deployment has no OpenID Connect " +
+            "provider, 409 sso_session_required unless the Owner made the request from a single sign-on session); other " +
+            "sessions get 403 sso_required, API keys are not affected.",
           params: WorkspaceParams,
           body: UpdateWorkspaceBody,
-          response: { 200: WorkspaceRecord, ...scoped },
+          response: { 200: WorkspaceRecord, 409: ErrorBody, ...scoped },
         },
       },
       async (request) => workspaces.update(contextOf(request), request.body),

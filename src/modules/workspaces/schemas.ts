@@ -17,6 +17,10 @@ export const WorkspaceRecord = Type.Object({
   require_two_factor: Type.Boolean({
     description: "every member must use two-factor sign-in to reach the workspace (Owners set it)",
   }),
+  require_sso: Type.Boolean({
+    description:
+      "members' sessions must come from the deployment's single sign-on (OpenID Connect) provider to reach the workspace; API keys are not affected (Owners set it)",
+  }),
 });
 
 export const CreateWorkspaceBody = Type.Object({ name: Name, avatar_url: Type.Optional(AvatarUrl) });
@@ -27,6 +31,12 @@ export const UpdateWorkspaceBody = Type.Object({
     Type.Boolean({
       description:
         "require two-factor sign-in of every member (the Owner setting it must have it on); members without it get 403 two_factor_enrollment_required",
+    }),
+  ),
+  require_sso: Type.Optional(
+    Type.Boolean({
+      description:
+        "require that members' sessions come from single sign-on (409 sso_not_configured without an OpenID Connect provider, 409 sso_session_required unless the Owner's own session does); other sessions get 403 sso_required, API keys are not affected",
     }),
   ),
 });

@@ -1,9 +1,10 @@
-// Workspaces: creation (the caller becomes Owner), listing with plan, role and seats, update and
-// delete (Owner), members and their roles (members.ts), scope lookups, and the caller's current
+// Workspaces: creation (the caller becomes Owner), listing with plan, role and seats, update (the
+// sign-in requirements among it) and delete (Owner), members and their roles (members.ts), scope lookups, and the caller's current
 // workspace.
 import { tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
+import { ssoRequirementRefusal } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Queryable } from "../../db/schema.ts";
@@ -18,6 +19,29 @@ export type { WorkspacesDeps } from "./core.ts";
 
 export function createWorkspacesService(deps: WorkspacesDeps) {
   const { db, clock, audit } = deps;
+
+  /** Throws unless the Owner may make single sign-on a requirement now (policy.ts decides). */
+  function refuseSsoRequirement(ctx: RequestContext) {
+    const why = ssoRequirementRefusal(
+      { ssoConfigured: deps.ssoConfigured },
+      { kind: ctx.principal.kind, signInMethod: ctx.principal.signInMethod ?? null },
+    );
+    if (why === "not_configured") {
+      throw new AppError(
+        "sso_not_configured",
+        "This deployment offers no single sign-on: its operator configures an OpenID Connect provider " +
+          "(COFFER_OIDC_ISSUER) first",
+      );
+    }
+    if (why === "not_signed_in_with_sso") {
+      throw new AppError(
+        "sso_session_required",
+        "Sign in through single sign-on yourself, in the session that makes this change, before you require it " +
+          "of every member: you cannot lock yourself out",
+      );
+    }
+  }
+
   const core = createWorkspacesCore(deps);
   const { present, requireWorkspace, createWithOwner, lookup } = core;
   return {
@@ -55,9 +79,17 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
 
     async update(
       ctx: RequestContext,
-      patch: { name?: string; avatar_url?: string | null; require_two_factor?: boolean },
+      patch: {
+        name?: string;
+        avatar_url?: string | null;
+        require_two_factor?: boolean;
+        require_sso?: boolean;
+      },
     ) {
       await authorize(db, ctx, "workspace.update");
+      if (patch.require_two_factor !== undefined || patch.require_sso !== undefined) {
+        await authorize(db, ctx, "workspace.sign_in_requirements");
+      }
       if (patch.require_two_factor && !(await deps.twoFactor.isEnabled(ctx.principal.userId))) {
         throw new AppError(
           "two_factor_not_enabled",
@@ -74,6 +106,10 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           patch.require_two_factor !== undefined &&
           patch.require_two_factor !== (before.two_factor_required_at !== null);
         if (requirementChanges) changes.two_factor_required_at = patch.require_two_factor ? now : null;
+        const ssoChanges =
+          patch.require_sso !== undefined && patch.require_sso !== (before.sso_required_at !== null);
+        if (ssoChanges && patch.require_sso) refuseSsoRequirement(ctx);
+        if (ssoChanges) changes.sso_required_at = patch.require_sso ? now : null;
         await repo.updateWorkspace(tx, ctx.workspaceId, changes);
         await audit.record(tx, ctx, {
           action: "workspace.updated",
@@ -82,11 +118,25 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           details: {
             fields: Object.keys(patch).join(","),
             ...(requirementChanges ? { require_two_factor: patch.require_two_factor ?? false } : {}),
+            ...(ssoChanges ? { require_sso: patch.require_sso ?? false } : {}),
           },
         });
-        return { row: await requireWorkspace(tx, ctx.workspaceId), requirementChanges };
+        if (ssoChanges) {
+          // Its own entry: who locked password sign-ins out of the workspace (or let them back in) is
+          // looked up by action.
+          await audit.record(tx, ctx, {
+            action: patch.require_sso ? "workspace.sso_required" : "workspace.sso_not_required",
+            resourceType: "workspace",
+            resourceId: ctx.workspaceId,
+            details: { require_sso: patch.require_sso ?? false },
+          });
+        }
+        return {
+          row: await requireWorkspace(tx, ctx.workspaceId),
+          requirementChanges: requirementChanges || ssoChanges,
+        };
       });
-      // Members' cached standing depends on the requirement.
+      // Members' cached standing depends on the requirements.
       if (updated.requirementChanges) await deps.bus.publish(tags.workspace(ctx.workspaceId));
       return present(updated.row, ctx.role);
     },

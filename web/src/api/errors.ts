@@ -15,6 +15,11 @@ const PLAIN_WORDS: Record<string, string> = {
     "Not done: this needs the current code of your authenticator app (or one of your recovery codes).",
   two_factor_code_incorrect:
     "Not done: that code was not accepted. A code works once: wait for the next one, or use a recovery code.",
+  sso_required: "This workspace requires single sign-on: sign in with it to continue.",
+  sso_session_required:
+    "Sign in with single sign-on yourself first: a workspace can require it only of people in a session that came through it.",
+  sso_not_configured:
+    "This Coffer offers no single sign-on: its operator sets up an OpenID Connect provider first.",
 };
 
 /** "You can try again at 14:32." for a 429's Retry-After (seconds), in the reader's time. */

@@ -1,11 +1,21 @@
 // Who is signed in: restored on page load from the refresh cookie, set by sign-in, cleared by
 // sign-out or when the API says the session ended. The token itself stays in client.ts.
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { signIn as passwordSignIn } from "coffer/client";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { api, onSessionEnded, refreshSession, setAccessToken } from "./client.ts";
 import { unwrap } from "./errors.ts";
-import { forgetSecretLists } from "./queries.ts";
+import { forgetSecretLists, queryKeys } from "./queries.ts";
+
+/**
+ * Empties the cache of everything about the person. What the deployment offers (its sign-in
+ * providers) is nobody's and stays: removing it would also cancel the sign-in screen's request for
+ * it in flight while the session is found to be over, and its buttons would never appear.
+ */
+function forgetThePerson(queryClient: QueryClient) {
+  const [providers] = queryKeys.providers();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== providers });
+}
 
 export type SessionStatus = "restoring" | "signed-in" | "signed-out";
 
@@ -39,7 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== "signed-out") return;
     forgetSecretLists();
-    queryClient.clear();
+    forgetThePerson(queryClient);
   }, [status, queryClient]);
 
   useEffect(() => {
@@ -57,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionValue>(() => {
     const signedIn = (tokens: { access_token: string }) => {
       setAccessToken(tokens.access_token);
-      queryClient.clear();
+      forgetThePerson(queryClient);
       setStatus("signed-in");
     };
     return {

@@ -1,7 +1,8 @@
 // The frame of every signed-in page: header (brand, workspace switcher, navigation, theme, account
 // menu), the email-verification banner, then the page. Signed-out visitors go to the sign-in screen.
 // A member who lacks the two-factor sign-in the workspace requires sees how to turn it on instead
-// of its pages; their account pages (nav.ts ACCOUNT_ROUTES) still open, under a banner.
+// of its pages, and one whose session did not come through the single sign-on it requires, a way
+// to sign in through it; their account pages (nav.ts ACCOUNT_ROUTES) still open, under a banner.
 import { Link, Navigate, Outlet, useMatches, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { errorMessage } from "../api/errors.ts";
@@ -13,6 +14,7 @@ import { ACCOUNT_ROUTES, NAV } from "../nav.ts";
 import { Alert, Loading } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { EnrollmentBanner, EnrollmentRequired } from "./EnrollmentRequired.tsx";
+import { SsoBanner, SsoRequired } from "./SsoRequired.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { VerificationBanner } from "./VerificationBanner.tsx";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher.tsx";
@@ -92,9 +94,13 @@ function SignedInShell() {
         </nav>
       </header>
       {me.data && !me.data.email_verified && <VerificationBanner email={me.data.email} />}
-      {state.status === "enrollment" && onAccountPage && (
-        <EnrollmentBanner workspace={state.value.workspace} />
-      )}
+      {state.status === "enrollment" &&
+        onAccountPage &&
+        (state.requirement === "sso" ? (
+          <SsoBanner workspace={state.value.workspace} />
+        ) : (
+          <EnrollmentBanner workspace={state.value.workspace} />
+        ))}
       <main id="main" className="main" tabIndex={-1}>
         {state.status === "loading" && <Loading />}
         {state.status === "error" && <Alert kind="error">{errorMessage(state.error)}</Alert>}
@@ -103,9 +109,13 @@ function SignedInShell() {
             This workspace does not exist or you are not a member. <Link to="/">Go to your workspaces</Link>
           </Alert>
         )}
-        {state.status === "enrollment" && !onAccountPage && (
-          <EnrollmentRequired workspace={state.value.workspace} />
-        )}
+        {state.status === "enrollment" &&
+          !onAccountPage &&
+          (state.requirement === "sso" ? (
+            <SsoRequired workspace={state.value.workspace} />
+          ) : (
+            <EnrollmentRequired workspace={state.value.workspace} />
+          ))}
         {(state.status === "ready" || (state.status === "enrollment" && onAccountPage)) && (
           <WorkspaceProvider value={state.value}>
             <Outlet />

@@ -6,6 +6,7 @@ import { useSwitchWorkspace } from "../api/mutations.ts";
 import { useWorkspaces } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { roleName } from "../lib/permissions.ts";
+import { requirementOf } from "../lib/security.ts";
 
 export function WorkspaceSwitcher({ current }: { current: string }) {
   const id = useId();
@@ -15,8 +16,14 @@ export function WorkspaceSwitcher({ current }: { current: string }) {
   const switchWorkspace = useSwitchWorkspace();
 
   async function switchTo(workspaceId: string) {
-    const answer = await switchWorkspace.mutateAsync(workspaceId);
-    if (answer.access_token) replaceToken(answer.access_token);
+    try {
+      const answer = await switchWorkspace.mutateAsync(workspaceId);
+      if (answer.access_token) replaceToken(answer.access_token);
+    } catch (error) {
+      // A workspace that requires what this session lacks (two-factor sign-in, single sign-on)
+      // refuses the switch too: its page says what to do.
+      if (!requirementOf(error)) throw error;
+    }
     await navigate({ to: "/w/$workspaceId", params: { workspaceId } });
   }
 

@@ -116,3 +116,14 @@ export function describeUserAgent(userAgent: string): string {
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? (userAgent.trim() ? "Other client" : "Unknown client");
 }
+
+const SIGN_IN_METHOD_NAMES: Record<string, string> = {
+  password: "a password",
+  google: "Google",
+  github: "GitHub",
+  oidc: "single sign-on",
+};
+
+/** "with single sign-on": how a session was signed in, or "" when that was not recorded. */
+export const describeSignInMethod = (method: string | null): string =>
+  method && SIGN_IN_METHOD_NAMES[method] ? `with ${SIGN_IN_METHOD_NAMES[method]}` : "";

@@ -69,6 +69,15 @@ export function withoutTwoFactor(members: readonly { two_factor: boolean }[]): n
 export const isEnrollmentRequired = (error: unknown): boolean =>
   error instanceof ApiError && error.code === "two_factor_enrollment_required";
 
+/** What a workspace asks of a member before it lets them in: two-factor sign-in, or single sign-on. */
+export type Requirement = "two_factor" | "sso";
+
+/** The requirement a refusal names (403 two_factor_enrollment_required or sso_required), if any. */
+export function requirementOf(error: unknown): Requirement | null {
+  if (isEnrollmentRequired(error)) return "two_factor";
+  return error instanceof ApiError && error.code === "sso_required" ? "sso" : null;
+}
+
 /** How the two-factor sign-in step answers a refused code or challenge. */
 export type CodeRefusal = "retry" | "restart";
 

@@ -1,6 +1,6 @@
 // A workspace's members, their roles and whether they use two-factor sign-in. Owners change roles,
-// remove members and may require two-factor sign-in of everyone; anyone may leave (the API refuses
-// the last Owner with a 409, shown in the dialog). Below: the invites (Admin+).
+// remove members and may require two-factor sign-in or single sign-on of everyone; anyone may
+// leave (the API refuses the last Owner with a 409, shown in the dialog). Below: the invites (Admin+).
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { api } from "../api/client.ts";
@@ -12,6 +12,7 @@ import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { useCan } from "../components/RoleGate.tsx";
+import { SsoRequirement } from "../components/SsoRequirement.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { TwoFactorRequirement } from "../components/TwoFactorRequirement.tsx";
 import { ROLE_CHOICES, roleFromName } from "../lib/people.ts";
@@ -164,6 +165,7 @@ export function Members() {
         </div>
       </div>
       <TwoFactorRequirement members={members.data && !members.hasNextPage ? rows : undefined} ask={ask} />
+      <SsoRequirement ask={ask} />
       {members.isPending && <Loading label="Loading members…" />}
       {members.error && <Alert kind="error">{errorMessage(members.error)}</Alert>}
       {members.data && (

@@ -11,7 +11,7 @@ import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
-import { describeExpiry, describeUserAgent } from "../lib/people.ts";
+import { describeExpiry, describeSignInMethod, describeUserAgent } from "../lib/people.ts";
 import "../styles/people.css";
 
 export function Sessions() {
@@ -61,7 +61,12 @@ export function Sessions() {
     { header: "Address", cell: (s) => <span className="mono">{s.ip_address ?? "unknown"}</span> },
     {
       header: "Signed in",
-      cell: (s) => when(s.created_at),
+      cell: (s) => (
+        <span>
+          {when(s.created_at)}
+          {s.sign_in_method && <span className="description">{describeSignInMethod(s.sign_in_method)}</span>}
+        </span>
+      ),
     },
     {
       header: "Expires",

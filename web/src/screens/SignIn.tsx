@@ -1,5 +1,6 @@
-// Sign in with email and password, or with Google / GitHub when this deployment configures them
-// (their buttons are plain links: the provider round trip is a full-page navigation that comes
+// Sign in with email and password, or with single sign-on (the deployment's OpenID Connect
+// provider, under the name its operator gave it) and Google / GitHub when this deployment
+// configures them (their buttons are plain links: the provider round trip is a full-page navigation that comes
 // back to `/` with the refresh cookie set, or to /two-factor for an account with two-factor
 // sign-in). An account with two-factor sign-in then gets a second step (TwoFactorStep) that
 // finishes with the API's challenge: the password is forgotten once the first step is done.
@@ -21,6 +22,9 @@ const PROVIDER_ERRORS: Record<string, string> = {
   provider_denied: "The sign-in was cancelled at the provider.",
   email_not_verified: "The provider has not verified that email address.",
   invalid_state: "The sign-in took too long or was started elsewhere. Try again.",
+  provider_unavailable: "The sign-in provider could not be reached. Try again in a moment.",
+  id_token_rejected:
+    "The sign-in provider's answer could not be verified, so nobody was signed in. If it happens again, tell your administrator.",
 };
 
 /** Only a path on this site: never an absolute URL someone put in ?next=. */
@@ -152,16 +156,26 @@ const PROVIDERS = [
   { id: "github", name: "GitHub" },
 ] as const;
 
-/** "Continue with Google/GitHub" for the providers this deployment configures. */
+/**
+ * "Sign in with <name>" for single sign-on, first (where a deployment has one, most of its people
+ * use it), then "Continue with Google/GitHub": only the providers this deployment configures.
+ */
 function Providers() {
   const providers = useProviders();
-  if (!providers.data?.google && !providers.data?.github) return null;
+  const sso = providers.data?.oidc;
+  const others = PROVIDERS.filter(({ id }) => providers.data?.[id]);
+  if (!sso && others.length === 0) return null;
   return (
     <div className="providers">
       <p className="divider">
         <span>or</span>
       </p>
-      {PROVIDERS.filter(({ id }) => providers.data[id]).map(({ id, name }) => (
+      {sso && (
+        <a className="btn btn-secondary" href="/auth/oidc-login">
+          Sign in with {sso.name}
+        </a>
+      )}
+      {others.map(({ id, name }) => (
         <a key={id} className="btn btn-secondary" href={`/auth/${id}-login`}>
           Continue with {name}
         </a>
