@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, login, newUser, PASSWORD, randomEmail, signUp } from "./helpers/factories.ts";
 import { type SsoAccount, type SsoProvider, startSsoProvider } from "./helpers/sso-provider.ts";
@@ -383,6 +383,37 @@ describe("GET /auth/oidc-callback", () => {
       expect((await login(t.app, account.email, PASSWORD)).accessToken).toBeTruthy();
       const json = await signInWith(intruder, { json: true });
       expectJsonError(json.response, 403, "email_not_verified");
+    });
+  });
+
+  describe("Microsoft Entra ID's xms_edov (the address's domain verified by the tenant)", () => {
+    const entra = (extra: Record<string, unknown>) => ({
+      claims: (claims: Record<string, unknown>) => {
+        const { email_verified: _dropped, ...rest } = claims;
+        return { ...rest, ...extra };
+      },
+    });
+    afterEach(() => {
+      sso.rewriteIdToken = null;
+    });
+
+    it("counts xms_edov true in the ID token when email_verified is absent: the account is created", async () => {
+      const worker = person({ email_verified: undefined });
+      sso.rewriteIdToken = entra({ xms_edov: true });
+      const { response } = await signInWith(worker, { json: true });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await usersWithEmail(worker.email ?? "")).toBe(1);
+    });
+
+    it.each([
+      ["xms_edov false", { xms_edov: false }],
+      ['xms_edov "true" (a string)', { xms_edov: "true" }],
+      ["xms_edov true beside email_verified false", { xms_edov: true, email_verified: false }],
+    ])("does not count %s", async (_, extra) => {
+      const worker = person({ email_verified: undefined });
+      sso.rewriteIdToken = entra(extra);
+      expectErrorRedirect((await signInWith(worker)).response, "email_not_verified");
+      expect(await usersWithEmail(worker.email ?? "")).toBe(0);
     });
   });
 

@@ -143,8 +143,12 @@ export function oidc(config: OidcProviderConfig | undefined, clock: Clock): Prov
       const idToken = await verifyIdToken(found, answer.id_token, flow.nonce);
       const claims = await claimsOf(found, idToken, answer.access_token);
       // Only a boolean true vouches for the address (Core §5.1); "true" as a string does not.
-      const verified =
-        claims.email_verified === true && typeof claims.email === "string" && claims.email !== "";
+      // Microsoft Entra ID sends no email_verified for work accounts: its `xms_edov` (the address's
+      // domain is verified by the tenant's owner) is the claim Microsoft itself tells relying parties
+      // to check, and counts only in the signed ID token and only when email_verified is absent.
+      const vouched =
+        claims.email_verified === true || (claims.email_verified === undefined && idToken.xms_edov === true);
+      const verified = vouched && typeof claims.email === "string" && claims.email !== "";
       return {
         subject: oidcSubject(found.configuration.issuer, idToken.sub),
         verifiedEmail: verified ? (claims.email as string) : null,
