@@ -21,6 +21,7 @@ import {
   requirementOf,
   withoutTwoFactor,
 } from "../web/src/lib/security.ts";
+import { codeWasSentTo, rememberCodeSent } from "../web/src/lib/verification.ts";
 
 const apiError = (status: number, code: ApiErrorCode, body: object = {}) =>
   new ApiError(status, code, `refused: ${code}`, { detail: `refused: ${code}`, code, ...body });
@@ -241,5 +242,36 @@ describe("the two-factor code prompt of sensitive actions (one middleware)", () 
     });
     const result = await run({ first: codeRequired(), answers: [conflict], codes: ["123456"] });
     expect(result.response.status).toBe(409);
+  });
+});
+
+describe("the verification code field across a reload", () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      setItem: (k: string, v: string) => void items.set(k, v),
+      getItem: (k: string) => items.get(k) ?? null,
+    };
+  };
+
+  it("is open again for the address a code was sent to, and only that one", () => {
+    const storage = memory();
+    expect(codeWasSentTo("ada@example.com", storage)).toBe(false);
+    rememberCodeSent("ada@example.com", storage);
+    expect(codeWasSentTo("ada@example.com", storage)).toBe(true);
+    expect(codeWasSentTo("grace@example.com", storage)).toBe(false);
+  });
+
+  it("shrugs off a storage that refuses", () => {
+    const refusing = {
+      setItem: () => {
+        throw new Error("quota");
+      },
+      getItem: () => {
+        throw new Error("denied");
+      },
+    };
+    expect(() => rememberCodeSent("ada@example.com", refusing)).not.toThrow();
+    expect(codeWasSentTo("ada@example.com", refusing)).toBe(false);
   });
 });

@@ -1,17 +1,19 @@
-// "Verify your email": asks the API to mail a six-digit code, then takes it. A code already
-// outstanding (429) just opens the code field.
+// "Verify your email": asks the API to mail a six-digit code (sign-up already asked for the first),
+// then takes it. A code already outstanding (429) just opens the code field and says when a new one
+// can be asked for; the field stays open across a reload of the tab.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api } from "../api/client.ts";
-import { ApiError, errorMessage, unwrap } from "../api/errors.ts";
+import { ApiError, errorMessage, retryAt, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { queryKeys } from "../api/queries.ts";
+import { codeWasSentTo, rememberCodeSent } from "../lib/verification.ts";
 import { Button } from "./Button.tsx";
 import { Field } from "./Field.tsx";
 
 export function VerificationBanner({ email }: { email: string }) {
   const queryClient = useQueryClient();
-  const [stage, setStage] = useState<"idle" | "sent">("idle");
+  const [stage, setStage] = useState<"idle" | "sent">(() => (codeWasSentTo(email) ? "sent" : "idle"));
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
@@ -26,11 +28,14 @@ export function VerificationBanner({ email }: { email: string }) {
     try {
       await requestCode.mutateAsync();
       setStage("sent");
+      rememberCodeSent(email);
       setMessage(`We sent a six-digit code to ${email}.`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         setStage("sent");
-        setMessage("A code was sent a moment ago: enter it below.");
+        rememberCodeSent(email);
+        const wait = error.retryAfter === undefined ? "" : ` ${retryAt(error.retryAfter, new Date())}`;
+        setMessage(`A code was sent a moment ago: enter it below, or ask for a new one later.${wait}`);
       } else if (error instanceof ApiError && error.status === 409) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.me() });
       } else setMessage(errorMessage(error));

@@ -1,4 +1,5 @@
-// Create an account (and its first workspace), then sign in with it.
+// Create an account (and its first workspace), sign in with it, and have its first email
+// verification code sent.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { api } from "../api/client.ts";
 import { unwrap } from "../api/errors.ts";
@@ -8,6 +9,7 @@ import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field, useFields } from "../components/Field.tsx";
 import { useSubmit } from "../components/useSubmit.ts";
+import { rememberCodeSent } from "../lib/verification.ts";
 
 export function SignUp() {
   const { signIn } = useSession();
@@ -18,6 +20,10 @@ export function SignUp() {
       api.POST("/auth/get-started", { body: { ...form, created_at: new Date().toISOString() } }),
     );
     await signIn(form.email, form.password);
+    // The first verification code goes out at once; the banner opens on its field. A failure to
+    // send (mail down) leaves the banner's own "Send code".
+    const sent = await api.POST("/auth/request-otp").catch(() => undefined);
+    if (sent?.response.ok) rememberCodeSent(form.email);
     await navigate({ to: "/w/$workspaceId", params: { workspaceId: account.workspace.id } });
   });
 
