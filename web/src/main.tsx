@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { ApiError } from "./api/errors.ts";
 import { SessionProvider } from "./api/session.tsx";
 import { SecondFactorPrompt } from "./components/SecondFactorPrompt.tsx";
+import { Unreachable } from "./components/Unreachable.tsx";
 import { applyStoredTheme } from "./lib/theme.ts";
 import { router } from "./routes.tsx";
 import "./styles.css";
@@ -29,6 +30,7 @@ if (root) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
+          <Unreachable />
           <RouterProvider router={router} />
           <SecondFactorPrompt />
         </SessionProvider>

@@ -4,6 +4,7 @@
 // once and the request is replayed.
 import { type CofferClient, createClient, createSession } from "coffer/client";
 import type { SessionEnd } from "../lib/session-end.ts";
+import { watchedFetch } from "./reachability.ts";
 import { secondFactorMiddleware } from "./second-factor.ts";
 
 let accessToken: string | null = null;
@@ -11,7 +12,7 @@ let accessToken: string | null = null;
 let sessionEnd: SessionEnd | null = null;
 const endedListeners = new Set<() => void>();
 
-export const api: CofferClient = createClient({ baseUrl: window.location.origin });
+export const api: CofferClient = createClient({ baseUrl: window.location.origin, fetch: watchedFetch });
 
 export const hasAccessToken = (): boolean => accessToken !== null;
 export function setAccessToken(token: string | null): void {

@@ -31,6 +31,9 @@ export function retryAt(seconds: number, now: Date): string {
 
 export function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return "Something went wrong";
+  // fetch's own words ("Failed to fetch", "NetworkError when attempting…") for a missing answer.
+  if (error instanceof TypeError)
+    return "Coffer cannot be reached: check your connection, or whether the server is running.";
   if (!(error instanceof ApiError)) return error.message;
   const message = PLAIN_WORDS[error.code] ?? error.message;
   return error.retryAfter === undefined

@@ -52,7 +52,7 @@ export function Invites({
   const now = new Date();
   const pending = rows.filter((i) => i.status === "pending" && new Date(i.expiry_time) > now).length;
   const seats =
-    memberCount !== undefined && !invites.hasNextPage
+    memberCount !== undefined && invites.isSuccess && !invites.hasNextPage
       ? seatSummary(workspace.seat_limit, memberCount, pending)
       : null;
 

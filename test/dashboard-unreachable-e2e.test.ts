@@ -1,0 +1,88 @@
+// The dashboard when Coffer stops answering (issue 24), in Chromium through a TCP proxy the test
+// cuts: a banner says so instead of "Failed to fetch", what was on the page stays, and once the
+// server answers again the page recovers without a reload.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import {
+  type ApiAccount,
+  apiCall,
+  createTreeThroughApi,
+  type DashboardStack,
+  type EnvTree,
+  signInInBrowser,
+  signUpVerifiedThroughApi,
+  startDashboardStack,
+} from "./helpers/dashboard-flows.ts";
+import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
+import { secretsPath } from "./helpers/tree.ts";
+
+const STEP_TIMEOUT = 60_000;
+
+describe.skipIf(!browserTestsRun)("the dashboard while Coffer is unreachable", () => {
+  let stack: DashboardStack;
+  let browser: Browser;
+  let proxy: TcpProxy;
+  let page: Page;
+  let problems: string[];
+  let account: ApiAccount;
+  let tree: EnvTree;
+  let base = "";
+
+  beforeAll(async () => {
+    stack = await startDashboardStack();
+    ({ browser } = stack);
+    account = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
+    tree = await createTreeThroughApi(stack.server.url, account, {
+      team: "Platform",
+      project: "Billing",
+      environment: "Production",
+    });
+    await apiCall(stack.server.url, "POST", `${secretsPath(tree)}/`, account.headers, {
+      key: "DATABASE_URL",
+      value: "postgres://db/app",
+    });
+    // The browser reaches Coffer only through the proxy: cutting it is the server going away.
+    proxy = await startTcpProxy("127.0.0.1", stack.server.port);
+    base = `http://127.0.0.1:${proxy.port}`;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    problems = collectPageProblems(page);
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await stack?.close();
+  });
+
+  const banner = () => page.getByRole("alert").filter({ hasText: "Coffer cannot be reached." });
+
+  it(
+    "says the server cannot be reached, keeps the page, and recovers without a reload",
+    async () => {
+      await signInInBrowser(page, base, account);
+      await page.goto(
+        `${base}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`,
+      );
+      const row = page.getByRole("row").filter({ hasText: "DATABASE_URL" });
+      await row.waitFor();
+      expect(await banner().count()).toBe(0);
+
+      await proxy.cut("refuse");
+      await page.getByRole("button", { name: "Reload secrets" }).click();
+      await banner().waitFor({ timeout: 15_000 });
+      expect(await page.locator("body").innerText()).not.toMatch(/Failed to fetch|NetworkError/);
+      await row.waitFor(); // what the page showed is still there
+      await screenshots(page, "unreachable", stack.engine, { widths: ["desktop"] });
+
+      await proxy.restore();
+      await page.getByRole("button", { name: "Retry now" }).click();
+      await banner().waitFor({ state: "detached", timeout: 15_000 });
+      await row.waitFor();
+      // Problems the outage itself caused (failed loads) are expected; nothing else is.
+      expect(
+        problems.filter((p) => !/Failed to load resource|ERR_CONNECTION|Failed to fetch/.test(p)),
+      ).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
+});
