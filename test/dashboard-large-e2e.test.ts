@@ -1,18 +1,16 @@
 // A large environment in Chromium (issue 24): 2,000 secrets render a bounded page of rows, not
 // 2,000 of them; the count, the pager, and search over the whole environment (not the page) work;
 // long keys wrap only after an underscore.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserTestsRun, collectPageProblems } from "./helpers/browser.ts";
+import { browserTestsRun } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   apiCall,
-  createTreeThroughApi,
   type DashboardStack,
   type EnvTree,
+  ownerWithEnvironment,
   signInInBrowser,
-  signUpVerifiedThroughApi,
-  startDashboardStack,
 } from "./helpers/dashboard-flows.ts";
 import { secretsPath } from "./helpers/tree.ts";
 
@@ -26,7 +24,6 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 
 describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
   let stack: DashboardStack;
-  let browser: Browser;
   let page: Page;
   let problems: string[];
   let account: ApiAccount;
@@ -34,15 +31,12 @@ describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
   let url = "";
 
   beforeAll(async () => {
-    stack = await startDashboardStack();
-    ({ browser } = stack);
-    url = stack.server.url;
-    account = await signUpVerifiedThroughApi(url, stack.smtp);
-    tree = await createTreeThroughApi(url, account, {
+    ({ stack, account, tree, page, problems } = await ownerWithEnvironment({
       team: "Platform",
       project: "Mesh",
       environment: "Production",
-    });
+    }));
+    url = stack.server.url;
     for (let start = 0; start < COUNT; start += 1000) {
       const secrets = Array.from({ length: 1000 }, (_, i) => ({
         key: key(start + i),
@@ -51,9 +45,6 @@ describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
       await apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
     }
     await apiCall(url, "POST", `${secretsPath(tree)}/`, account.headers, { key: LONG, value: "x" });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = collectPageProblems(page);
   }, 180_000);
   afterAll(() => stack?.close());
 

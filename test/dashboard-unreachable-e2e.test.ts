@@ -1,18 +1,16 @@
 // The dashboard when Coffer stops answering (issue 24), in Chromium through a TCP proxy the test
 // cuts: a banner says so instead of "Failed to fetch", what was on the page stays, and once the
 // server answers again the page recovers without a reload.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   apiCall,
-  createTreeThroughApi,
   type DashboardStack,
   type EnvTree,
+  ownerWithEnvironment,
   signInInBrowser,
-  signUpVerifiedThroughApi,
-  startDashboardStack,
 } from "./helpers/dashboard-flows.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
 import { secretsPath } from "./helpers/tree.ts";
@@ -21,7 +19,6 @@ const STEP_TIMEOUT = 60_000;
 
 describe.skipIf(!browserTestsRun)("the dashboard while Coffer is unreachable", () => {
   let stack: DashboardStack;
-  let browser: Browser;
   let proxy: TcpProxy;
   let page: Page;
   let problems: string[];
@@ -30,14 +27,11 @@ describe.skipIf(!browserTestsRun)("the dashboard while Coffer is unreachable", (
   let base = "";
 
   beforeAll(async () => {
-    stack = await startDashboardStack();
-    ({ browser } = stack);
-    account = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
-    tree = await createTreeThroughApi(stack.server.url, account, {
+    ({ stack, account, tree, page, problems } = await ownerWithEnvironment({
       team: "Platform",
       project: "Billing",
       environment: "Production",
-    });
+    }));
     await apiCall(stack.server.url, "POST", `${secretsPath(tree)}/`, account.headers, {
       key: "DATABASE_URL",
       value: "postgres://db/app",
@@ -45,9 +39,6 @@ describe.skipIf(!browserTestsRun)("the dashboard while Coffer is unreachable", (
     // The browser reaches Coffer only through the proxy: cutting it is the server going away.
     proxy = await startTcpProxy("127.0.0.1", stack.server.port);
     base = `http://127.0.0.1:${proxy.port}`;
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = collectPageProblems(page);
   }, 120_000);
   afterAll(async () => {
     await proxy?.close();

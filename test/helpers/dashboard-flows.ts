@@ -212,3 +212,26 @@ export async function signUpInBrowser(page: Page, baseUrl: string, person: Perso
 
 export type { Headers } from "./http.ts";
 export { httpJson, httpSignIn } from "./real-port.ts";
+
+/** A verified Owner with one environment, on a fresh dashboard stack, and a desktop-sized page. */
+export interface OwnerWithEnvironment {
+  stack: DashboardStack;
+  account: ApiAccount;
+  tree: EnvTree;
+  page: Page;
+  /** What the page reported (console errors, failed requests) since it opened. */
+  problems: string[];
+}
+
+export async function ownerWithEnvironment(names: {
+  team: string;
+  project: string;
+  environment: string;
+}): Promise<OwnerWithEnvironment> {
+  const stack = await startDashboardStack();
+  const account = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
+  const tree = await createTreeThroughApi(stack.server.url, account, names);
+  const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  return { stack, account, tree, page, problems: collectPageProblems(page) };
+}
