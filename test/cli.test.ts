@@ -443,7 +443,9 @@ describe("coffer, end to end as a process", () => {
 
   it("an expired access token is refreshed silently and the new one kept", async () => {
     const env = runStoreEnv();
-    const shortLived = await startServer({ ...env, COFFER_ACCESS_TOKEN_TTL: "1" });
+    // Expiry is in whole seconds from a second that has begun: a 1 s token may live 0.1 s, and the
+    // refreshed one expired again before its replay. 3 s leaves the new token 2 s at least.
+    const shortLived = await startServer({ ...env, COFFER_ACCESS_TOKEN_TTL: "3" });
     const fresh = tempDir("coffer-cli-refresh-");
     const cliEnv = { HOME: fresh, XDG_CONFIG_HOME: join(fresh, ".config"), COFFER_API_URL: shortLived.url };
     const address = `refresh-${randomUUID()}@example.com`;
@@ -453,7 +455,7 @@ describe("coffer, end to end as a process", () => {
     });
     expect(signup.code, signup.stderr).toBe(0);
     const before = storedCredential(fresh, shortLived.url)!;
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 3100));
     const whoami = await run(["whoami"], { env: cliEnv });
     expect(whoami.code, whoami.stderr).toBe(0);
     expect(whoami.stdout).toContain(address);
