@@ -4,7 +4,7 @@
 // The environment's timeline lists what happened, and restores it to just before any event.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { UNRESOLVED_REASONS } from "../../../src/lib/references.ts";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
@@ -111,9 +111,6 @@ export function Secrets() {
       .filter((s) => filter === "all" || rotationStatus(s, now).state === filter)
       .sort((a, b) => a.key.localeCompare(b.key));
   }, [secrets, search, filter, now]);
-  // A new search or filter starts at its first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is what a change of these means.
-  useEffect(() => setPageNumber(0), [search, filter]);
   const page = pageOf(shown, pageNumber);
 
   const toggle = (id: string) => (current: ReadonlySet<string>) => {
@@ -345,13 +342,23 @@ export function Secrets() {
           type="search"
           placeholder="Search by key or description"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPageNumber(0); // a new search starts at its first page
+          }}
         />
         <div className="field">
           <label htmlFor="rotation-filter" className="visually-hidden">
             Filter by rotation
           </label>
-          <select id="rotation-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+          <select
+            id="rotation-filter"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as Filter);
+              setPageNumber(0);
+            }}
+          >
             {FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
