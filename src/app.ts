@@ -402,6 +402,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Every audited change that is a webhook event queues its deliveries in its own transaction.
   audit.listen((tx, rows) => webhooks.enqueue(tx, rows));
+  // Entries name their project and environment as they are called when it happens.
+  audit.namePlacesWith(async (q, workspaceId, ids) => ({
+    projects: await projects.namesIn(q, workspaceId, ids.projectIds),
+    environments: await environments.namesIn(q, workspaceId, ids.environmentIds),
+  }));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -91,6 +91,9 @@ export async function operatorEvent(
     details: JSON.stringify(details),
     project_id: null,
     environment_id: null,
+    project_name: null,
+    environment_name: null,
+    batch_id: null,
     created_at: now,
   });
 }

@@ -1042,6 +1042,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete some secrets of the environment, all or nothing
+         * @description Deletes the given secrets of the environment in one transaction, all or nothing: 404 `not_found` names the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS; the trail holds one entry with the count and the keys.
+         */
+        post: operations["deleteSecrets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/by-key": {
         parameters: {
             query?: never;
@@ -1114,6 +1134,26 @@ export interface paths {
          * @description The environment as the list reads it (inherited keys and references resolved), as one flat JSON object {KEY: value} (format=json, the default) or as dotenv text (format=dotenv, text/plain). When some values cannot be read: the list's 207, in JSON whatever the format — or 409 export_incomplete with `Prefer: handling=strict`. 409 not_representable when a value has no dotenv form. A 200 carries an ETag; If-None-Match with it answers 304 while nothing the export shows changed.
          */
         get: operations["exportEnvironment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every secret of the environment, without values
+         * @description Every secret the environment reads (inherited ones included, `inherited_from` says from where) without its value: nothing is decrypted and no read of a value is recorded. What a screen lists before someone asks to see a value (a read of the secret, which the audit trail records).
+         */
+        get: operations["listSecretMetadata"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1419,9 +1459,29 @@ export interface paths {
         };
         /**
          * The workspace's audit trail, newest first
-         * @description Admin or Owner. Newest first; `limit` (1-1000, default 100), `cursor` from the X-Next-Cursor header of the previous page, filters `action` (e.g. team.created) and `actor` (a user or API key id).
+         * @description Admin or Owner. Newest first, one entry per operation (a bulk operation is one entry with a count and its keys; `batch=<its id>` lists its items); `limit` (1-1000, default 100), `cursor` from the X-Next-Cursor header of the previous page, filters `action` (team.created, or secret. for every secret action), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times).
          */
         get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit trail as CSV or JSON
+         * @description Admin or Owner. The trail as a download: `format` csv (default) or json, newest first, filters `action` (team.created, or secret. for every secret action), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times); at most 100000 entries (narrow by time for more). CSV cells that a spreadsheet would run as a formula are escaped.
+         */
+        get: operations["exportAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9673,18 +9733,25 @@ export interface operations {
                             /** @description the person (for a service account: its id) */
                             user_id: string;
                         };
+                        /** @description the summary entry of the bulk operation this entry is an item of; the workspace trail lists summaries, and `batch=<id>` lists a summary's items */
+                        batch_id: string | null;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description what else names the event: `key` for a secret (as it was named then), `count` and `keys` (comma-separated) for a bulk operation; never a value */
                         details: {
                             [key: string]: unknown;
                         };
                         /** @description the environment it happened in, if any */
                         environment_id: string | null;
+                        /** @description the environment's name when it happened */
+                        environment_name: string | null;
                         /** Format: uuid */
                         id: string;
                         ip_address: string | null;
                         /** @description the project it happened in, if any */
                         project_id: string | null;
+                        /** @description the project's name when it happened (it survives a rename or a deletion) */
+                        project_name: string | null;
                         resource_id: string | null;
                         resource_type: string;
                         secret_id: string | null;
@@ -10225,6 +10292,161 @@ export interface operations {
                         /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment_id: string;
+                project_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                        ids: string[];
+                    };
                 };
             };
             /** @description No valid credential */
@@ -10964,6 +11186,172 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSecretMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment_id: string;
+                project_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        current_version: number;
+                        description: string | null;
+                        /** @enum {string} */
+                        environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description present on a secret inherited from a parent environment: that environment's id
+                         */
+                        inherited_from?: string;
+                        key: string;
+                        /** Format: date-time */
+                        last_rotated_at: string | null;
+                        rotation_days: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
             };
             /** @description No valid credential */
             401: {
@@ -13979,10 +14367,18 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
+                /** @description an action (secret.created), or every action of a resource with a trailing dot (secret.) */
                 action?: string;
                 actor?: string;
+                batch?: string;
                 cursor?: string;
+                environment?: string;
                 limit?: number;
+                project?: string;
+                /** @description entries at or after this time */
+                since?: string;
+                /** @description entries before this time */
+                until?: string;
             };
             header?: never;
             path: {
@@ -14017,24 +14413,210 @@ export interface operations {
                             /** @description the person (for a service account: its id) */
                             user_id: string;
                         };
+                        /** @description the summary entry of the bulk operation this entry is an item of; the workspace trail lists summaries, and `batch=<id>` lists a summary's items */
+                        batch_id: string | null;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description what else names the event: `key` for a secret (as it was named then), `count` and `keys` (comma-separated) for a bulk operation; never a value */
                         details: {
                             [key: string]: unknown;
                         };
                         /** @description the environment it happened in, if any */
                         environment_id: string | null;
+                        /** @description the environment's name when it happened */
+                        environment_name: string | null;
                         /** Format: uuid */
                         id: string;
                         ip_address: string | null;
                         /** @description the project it happened in, if any */
                         project_id: string | null;
+                        /** @description the project's name when it happened (it survives a rename or a deletion) */
+                        project_name: string | null;
                         resource_id: string | null;
                         resource_type: string;
                         secret_id: string | null;
                         user_agent: string | null;
                         version: number | null;
                     }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    exportAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description an action (secret.created), or every action of a resource with a trailing dot (secret.) */
+                action?: string;
+                actor?: string;
+                environment?: string;
+                format?: "csv" | "json";
+                project?: string;
+                /** @description entries at or after this time */
+                since?: string;
+                /** @description entries before this time */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, as a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description <resource>.<past-tense verb>, e.g. secret.created */
+                        action: string;
+                        actor: {
+                            /** @description the person, the person's key, or the service account */
+                            id: string;
+                            /** @description the key that acted, if one did */
+                            key: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            name: string;
+                            /** @description user | api_key | service_account | anonymous | system | operator */
+                            type: string;
+                            /** @description the person (for a service account: its id) */
+                            user_id: string;
+                        };
+                        /** @description the summary entry of the bulk operation this entry is an item of; the workspace trail lists summaries, and `batch=<id>` lists a summary's items */
+                        batch_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description what else names the event: `key` for a secret (as it was named then), `count` and `keys` (comma-separated) for a bulk operation; never a value */
+                        details: {
+                            [key: string]: unknown;
+                        };
+                        /** @description the environment it happened in, if any */
+                        environment_id: string | null;
+                        /** @description the environment's name when it happened */
+                        environment_name: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        ip_address: string | null;
+                        /** @description the project it happened in, if any */
+                        project_id: string | null;
+                        /** @description the project's name when it happened (it survives a rename or a deletion) */
+                        project_name: string | null;
+                        resource_id: string | null;
+                        resource_type: string;
+                        secret_id: string | null;
+                        user_agent: string | null;
+                        version: number | null;
+                    }[];
+                    "text/csv": string;
                 };
             };
             /** @description No valid credential */

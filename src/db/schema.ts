@@ -214,6 +214,11 @@ export interface AuditEventsTable {
   /** Where it happened, when it happened in a project (and an environment of it). */
   project_id: string | null;
   environment_id: string | null;
+  /** Their names as of the event: the entry still reads after a rename or a deletion. */
+  project_name: string | null;
+  environment_name: string | null;
+  /** The summary entry of the bulk operation this entry is one item of (the trail shows the summary). */
+  batch_id: string | null;
   created_at: string;
 }
 

@@ -47,6 +47,7 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`DELETE /workspaces${W}/members/:user_id`]: ["removeMember", "Remove a member (or leave)"],
   [`POST /workspaces${W}/switch`]: ["switchWorkspace", "Make a workspace the session's scope"],
   [`GET /workspaces${W}/audit`]: ["listAuditEntries", "The workspace's audit trail, newest first"],
+  [`GET /workspaces${W}/audit/export`]: ["exportAuditEntries", "The workspace's audit trail as CSV or JSON"],
   [`GET /workspaces${W}/share-links`]: [
     "listShareLinks",
     "The workspace's share links the caller answers for",
@@ -104,6 +105,11 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`PATCH /secrets${E}/`]: ["updateSecrets", "Update secrets by key, all or nothing"],
   [`DELETE /secrets${E}/`]: ["deleteAllSecrets", "Delete every secret of the environment"],
   [`POST /secrets${E}/bulk`]: ["createSecrets", "Create up to 1,000 secrets, all or nothing"],
+  [`POST /secrets${E}/bulk-delete`]: [
+    "deleteSecrets",
+    "Delete some secrets of the environment, all or nothing",
+  ],
+  [`GET /secrets${E}/metadata`]: ["listSecretMetadata", "Every secret of the environment, without values"],
   [`GET /secrets${E}/:secret_id`]: ["getSecret", "One secret, decrypted"],
   [`GET /secrets${E}/by-key`]: ["getSecretByKey", "One secret by its key, decrypted"],
   [`GET /secrets${E}/export`]: ["exportEnvironment", "The environment as one JSON object or dotenv text"],

@@ -6,6 +6,7 @@ import type { SignInMethod } from "../../auth/policy.ts";
 import { verifyPassword } from "../../crypto/passwords.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import type { AccountAudit } from "../audit/index.ts";
 import type { IssuedTokens, SessionsService } from "../sessions/index.ts";
 import type { TwoFactorService } from "../two-factor/index.ts";
 import * as workspacesModule from "../workspaces/index.ts";
@@ -29,6 +30,7 @@ export interface SignInDeps {
     "isEnabled" | "checkCode" | "startChallenge" | "attemptChallenge" | "spendChallenge"
   >;
   budgets: Pick<Budgets, "signIn">;
+  accountAudit: AccountAudit;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -45,6 +47,28 @@ const wrongPassword = () => new AppError("invalid_credentials", "Incorrect email
 
 export function createSignIn(deps: SignInDeps) {
   const { db, budgets, twoFactor } = deps;
+
+  /**
+   * A refused sign-in to an existing account, in the trail of its workspaces (an unknown address
+   * has none). Sign-in budgets bound how many a caller can write.
+   */
+  async function recordFailure(
+    user: repo.UserRow,
+    client: ClientInfo,
+    reason: "password" | "two_factor_code",
+  ) {
+    await deps.accountAudit.audit.recordInWorkspaces(
+      db,
+      { principal: null, ...client },
+      await deps.accountAudit.memberWorkspaces(db, user.id),
+      {
+        action: "user.sign_in_failed",
+        resourceType: "user",
+        resourceId: user.id,
+        details: { email: user.email, reason },
+      },
+    );
+  }
 
   /** Starts a session for a user who has proven who they are (password, provider). */
   async function signIn(user: repo.UserRow, client: ClientInfo, method: SignInMethod): Promise<IssuedTokens> {
@@ -66,14 +90,21 @@ export function createSignIn(deps: SignInDeps) {
     await budgets.signIn.spend(email);
     const user = await repo.findUserByEmail(db, email);
     const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-    if (!user || !valid) throw wrongPassword();
+    if (!user) throw wrongPassword();
+    if (!valid) {
+      await recordFailure(user, client, "password");
+      throw wrongPassword();
+    }
     if (await twoFactor.isEnabled(user.id)) {
       if (!input.otp) {
         // Not a failure: the password was right, the code comes next.
         await budgets.signIn.refund(email);
         throw needsCode(await twoFactor.startChallenge(user.id, "password"));
       }
-      if (!(await twoFactor.checkCode(user.id, input.otp, client))) throw wrongCode();
+      if (!(await twoFactor.checkCode(user.id, input.otp, client))) {
+        await recordFailure(user, client, "two_factor_code");
+        throw wrongCode();
+      }
     }
     await budgets.signIn.refund(email);
     return signIn(user, client, "password");
@@ -96,7 +127,10 @@ export function createSignIn(deps: SignInDeps) {
     const user = await repo.findUser(db, userId);
     if (!user) throw new AppError("two_factor_challenge_invalid", "This sign-in expired: sign in again");
     await budgets.signIn.spend(user.email);
-    if (!(await twoFactor.checkCode(user.id, input.otp, client))) throw wrongCode();
+    if (!(await twoFactor.checkCode(user.id, input.otp, client))) {
+      await recordFailure(user, client, "two_factor_code");
+      throw wrongCode();
+    }
     await budgets.signIn.refund(user.email);
     await twoFactor.spendChallenge(input.challenge);
     return signIn(user, client, signInMethod);

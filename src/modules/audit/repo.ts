@@ -32,19 +32,40 @@ export interface AuditQuery {
   limit: number;
   /** Entries strictly older than this (created_at, id) position. */
   before?: { createdAt: string; id: string };
+  /** One action (`secret.created`), or every action of a resource (`secret.`). */
   action?: string;
   actorId?: string;
   secretId?: string;
+  projectId?: string;
+  environmentId?: string;
+  /** created_at >= since, created_at < until (ISO times). */
+  since?: string;
+  until?: string;
+  /**
+   * The items of one bulk operation; otherwise the trail as people read it: one entry per
+   * operation (a bulk operation's summary, not its items).
+   */
+  batchId?: string;
+  /** Every entry, items of bulk operations included (a secret's own log, the timeline). */
+  withItems?: boolean;
 }
 
 export function listEvents(db: Queryable, q: AuditQuery) {
   let query = db.selectFrom("audit_events").selectAll().where("workspace_id", "=", q.workspaceId);
-  if (q.action) query = query.where("action", "=", q.action);
+  // The schema lets no `%` through; a `_` matching any one character only widens a prefix harmlessly.
+  if (q.action?.endsWith(".")) query = query.where("action", "like", `${q.action}%`);
+  else if (q.action) query = query.where("action", "=", q.action);
   if (q.actorId)
     query = query.where((eb) =>
       eb.or([eb("actor_id", "=", q.actorId!), eb("actor_user_id", "=", q.actorId!)]),
     );
   if (q.secretId) query = query.where("secret_id", "=", q.secretId);
+  if (q.projectId) query = query.where("project_id", "=", q.projectId);
+  if (q.environmentId) query = query.where("environment_id", "=", q.environmentId);
+  if (q.since) query = query.where("created_at", ">=", q.since);
+  if (q.until) query = query.where("created_at", "<", q.until);
+  if (q.batchId) query = query.where("batch_id", "=", q.batchId);
+  else if (!q.withItems) query = query.where("batch_id", "is", null);
   if (q.before) {
     const { createdAt, id } = q.before;
     query = query.where((eb) =>

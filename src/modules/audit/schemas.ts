@@ -10,6 +10,17 @@ export const AuditEntry = Type.Object({
   version: Nullable(Type.Integer()),
   project_id: Nullable(Type.String({ description: "the project it happened in, if any" })),
   environment_id: Nullable(Type.String({ description: "the environment it happened in, if any" })),
+  project_name: Nullable(
+    Type.String({ description: "the project's name when it happened (it survives a rename or a deletion)" }),
+  ),
+  environment_name: Nullable(Type.String({ description: "the environment's name when it happened" })),
+  batch_id: Nullable(
+    Type.String({
+      description:
+        "the summary entry of the bulk operation this entry is an item of; the workspace trail lists summaries, " +
+        "and `batch=<id>` lists a summary's items",
+    }),
+  ),
   actor: Type.Object({
     type: Type.String({ description: "user | api_key | service_account | anonymous | system | operator" }),
     id: Type.String({ description: "the person, the person's key, or the service account" }),
@@ -24,12 +35,40 @@ export const AuditEntry = Type.Object({
   }),
   ip_address: Nullable(Type.String()),
   user_agent: Nullable(Type.String()),
-  details: Type.Object({}, { additionalProperties: true }),
+  details: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description:
+        "what else names the event: `key` for a secret (as it was named then), `count` and `keys` (comma-separated) " +
+        "for a bulk operation; never a value",
+    },
+  ),
   created_at: DateTime,
 });
 
+const TrailFilter = {
+  action: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      pattern: "^[a-z0-9_]+\\.[a-z0-9_.]*$",
+      description: "an action (secret.created), or every action of a resource with a trailing dot (secret.)",
+    }),
+  ),
+  actor: Type.Optional(Uuid),
+  project: Type.Optional(Uuid),
+  environment: Type.Optional(Uuid),
+  since: Type.Optional(Type.String({ format: "date-time", description: "entries at or after this time" })),
+  until: Type.Optional(Type.String({ format: "date-time", description: "entries before this time" })),
+};
+
 export const AuditQuery = Type.Object({
   ...PageQuery.properties,
-  action: Type.Optional(Type.String({ maxLength: 100 })),
-  actor: Type.Optional(Uuid),
+  ...TrailFilter,
+  batch: Type.Optional(Uuid),
+});
+
+export const AuditExportQuery = Type.Object({
+  ...TrailFilter,
+  format: Type.Optional(Type.Union([Type.Literal("csv"), Type.Literal("json")], { default: "csv" })),
 });

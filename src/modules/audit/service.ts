@@ -47,7 +47,20 @@ export interface AuditEntryInput {
   /** Where it happened, for events inside a project (webhook and trail filters read them). */
   projectId?: string | null;
   environmentId?: string | null;
+  /**
+   * Their names, when the caller has them at hand or they are gone already (a deletion): otherwise
+   * the trail looks them up as of the event.
+   */
+  projectName?: string | null;
+  environmentName?: string | null;
 }
+
+/** The names of projects and environments by id (the modules that own them answer). */
+export type PlaceNames = (
+  q: Queryable,
+  workspaceId: string,
+  ids: { projectIds: string[]; environmentIds: string[] },
+) => Promise<{ projects: Map<string, string>; environments: Map<string, string> }>;
 
 /**
  * Who acted: a principal, or nobody (an anonymous share-link viewer), or Coffer itself (`system`
@@ -76,6 +89,9 @@ export function presentEvent(row: repo.AuditRow) {
     version: row.version,
     project_id: row.project_id,
     environment_id: row.environment_id,
+    project_name: row.project_name,
+    environment_name: row.environment_name,
+    batch_id: row.batch_id,
     actor: {
       type: row.actor_type,
       id: row.actor_id,
@@ -90,12 +106,150 @@ export function presentEvent(row: repo.AuditRow) {
   };
 }
 
+/** What the workspace trail can be narrowed to. */
+export interface TrailFilter {
+  /** An action (`secret.created`), or every action of a resource (`secret.`). */
+  action?: string;
+  /** A person, one of their keys, or a service account. */
+  actor?: string;
+  project?: string;
+  environment?: string;
+  /** From this time on, and before that one. */
+  since?: string;
+  until?: string;
+  /** The items of one bulk operation (its summary entry's id). */
+  batch?: string;
+}
+
+const trailQuery = (filter: TrailFilter) => ({
+  action: filter.action,
+  actorId: filter.actor,
+  projectId: filter.project,
+  environmentId: filter.environment,
+  since: filter.since,
+  until: filter.until,
+  batchId: filter.batch,
+});
+
+/** Rows read per query while an export streams. */
+const EXPORT_PAGE = 500;
+
+/** Fills in the names of the places entries happened in that their callers did not give. */
+async function withPlaceNames(
+  q: Queryable,
+  names: PlaceNames | undefined,
+  workspaceId: string | undefined,
+  entries: AuditEntryInput[],
+): Promise<AuditEntryInput[]> {
+  const projectIds = new Set<string>();
+  const environmentIds = new Set<string>();
+  for (const entry of entries) {
+    if (entry.projectId && entry.projectName === undefined) projectIds.add(entry.projectId);
+    if (entry.environmentId && entry.environmentName === undefined) environmentIds.add(entry.environmentId);
+  }
+  if (!names || (projectIds.size === 0 && environmentIds.size === 0)) return entries;
+  const workspace = entries[0]?.workspaceId ?? workspaceId;
+  if (!workspace) return entries;
+  const found = await names(q, workspace, {
+    projectIds: [...projectIds],
+    environmentIds: [...environmentIds],
+  });
+  return entries.map((entry) => ({
+    ...entry,
+    projectName: entry.projectName ?? (entry.projectId ? found.projects.get(entry.projectId) : null) ?? null,
+    environmentName:
+      entry.environmentName ??
+      (entry.environmentId ? found.environments.get(entry.environmentId) : null) ??
+      null,
+  }));
+}
+
 export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
   const listeners: AuditListener[] = [];
+  let placeNames: PlaceNames | undefined;
+  /**
+   * Inserts entries and tells the listeners, in the caller's transaction. `batched`: the first entry
+   * sums up the operation and the others are its items.
+   */
+  async function write(
+    tx: Queryable,
+    actor: AuditActor & { workspaceId?: string },
+    given: AuditEntryInput[],
+    options: { batched?: boolean } = {},
+  ) {
+    if (given.length === 0) return;
+    const entries = await withPlaceNames(tx, placeNames, actor.workspaceId, given);
+    const { principal } = actor;
+    const who = principal
+      ? principal.serviceAccount
+        ? {
+            // The service account acts; the key is how.
+            actor_type: "service_account",
+            actor_id: principal.serviceAccount.id,
+            actor_user_id: principal.serviceAccount.id,
+            actor_name: principal.serviceAccount.name,
+            actor_key_id: principal.apiKeyId,
+            actor_key_name: principal.apiKeyName ?? null,
+          }
+        : await personActor(tx, principal)
+      : actor.system
+        ? {
+            actor_type: "system",
+            actor_id: "",
+            actor_user_id: "",
+            actor_name: actor.system,
+            actor_key_id: null,
+            actor_key_name: null,
+          }
+        : {
+            actor_type: "anonymous",
+            actor_id: "",
+            actor_user_id: "",
+            actor_name: "anonymous",
+            actor_key_id: null,
+            actor_key_name: null,
+          };
+    const createdAt = clock.now().toISOString();
+    // uuidv7 ids grow: the summary sorts after its items at the same moment, so it reads first.
+    const ids = entries.map(() => uuidv7());
+    if (options.batched) ids.unshift(ids.pop()!);
+    const batchId = options.batched ? ids[0]! : null;
+    const rows = entries.map((entry, index): repo.AuditRow => {
+      const workspaceId = entry.workspaceId ?? actor.workspaceId;
+      if (!workspaceId) throw new Error(`audit entry ${entry.action} has no workspace`);
+      return {
+        id: ids[index]!,
+        workspace_id: workspaceId,
+        action: entry.action,
+        resource_type: entry.resourceType,
+        resource_id: entry.resourceId,
+        secret_id: entry.secretId ?? null,
+        version: entry.version ?? null,
+        ...who,
+        ip_address: actor.ipAddress,
+        user_agent: actor.userAgent,
+        details: JSON.stringify(entry.details ?? {}),
+        project_id: entry.projectId ?? null,
+        environment_id: entry.environmentId ?? null,
+        project_name: entry.projectName ?? null,
+        environment_name: entry.environmentName ?? null,
+        batch_id: index > 0 ? batchId : null,
+        created_at: createdAt,
+      };
+    });
+    await repo.insertEvents(tx, rows);
+    for (const listener of listeners) await listener(tx, rows);
+  }
+
   return {
     /** Adds a listener (at start-up): it runs in the recording transaction, so it stands or falls with it. */
     listen(listener: AuditListener) {
       listeners.push(listener);
+    },
+
+    /** How entries name their project and environment (at start-up: those modules come later). */
+    namePlacesWith(names: PlaceNames) {
+      placeNames = names;
     },
 
     /** Records one entry inside the caller's transaction, so the change and its record stand or fall together. */
@@ -126,66 +280,27 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
       return repo.deleteSecretEvents(tx, workspaceId, secretIds);
     },
 
-    /** Records several entries at once (a bulk write), resolving the actor's name a single time. */
+    /** Records several entries at once (several writes), resolving the actor's name a single time. */
     async recordMany(
       tx: Queryable,
       actor: AuditActor & { workspaceId?: string },
       entries: AuditEntryInput[],
     ) {
-      if (entries.length === 0) return;
-      const { principal } = actor;
-      const who = principal
-        ? principal.serviceAccount
-          ? {
-              // The service account acts; the key is how.
-              actor_type: "service_account",
-              actor_id: principal.serviceAccount.id,
-              actor_user_id: principal.serviceAccount.id,
-              actor_name: principal.serviceAccount.name,
-              actor_key_id: principal.apiKeyId,
-              actor_key_name: principal.apiKeyName ?? null,
-            }
-          : await personActor(tx, principal)
-        : actor.system
-          ? {
-              actor_type: "system",
-              actor_id: "",
-              actor_user_id: "",
-              actor_name: actor.system,
-              actor_key_id: null,
-              actor_key_name: null,
-            }
-          : {
-              actor_type: "anonymous",
-              actor_id: "",
-              actor_user_id: "",
-              actor_name: "anonymous",
-              actor_key_id: null,
-              actor_key_name: null,
-            };
-      const createdAt = clock.now().toISOString();
-      const rows = entries.map((entry): repo.AuditRow => {
-        const workspaceId = entry.workspaceId ?? actor.workspaceId;
-        if (!workspaceId) throw new Error(`audit entry ${entry.action} has no workspace`);
-        return {
-          id: uuidv7(),
-          workspace_id: workspaceId,
-          action: entry.action,
-          resource_type: entry.resourceType,
-          resource_id: entry.resourceId,
-          secret_id: entry.secretId ?? null,
-          version: entry.version ?? null,
-          ...who,
-          ip_address: actor.ipAddress,
-          user_agent: actor.userAgent,
-          details: JSON.stringify(entry.details ?? {}),
-          project_id: entry.projectId ?? null,
-          environment_id: entry.environmentId ?? null,
-          created_at: createdAt,
-        };
-      });
-      await repo.insertEvents(tx, rows);
-      for (const listener of listeners) await listener(tx, rows);
+      await write(tx, actor, entries);
+    },
+
+    /**
+     * Records a bulk operation: one summary entry, which the workspace trail shows (with a count and
+     * the keys), and an item per secret under it, which the secret's log, the environment's
+     * timeline and the webhooks read.
+     */
+    async recordBatch(
+      tx: Queryable,
+      actor: AuditActor & { workspaceId?: string },
+      summary: AuditEntryInput,
+      items: AuditEntryInput[],
+    ) {
+      await write(tx, actor, [summary, ...items], { batched: true });
     },
 
     /**
@@ -219,30 +334,51 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /** The workspace-wide trail, for Admins and Owners. */
-    async listForWorkspace(
-      ctx: RequestContext,
-      query: { limit: number; cursor?: string; action?: string; actor?: string },
-    ) {
+    async listForWorkspace(ctx: RequestContext, query: TrailFilter & { limit: number; cursor?: string }) {
       await authorize(db, ctx, "audit.read");
       return this.list({ ...query, workspaceId: ctx.workspaceId });
     },
 
+    /**
+     * The workspace-wide trail for an export: every entry the filter selects, newest first, at
+     * most `max` of them, read a page at a time.
+     */
+    async *exportForWorkspace(ctx: RequestContext, filter: TrailFilter, max: number) {
+      await authorize(db, ctx, "audit.read");
+      let before: { createdAt: string; id: string } | undefined;
+      let left = max;
+      while (left > 0) {
+        const rows = await repo.listEvents(db, {
+          ...trailQuery(filter),
+          workspaceId: ctx.workspaceId,
+          limit: Math.min(EXPORT_PAGE, left),
+          before,
+        });
+        for (const row of rows) yield presentEvent(row);
+        const last = rows.at(-1);
+        if (!last || rows.length < Math.min(EXPORT_PAGE, left)) return;
+        left -= rows.length;
+        before = { createdAt: last.created_at, id: last.id };
+      }
+    },
+
     /** A page of entries, newest first, and the cursor of the next page (null at the end). */
-    async list(query: {
-      workspaceId: string;
-      limit: number;
-      cursor?: string;
-      action?: string;
-      actor?: string;
-      secretId?: string;
-    }) {
+    async list(
+      query: TrailFilter & {
+        workspaceId: string;
+        limit: number;
+        cursor?: string;
+        secretId?: string;
+      },
+    ) {
       const rows = await repo.listEvents(db, {
+        ...trailQuery(query),
         workspaceId: query.workspaceId,
         limit: query.limit + 1,
         before: query.cursor ? decodeCursor(query.cursor) : undefined,
-        action: query.action,
-        actorId: query.actor,
         secretId: query.secretId,
+        // A secret's own log holds what happened to it, in bulk operations too.
+        withItems: query.secretId !== undefined,
       });
       const page = pageOf(rows, query.limit);
       return { items: page.items.map(presentEvent), nextCursor: page.nextCursor };

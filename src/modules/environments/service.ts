@@ -168,6 +168,18 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       return new Set(rows.map((row) => row.id));
     },
 
+    /** The names of some environments of the workspace, by id, as the transaction `q` sees them. */
+    async namesIn(q: Queryable, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await q
+        .selectFrom("environments")
+        .select(["id", "name"])
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "in", [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     async list(ctx: RequestContext, teamId: string, projectId: string) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
       await authorize(db, ctx, "project.read", { teamId, projectId });
@@ -307,6 +319,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
           resourceId: path.environmentId,
           projectId: path.projectId,
           environmentId: path.environmentId,
+          environmentName: environment.name,
           details: { name: environment.name },
         });
       });

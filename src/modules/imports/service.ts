@@ -107,7 +107,7 @@ function present(provider: Provider, sorted: Sorted, reveal: boolean): Report {
 }
 
 export function createImportsService(deps: {
-  secrets: Pick<SecretsService, "importBaseline" | "importApply">;
+  secrets: Pick<SecretsService, "importBaseline" | "importApply" | "recordReadIn">;
   settings: Config["imports"];
 }) {
   const providers = createProviders(deps.settings);
@@ -121,9 +121,17 @@ export function createImportsService(deps: {
     return compare(variables, baseline);
   }
 
+  /** A revealed report shows the environment's current values of changed keys: a read of them. */
+  async function recordShown(ctx: RequestContext, path: EnvironmentPath, sorted: Sorted, reveal = false) {
+    const current = sorted.changed.filter((item) => item.current !== null).length;
+    if (reveal && current > 0) await deps.secrets.recordReadIn(ctx, path, { count: current, how: "import" });
+  }
+
   return {
     async preview(ctx: RequestContext, path: EnvironmentPath, body: Static<typeof ImportPreviewRequest>) {
-      return present(body.provider, await read(ctx, path, body), body.reveal ?? false);
+      const sorted = await read(ctx, path, body);
+      await recordShown(ctx, path, sorted, body.reveal);
+      return present(body.provider, sorted, body.reveal ?? false);
     },
 
     /** Writes added keys (and changed ones with overwrite), then reports what was written. */
@@ -168,6 +176,7 @@ export function createImportsService(deps: {
           body.provider,
         );
       }
+      await recordShown(ctx, path, written, body.reveal);
       return present(body.provider, written, body.reveal ?? false);
     },
   };

@@ -69,6 +69,18 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
       return new Set(rows.map((row) => row.id));
     },
 
+    /** The names of some projects of the workspace, by id, as the transaction `q` sees them. */
+    async namesIn(q: Queryable, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await q
+        .selectFrom("projects")
+        .select(["id", "name"])
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "in", [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     requireProject: (workspaceId: string, teamId: string, projectId: string, tx: Queryable = db) =>
       requireProject(tx, workspaceId, teamId, projectId),
 
@@ -170,6 +182,7 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
           resourceType: "project",
           resourceId: projectId,
           projectId,
+          projectName: project.name,
           details: { name: project.name },
         });
       });

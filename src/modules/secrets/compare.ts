@@ -44,6 +44,10 @@ export function createSecretCompare(core: SecretsCore, reads: Reads) {
       const environments: EnvironmentRow[] = [];
       for (const path of paths) environments.push(await core.environmentFor(ctx, path, "secret.read"));
       const lists = await Promise.all(paths.map((path) => reads.list(ctx, path, { raw: true, own: true })));
+      if (withValues) {
+        for (const [index, environment] of environments.entries())
+          await reads.recordRead(ctx, environment, { count: lists[index]!.succeeded.length, how: "compare" });
+      }
       const salt = randomBytes(32);
       const fingerprint = (value: string) =>
         createHmac("sha256", salt).update(value).digest("base64url").slice(0, 16);

@@ -124,6 +124,7 @@ export function registerConsumerReads(
       ]);
       if (answerIfNotModified(request, reply, etag)) return reply;
       const list = await view.read();
+      await secrets.recordRead(ctx, view.environment, { count: list.succeeded.length, how: "export" });
       // A tag is kept only for a whole answer that depended on nothing more than the tag names.
       if (list.dependencies !== view.dependencies || list.failedIds.length > 0) reply.removeHeader("etag");
       try {

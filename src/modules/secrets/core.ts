@@ -17,7 +17,10 @@ export interface SecretsDeps {
   db: Db;
   clock: Clock;
   keyring: Keyring;
-  audit: Pick<AuditService, "recordMany" | "list" | "forgetSecrets" | "aboutResources" | "aboutVersions">;
+  audit: Pick<
+    AuditService,
+    "recordMany" | "recordBatch" | "list" | "forgetSecrets" | "aboutResources" | "aboutVersions"
+  >;
   plans: Plans;
   environments: Pick<
     EnvironmentsService,
@@ -51,10 +54,15 @@ export interface BulkUpdateItem {
 /** A ciphertext is bound to its secret and version: moved anywhere else, it fails to decrypt. */
 /** Stamps audit entries with the environment (and its project) they happened in. */
 export const inEnvironment = (
-  environment: Pick<EnvironmentRow, "id" | "project_id">,
+  environment: Pick<EnvironmentRow, "id" | "project_id" | "name">,
   entries: AuditEntryInput[],
 ): AuditEntryInput[] =>
-  entries.map((entry) => ({ ...entry, projectId: environment.project_id, environmentId: environment.id }));
+  entries.map((entry) => ({
+    ...entry,
+    projectId: environment.project_id,
+    environmentId: environment.id,
+    environmentName: environment.name,
+  }));
 
 export const valueAad = (secretId: string, version: number) => `secret:${secretId}:${version}`;
 

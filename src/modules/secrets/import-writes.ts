@@ -3,22 +3,16 @@
 import type { RequestContext } from "../../auth/context.ts";
 import { openable } from "../../crypto/data-keys.ts";
 import { AppError } from "../../errors.ts";
+import type { AuditEntryInput } from "../audit/index.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
-import {
-  checkValues,
-  conflict,
-  inEnvironment,
-  type SecretsCore,
-  type SecretsDeps,
-  valueAad,
-} from "./core.ts";
+import { checkValues, conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
 import * as repo from "./repo.ts";
 import type { WriteSteps } from "./write-steps.ts";
 
 export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps: WriteSteps) {
   const { db, keyring } = deps;
   const { environmentFor } = core;
-  const { insertAll, guardKeys, writeUpdates } = steps;
+  const { insertAll, guardKeys, writeUpdates, recordBulk } = steps;
 
   return {
     /**
@@ -61,46 +55,42 @@ export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps:
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, environment.id, createKeys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
-          if (creates.length > 0) await insertAll(tx, ctx, environment, dataKey, creates);
-          // One entry for the import as a whole (webhooks subscribe to it), beside each secret's own.
-          await deps.audit.recordMany(
-            tx,
-            ctx,
-            inEnvironment(environment, [
-              {
-                action: "import.applied",
-                resourceType: "environment",
-                resourceId: environment.id,
-                details: {
-                  source,
-                  created: creates.length,
-                  updated: updates.length,
-                  // Names, never values; a comma cannot be part of a key.
-                  keys: [...createKeys, ...updates.map((u) => u.key)].join(","),
-                },
-              },
-            ]),
-          );
-          if (updates.length === 0) return;
-          const found = await repo.findSecretsByKeys(
-            tx,
-            ctx.workspaceId,
-            environment.id,
-            updates.map((u) => u.key),
-          );
-          const byKey = new Map(found.map((s) => [s.key, s]));
-          const gone = updates.filter((u) => !byKey.has(u.key)).map((u) => u.key);
-          if (gone.length > 0) {
-            throw new AppError("conflict", `These keys were deleted meanwhile: ${gone.join(", ")}`, {
-              body: { keys: gone },
-            });
+          const batch: AuditEntryInput[] = [];
+          if (creates.length > 0) await insertAll(tx, ctx, environment, dataKey, creates, batch);
+          if (updates.length > 0) {
+            const found = await repo.findSecretsByKeys(
+              tx,
+              ctx.workspaceId,
+              environment.id,
+              updates.map((u) => u.key),
+            );
+            const byKey = new Map(found.map((s) => [s.key, s]));
+            const gone = updates.filter((u) => !byKey.has(u.key)).map((u) => u.key);
+            if (gone.length > 0) {
+              throw new AppError("conflict", `These keys were deleted meanwhile: ${gone.join(", ")}`, {
+                body: { keys: gone },
+              });
+            }
+            await writeUpdates(
+              tx,
+              ctx,
+              environment,
+              dataKey,
+              updates.map((u) => ({ secret: byKey.get(u.key)!, patch: { value: u.value } })),
+              batch,
+            );
           }
-          await writeUpdates(
+          // One entry for the import as a whole (the trail shows it; webhooks subscribe to it), over
+          // each secret's own.
+          await recordBulk(
             tx,
             ctx,
             environment,
-            dataKey,
-            updates.map((u) => ({ secret: byKey.get(u.key)!, patch: { value: u.value } })),
+            {
+              action: "import.applied",
+              details: { source, created: creates.length, updated: updates.length },
+            },
+            batch,
           );
         }),
       );

@@ -10,7 +10,7 @@ import { AppError, notFound } from "../../errors.ts";
 import type { AuditEntryInput } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
 import { planOf } from "../workspaces/index.ts";
-import { inEnvironment, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import { type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
 import type { createSecretReads } from "./reads.ts";
 import type { RecoverySteps } from "./recovery-steps.ts";
 import * as repo from "./repo.ts";
@@ -138,6 +138,7 @@ export function createPointInTime(
         then.map((t) => t.value),
         raw,
       );
+      await reads.recordRead(ctx, environment, { count: records.succeeded.length, how: "as_of" });
       return { ...records, failedIds: [...failedIds, ...records.failedIds] };
     },
 
@@ -145,7 +146,12 @@ export function createPointInTime(
     async restoreTo(ctx: RequestContext, path: EnvironmentPath, at: string, apply: boolean) {
       const environment = await opened(ctx, path, "secret.restore");
       const plan = await planFor(ctx, path, environment, at);
-      if (!apply) return summary(plan, at, false);
+      if (!apply) {
+        // The preview shows values: those that would change and those that would go.
+        const shown = plan.change.length + plan.remove.length;
+        if (shown > 0) await reads.recordRead(ctx, environment, { count: shown, how: "restore_preview" });
+        return summary(plan, at, false);
+      }
       return steps.guardKeys(
         plan.recreate.map((t) => t.row.key),
         () =>
@@ -212,18 +218,21 @@ export function createPointInTime(
                 details: { key: row.key, from_version: t.version, restored_to: at },
               });
             }
-            entries.push({
-              action: "environment.restored",
-              resourceType: "environment",
-              resourceId: environment.id,
-              details: {
-                at,
-                added: plan.recreate.length,
-                changed: plan.change.length,
-                removed: plan.remove.length,
+            await steps.recordBulk(
+              tx,
+              ctx,
+              environment,
+              {
+                action: "environment.restored",
+                details: {
+                  at,
+                  added: plan.recreate.length,
+                  changed: plan.change.length,
+                  removed: plan.remove.length,
+                },
               },
-            });
-            await audit.recordMany(tx, ctx, inEnvironment(environment, entries));
+              entries,
+            );
             return summary(plan, at, true);
           }),
       );

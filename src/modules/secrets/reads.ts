@@ -7,8 +7,9 @@ import type { RequestContext } from "../../auth/context.ts";
 import { type Openable, openable } from "../../crypto/data-keys.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
+import type { AuditEntryInput } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
-import { type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "./core.ts";
+import { inEnvironment, type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "./core.ts";
 import { createListCache } from "./list-cache.ts";
 import * as repo from "./repo.ts";
 import { type CurrentRows, ReferenceResolution, type Resolution } from "./resolve-references.ts";
@@ -252,6 +253,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
       await reach(resolution, ancestors.length === 0 ? current.rows : [...current.rows, ...inherited.flat()]);
     }
     return {
+      environment,
       revision: environment.revision,
       dependencies: resolution.dependencies(),
       read: () => readList(ctx, environment, options, resolution, ancestors, current),
@@ -272,30 +274,38 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   ) {
     const { row, origin } = located;
     if (!raw) await reach(resolution, [row]);
+    async function readOne() {
+      const stored = await decryptOrConflict(row);
+      if (raw || !mayReference(stored)) {
+        return {
+          record: present(row, stored, environment, undefined, origin),
+          dependencies: resolution.dependencies(),
+        };
+      }
+      // `${KEY}` names the key as this environment reads it, inherited ones included.
+      if (ancestors.length > 0) {
+        const { rows, values } = await effectiveRows(ctx, environment, ancestors);
+        resolution.seed(
+          new Map(rows.map((r, i) => [r.key, typeof values[i] === "string" ? values[i] : null])),
+        );
+      }
+      const resolved = await resolution.resolve(row.key, stored);
+      if (!resolved.ok) throw unresolvedError(row, resolved);
+      return {
+        record: present(row, resolved.value, environment, stored, origin),
+        dependencies: resolution.dependencies(),
+      };
+    }
     return {
+      environment,
       revision: environment.revision,
       dependencies: resolution.dependencies(),
       read: async () => {
-        const stored = await decryptOrConflict(row);
-        if (raw || !mayReference(stored)) {
-          return {
-            record: present(row, stored, environment, undefined, origin),
-            dependencies: resolution.dependencies(),
-          };
-        }
-        // `${KEY}` names the key as this environment reads it, inherited ones included.
-        if (ancestors.length > 0) {
-          const { rows, values } = await effectiveRows(ctx, environment, ancestors);
-          resolution.seed(
-            new Map(rows.map((r, i) => [r.key, typeof values[i] === "string" ? values[i] : null])),
-          );
-        }
-        const resolved = await resolution.resolve(row.key, stored);
-        if (!resolved.ok) throw unresolvedError(row, resolved);
-        return {
-          record: present(row, resolved.value, environment, stored, origin),
-          dependencies: resolution.dependencies(),
-        };
+        const answer = await readOne();
+        await recordRead(ctx, environment, {
+          secret: { id: row.id, key: row.key, version: row.current_version },
+        });
+        return answer;
       },
     };
   }
@@ -333,7 +343,74 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     throw notFound("Secret");
   }
 
+  /**
+   * Puts a read that answered values in the trail (never a value): one entry per answer, naming
+   * the secret, or the count of an environment's. The caller has authorized the read.
+   */
+  async function recordRead(
+    ctx: RequestContext,
+    environment: Pick<EnvironmentRow, "id" | "project_id" | "name">,
+    read: { secret: { id: string; key: string; version: number } } | { count: number; how: string },
+  ) {
+    const entry: AuditEntryInput =
+      "secret" in read
+        ? {
+            action: "secret.read",
+            resourceType: "secret",
+            // Not in the secret's own log (secretId): that log holds what changed it.
+            resourceId: read.secret.id,
+            version: read.secret.version,
+            details: { key: read.secret.key },
+          }
+        : {
+            action: "environment.secrets_read",
+            resourceType: "environment",
+            resourceId: environment.id,
+            details: { count: read.count, how: read.how },
+          };
+    await deps.audit.recordMany(db, ctx, inEnvironment(environment, [entry]));
+  }
+
+  /**
+   * What the list shows of every secret the environment reads, inherited ones included, without
+   * a value (nothing is decrypted): what a screen lists before anyone asks to see a value.
+   */
+  async function listMetadata(ctx: RequestContext, path: EnvironmentPath) {
+    const environment = await environmentFor(ctx, path, "secret.read");
+    const ancestors = await readableAncestors(
+      ctx,
+      environment,
+      new ReferenceResolution(resolver, ctx, environment),
+    );
+    const seen = new Set<string>();
+    const listed: Omit<SecretView, "value">[] = [];
+    for (const holder of [environment, ...ancestors]) {
+      for (const row of (await currentRows(ctx, holder)).rows) {
+        if (seen.has(row.key)) continue;
+        seen.add(row.key);
+        const { value: _hidden, ...metadata } = present(
+          row,
+          "",
+          environment,
+          undefined,
+          holder === environment ? undefined : holder,
+        );
+        listed.push(metadata);
+      }
+    }
+    return listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
   return {
+    recordRead,
+
+    /** recordRead, for a caller that holds the environment's path only (it authorized the read). */
+    async recordReadIn(ctx: RequestContext, path: EnvironmentPath, read: { count: number; how: string }) {
+      await recordRead(ctx, await deps.environments.requireEnvironment(ctx.workspaceId, path, db), read);
+    },
+
+    listMetadata,
+
     /**
      * A read of every secret of the environment in two steps: authorization and the environment's
      * revision first (what a conditional read needs, no decryption), the decrypted list on read().

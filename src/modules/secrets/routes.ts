@@ -14,6 +14,8 @@ import { registerConsumerReads } from "./consumer-routes.ts";
 import { answerSingleRead, ETAG_HEADERS, JSON_UTF8, KeyedError, NotModified, partial } from "./responses.ts";
 import {
   BulkCreateBody,
+  BulkDeleteBody,
+  BulkDeleted,
   BulkUpdateBody,
   CompareParams,
   CompareQuery,
@@ -28,6 +30,7 @@ import {
   RestorePreview,
   RestoreToBody,
   RollbackBody,
+  SecretMetadata,
   SecretParams,
   SecretRecord,
   TimelineEvent,
@@ -144,6 +147,7 @@ export const secretsRoutes =
         ]);
         if (answerIfNotModified(request, reply, etag)) return reply;
         const list = await view.read();
+        await secrets.recordRead(ctx, view.environment, { count: list.succeeded.length, how: "list" });
         // The tag named what the stored references reach; an answer that reached further (a value
         // stored before references were tracked, a past version) must not be kept under it.
         if (list.dependencies !== view.dependencies) reply.removeHeader("etag");
@@ -325,6 +329,43 @@ export const secretsRoutes =
       },
       async (request) =>
         secrets.rollback(contextOf(request), pathOf(request), request.params.secret_id, request.body.version),
+    );
+
+    app.post(
+      `${base}/bulk-delete`,
+      {
+        config: { action: "secret.write" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Deletes the given secrets of the environment in one transaction, all or nothing: 404 `not_found` names " +
+            "the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS; the " +
+            "trail holds one entry with the count and the keys.",
+          params: EnvironmentParams,
+          body: BulkDeleteBody,
+          response: { 200: BulkDeleted, ...errors },
+        },
+      },
+      async (request) => secrets.bulkDelete(contextOf(request), pathOf(request), request.body.ids),
+    );
+
+    app.get(
+      `${base}/metadata`,
+      {
+        config: { action: "secret.read" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "Every secret the environment reads (inherited ones included, `inherited_from` says from where) without " +
+            "its value: nothing is decrypted and no read of a value is recorded. What a screen lists before someone " +
+            "asks to see a value (a read of the secret, which the audit trail records).",
+          params: EnvironmentParams,
+          response: { 200: Type.Array(SecretMetadata), ...errors },
+        },
+      },
+      async (request) => secrets.listMetadata(contextOf(request), pathOf(request)),
     );
 
     app.get(

@@ -147,6 +147,8 @@ export const SecretRecord = Type.Object({
   rotation_days: Type.Integer(),
 });
 
+export const SecretMetadata = Type.Omit(SecretRecord, ["value", "raw_value"]);
+
 export const PartialSecretList = Type.Object({
   detail: Type.Object({
     succeeded: Type.Array(SecretRecord),
@@ -183,6 +185,12 @@ export const VersionRecord = Type.Object({
 });
 
 export const DeletedCount = Type.Object({ deleted: Type.Integer() });
+
+export const BulkDeleteBody = Type.Object({
+  ids: Type.Array(Uuid, { minItems: 1, maxItems: LIMITS.batch, uniqueItems: true }),
+});
+
+export const BulkDeleted = Type.Object({ deleted: Type.Integer(), ids: Type.Array(Uuid) });
 
 export const RollbackBody = Type.Object({
   version: Type.Integer({

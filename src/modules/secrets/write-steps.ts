@@ -37,6 +37,8 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     environment: EnvironmentRow,
     dataKey: DataKey,
     items: SecretInput[],
+    /** A bulk operation's entries, recorded by the caller under its summary (else recorded here). */
+    batch?: AuditEntryInput[],
   ) {
     const now = clock.now().toISOString();
     const rows = items.map((item): repo.SecretRow => {
@@ -63,21 +65,18 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
       tx,
       rows.map((r) => ({ secret_id: r.id, version: 1, ciphertext: r.ciphertext, created_at: now })),
     );
-    await audit.recordMany(
-      tx,
-      ctx,
-      inEnvironment(
-        environment,
-        rows.map((r) => ({
-          action: "secret.created",
-          resourceType: "secret",
-          resourceId: r.id,
-          secretId: r.id,
-          version: 1,
-          details: { key: r.key },
-        })),
-      ),
+    const entries = rows.map(
+      (r): AuditEntryInput => ({
+        action: "secret.created",
+        resourceType: "secret",
+        resourceId: r.id,
+        secretId: r.id,
+        version: 1,
+        details: { key: r.key },
+      }),
     );
+    if (batch) batch.push(...entries);
+    else await audit.recordMany(tx, ctx, inEnvironment(environment, entries));
     return rows;
   }
 
@@ -101,6 +100,8 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     environment: EnvironmentRow,
     dataKey: DataKey,
     changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+    /** As for insertAll. */
+    batch?: AuditEntryInput[],
   ) {
     const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
     const touchedIds = new Set(changes.map((c) => c.secret.id));
@@ -193,8 +194,36 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
       }
       results.push(present(row, value, environment));
     }
-    await audit.recordMany(tx, ctx, inEnvironment(environment, entries));
+    if (batch) batch.push(...entries);
+    else await audit.recordMany(tx, ctx, inEnvironment(environment, entries));
     return results;
+  }
+
+  /**
+   * Records a bulk operation on an environment's secrets: one summary entry with the count and the
+   * keys (the trail shows it), and the entry of each secret under it.
+   */
+  async function recordBulk(
+    tx: Queryable,
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    summary: { action: string; details?: Record<string, string | number | boolean | null> },
+    entries: AuditEntryInput[],
+  ) {
+    const [head] = inEnvironment(environment, [
+      {
+        action: summary.action,
+        resourceType: "environment",
+        resourceId: environment.id,
+        // Names, never values; a comma cannot be part of a key.
+        details: {
+          count: entries.length,
+          keys: entries.map((entry) => entry.details?.key).join(","),
+          ...summary.details,
+        },
+      },
+    ]);
+    await audit.recordBatch(tx, ctx, head!, inEnvironment(environment, entries));
   }
 
   /** The shared write path of single and bulk updates, in one transaction. */
@@ -202,6 +231,8 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     ctx: RequestContext,
     environment: EnvironmentRow,
     changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+    /** A bulk update: one summary entry over the secrets' own. */
+    bulk = false,
   ) {
     // Keys after the change; renames may swap names, which a unique index sees mid-way.
     const renamed = changes.filter((c) => c.patch.key !== undefined && c.patch.key !== c.secret.key);
@@ -213,12 +244,16 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
       () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
-          return writeUpdates(tx, ctx, environment, dataKey, changes);
+          if (!bulk) return writeUpdates(tx, ctx, environment, dataKey, changes);
+          const batch: AuditEntryInput[] = [];
+          const results = await writeUpdates(tx, ctx, environment, dataKey, changes, batch);
+          await recordBulk(tx, ctx, environment, { action: "environment.secrets_updated" }, batch);
+          return results;
         }),
     );
   }
 
-  return { insertAll, guardKeys, writeUpdates, applyUpdates };
+  return { insertAll, guardKeys, writeUpdates, applyUpdates, recordBulk };
 }
 
 export type WriteSteps = ReturnType<typeof createWriteSteps>;

@@ -1,6 +1,7 @@
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { AppError } from "../../errors.ts";
+import type { AuditEntryInput } from "../audit/index.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
 import {
   type BulkUpdateItem,
@@ -25,7 +26,7 @@ export function createSecretWrites(
 ) {
   const { db, keyring, audit } = deps;
   const { present, environmentFor, requireSecret } = core;
-  const { insertAll, guardKeys, applyUpdates } = steps;
+  const { insertAll, guardKeys, applyUpdates, recordBulk } = steps;
 
   return {
     async create(ctx: RequestContext, path: EnvironmentPath, input: SecretInput) {
@@ -60,7 +61,10 @@ export function createSecretWrites(
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
           const existing = await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, keys);
           if (existing.length > 0) throw conflict(existing.map((s) => s.key).sort());
-          return insertAll(tx, ctx, environment, dataKey, items);
+          const batch: AuditEntryInput[] = [];
+          const inserted = await insertAll(tx, ctx, environment, dataKey, items, batch);
+          await recordBulk(tx, ctx, environment, { action: "environment.secrets_created" }, batch);
+          return inserted;
         }),
       );
       return rows.map((row, index) => present(row, items[index]!.value, environment));
@@ -108,6 +112,7 @@ export function createSecretWrites(
           secret: byKey.get(item.key)!,
           patch: { key: item.new_key, value: item.value, description: item.description },
         })),
+        true,
       );
     },
 
@@ -136,6 +141,45 @@ export function createSecretWrites(
         );
       });
       return { deleted: true, id: secretId };
+    },
+
+    /**
+     * Some secrets of the environment, all or nothing (404 naming the ids it has not): one entry in
+     * the trail with the count and the keys, over each secret's own.
+     */
+    async bulkDelete(ctx: RequestContext, path: EnvironmentPath, ids: string[]) {
+      const environment = await environmentFor(ctx, path, "secret.write");
+      await db.transaction().execute(async (tx) => {
+        await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
+        const found = await repo.findSecretsByIds(tx, ctx.workspaceId, path.environmentId, ids);
+        const missing = ids.filter((id) => !found.some((secret) => secret.id === id));
+        if (missing.length > 0) {
+          throw new AppError(
+            "not_found",
+            `No secret with these ids in this environment: ${missing.join(", ")}`,
+            {
+              body: { ids: missing },
+            },
+          );
+        }
+        await recovery.keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId, ids });
+        for (const id of ids) await repo.deleteSecret(tx, ctx.workspaceId, id);
+        await audit.forgetSecrets(tx, ctx.workspaceId, ids);
+        await recordBulk(
+          tx,
+          ctx,
+          environment,
+          { action: "environment.secrets_deleted" },
+          // In the order asked for, as the response names them.
+          ids.map((id) => ({
+            action: "secret.deleted",
+            resourceType: "secret",
+            resourceId: id,
+            details: { key: found.find((secret) => secret.id === id)!.key },
+          })),
+        );
+      });
+      return { deleted: ids.length, ids };
     },
 
     /** Every secret of the environment: workspace Owners only. */

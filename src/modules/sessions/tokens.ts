@@ -48,6 +48,31 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
           revoked_reason: null,
           sign_in_method: input.signInMethod,
         });
+        // A sign-in is in the trail of every workspace the person belongs to.
+        await deps.accountAudit.audit.recordInWorkspaces(
+          tx,
+          {
+            principal: {
+              userId: input.userId,
+              kind: "session",
+              sessionId,
+              signInMethod: input.signInMethod,
+              apiKeyId: null,
+              workspaceClaim: input.workspaceId,
+              scope: null,
+              serviceAccount: null,
+            },
+            ipAddress: input.ipAddress,
+            userAgent: input.userAgent,
+          },
+          await deps.accountAudit.memberWorkspaces(tx, input.userId),
+          {
+            action: "user.signed_in",
+            resourceType: "session",
+            resourceId: sessionId,
+            details: { method: input.signInMethod, replaced_session: replaced > 0 },
+          },
+        );
         return storeRefreshToken(tx, randomToken(), sessionId, nowIso);
       });
       if (replaced > 0) await bus.publish(tags.user(input.userId));
