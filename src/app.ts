@@ -36,7 +36,7 @@ import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { type Counters, createLocalCounts, localCounters, redisCounters } from "./lib/counters.ts";
 import { within } from "./lib/within.ts";
 import { accountsRoutes, createAccountsService } from "./modules/accounts/index.ts";
-import { auditRoutes, createAuditService } from "./modules/audit/index.ts";
+import { auditRoutes, createAuditService, type PlaceNames } from "./modules/audit/index.ts";
 import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
 import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
 import { countPendingInvites, createInvitesService, invitesRoutes } from "./modules/invites/index.ts";
@@ -349,6 +349,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaultRotationDays: config.defaultRotationDays,
   });
   const keyring = countingDecryptFailures(createKeyring({ masterKeys, clock }), metrics);
+  const placeNames: PlaceNames = async (q, workspaceId, ids) => ({
+    projects: await projects.namesIn(q, workspaceId, ids.projectIds),
+    environments: await environments.namesIn(q, workspaceId, ids.environmentIds),
+  });
   const secrets = createSecretsService({
     db,
     clock,
@@ -357,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plans,
     environments,
     deletedSecretsDays: config.deletedSecretsDays,
+    placeNames,
   });
   const sharing = createSharingService({
     db,
@@ -403,10 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every audited change that is a webhook event queues its deliveries in its own transaction.
   audit.listen((tx, rows) => webhooks.enqueue(tx, rows));
   // Entries name their project and environment as they are called when it happens.
-  audit.namePlacesWith(async (q, workspaceId, ids) => ({
-    projects: await projects.namesIn(q, workspaceId, ids.projectIds),
-    environments: await environments.namesIn(q, workspaceId, ids.environmentIds),
-  }));
+  audit.namePlacesWith(placeNames);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

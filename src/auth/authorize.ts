@@ -43,3 +43,24 @@ export async function authorize(
   if (why === "team") throw new AppError("forbidden", "You are not a member of this team");
   throw keyScopeRefused();
 }
+
+/**
+ * The policy's answer for many resources at once (a search): the caller's teams are loaded once,
+ * then each resource is asked without a query.
+ */
+export async function permits(
+  db: Queryable,
+  ctx: RequestContext,
+  action: Action,
+): Promise<(resource: Omit<ResourceScope, "workspaceId">) => boolean> {
+  const rule = MATRIX[action];
+  const serviceAccount = ctx.principal.serviceAccount;
+  const teamIds =
+    !rule.team || seesEveryTeam(ctx)
+      ? undefined
+      : serviceAccount
+        ? new Set(serviceAccount.teamIds)
+        : await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId);
+  const member = { role: ctx.role, teamIds, scope: ctx.principal.scope };
+  return (resource) => refusal(member, action, { ...resource, workspaceId: ctx.workspaceId }) === null;
+}

@@ -186,10 +186,20 @@ export const MATRIX = {
     reads: true,
     within: "environment",
   },
+  "secret.search": {
+    minRole: Role.Viewer,
+    team: false,
+    description:
+      "search the workspace's secrets by key and description (never values); each result must also pass " +
+      "`secret.read` on its environment, so Viewers and Members find only their teams' secrets",
+    reads: true,
+    within: "workspace",
+  },
   "secret.write": {
     minRole: Role.Member,
     team: true,
-    description: "create / update / delete one secret, bulk create / update, share, import preview",
+    description:
+      "create / update / delete one secret or several, bulk create / update, share, import preview",
     reads: false,
     within: "environment",
   },

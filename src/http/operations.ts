@@ -47,6 +47,10 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`DELETE /workspaces${W}/members/:user_id`]: ["removeMember", "Remove a member (or leave)"],
   [`POST /workspaces${W}/switch`]: ["switchWorkspace", "Make a workspace the session's scope"],
   [`GET /workspaces${W}/audit`]: ["listAuditEntries", "The workspace's audit trail, newest first"],
+  [`GET /workspaces${W}/search`]: [
+    "searchSecrets",
+    "Find secrets by key or description across the workspace",
+  ],
   [`GET /workspaces${W}/audit/export`]: ["exportAuditEntries", "The workspace's audit trail as CSV or JSON"],
   [`GET /workspaces${W}/share-links`]: [
     "listShareLinks",

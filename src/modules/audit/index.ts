@@ -11,6 +11,7 @@ export {
   type AuditListener,
   type AuditService,
   createAuditService,
+  type PlaceNames,
   purgeEvents,
   recordAccountEvent,
 } from "./service.ts";

@@ -7,7 +7,7 @@ import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import { MalformedReference, referenceLimitExceeded, referenceTargets } from "../../lib/references.ts";
-import type { AuditEntryInput, AuditService } from "../audit/index.ts";
+import type { AuditEntryInput, AuditService, PlaceNames } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
 import type { Plans } from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
@@ -28,6 +28,8 @@ export interface SecretsDeps {
   >;
   /** Days a deleted secret stays recoverable (0: a delete is final). */
   deletedSecretsDays: number;
+  /** The names of projects and environments (their modules answer), for search results. */
+  placeNames: PlaceNames;
 }
 
 export interface SecretInput {

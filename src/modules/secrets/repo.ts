@@ -16,6 +16,36 @@ export function listSecrets(db: Queryable, workspaceId: string, environmentId: s
     .execute();
 }
 
+/**
+ * Secrets of the workspace whose key or description holds `text` (any case), by key, at most
+ * `limit`; only in `teamIds` when given. Names and descriptions only: values are never searched.
+ */
+export function searchSecrets(
+  db: Queryable,
+  workspaceId: string,
+  text: string,
+  options: { limit: number; teamIds?: readonly string[] },
+) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom("secrets")
+    .select(["id", "key", "description", "team_id", "project_id", "environment_id", "updated_at"])
+    .where("workspace_id", "=", workspaceId)
+    .$if(options.teamIds !== undefined, (q) =>
+      q.where("team_id", "in", options.teamIds!.length > 0 ? [...options.teamIds!] : [""]),
+    )
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(key) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(coalesce(description, '')) like ${pattern} escape '\\'`,
+      ]),
+    )
+    .orderBy("key")
+    .orderBy("id")
+    .limit(options.limit)
+    .execute();
+}
+
 // Version numbers are 32-bit integer columns: a larger n reads the newest version all the same.
 const MAX_VERSION = 2_147_483_647;
 

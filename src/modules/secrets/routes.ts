@@ -9,7 +9,7 @@ import type { TypedApp } from "../../http/types.ts";
 import { AuditEntry } from "../audit/index.ts";
 import { EnvironmentParams, pathOf } from "../environments/index.ts";
 import { ShareBody, ShareCreated, type SharingService } from "../sharing/index.ts";
-import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
+import { Deleted, WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
 import { registerConsumerReads } from "./consumer-routes.ts";
 import { answerSingleRead, ETAG_HEADERS, JSON_UTF8, KeyedError, NotModified, partial } from "./responses.ts";
 import {
@@ -30,6 +30,8 @@ import {
   RestorePreview,
   RestoreToBody,
   RollbackBody,
+  SearchQuery,
+  SearchResult,
   SecretMetadata,
   SecretParams,
   SecretRecord,
@@ -348,6 +350,26 @@ export const secretsRoutes =
         },
       },
       async (request) => secrets.bulkDelete(contextOf(request), pathOf(request), request.body.ids),
+    );
+
+    app.get(
+      "/workspaces/:workspace_id/search",
+      {
+        config: { action: "secret.search" },
+        preHandler,
+        schema: {
+          tags,
+          security: SECURITY,
+          description:
+            "Secrets of the workspace whose key or description holds `q` (any case), sorted by key, at most " +
+            "`limit` (1-100, default 50): only those the caller may read (Viewers and Members: their teams). Values " +
+            "are never searched or answered. A key narrowed to projects or environments is refused.",
+          params: WorkspaceParams,
+          querystring: SearchQuery,
+          response: { 200: Type.Array(SearchResult), 403: ErrorBody, 404: ErrorBody, ...authErrors },
+        },
+      },
+      async (request) => secrets.search(contextOf(request), request.query.q, request.query.limit ?? 50),
     );
 
     app.get(

@@ -338,3 +338,24 @@ export const TimelineEvent = Type.Object({
       "who, as the audit trail names them; null when it no longer knows (a delete forgets a secret's log)",
   }),
 });
+
+export const SearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 1,
+    maxLength: 256,
+    description: "text to find in keys and descriptions, any case",
+  }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+});
+
+const Place = Type.Object({ id: Uuid, name: Type.String() });
+
+export const SearchResult = Type.Object({
+  id: Uuid,
+  key: Type.String(),
+  description: Nullable(Type.String()),
+  team_id: Uuid,
+  project: Place,
+  environment: Place,
+  updated_at: DateTime,
+});

@@ -12,6 +12,7 @@ import { createPointInTime } from "./point-in-time.ts";
 import { createSecretReads } from "./reads.ts";
 import { createSecretRecovery } from "./recovery.ts";
 import { createRecoverySteps } from "./recovery-steps.ts";
+import { createSecretSearch } from "./search.ts";
 import { createTimeline } from "./timeline.ts";
 import { createWriteSteps } from "./write-steps.ts";
 import { createSecretWrites } from "./writes.ts";
@@ -33,6 +34,7 @@ export function createSecretsService(deps: SecretsDeps) {
     ...createSecretRecovery(deps, core, steps, recovery),
     ...createPointInTime(deps, core, reads, steps, recovery),
     ...createTimeline(deps, core),
+    ...createSecretSearch(deps),
   };
 }
 
