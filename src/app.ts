@@ -371,6 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plans,
     secrets,
     publicUrl: config.publicUrl,
+    publicUrlSet: config.publicUrlSet,
   });
   const serviceAccounts = createServiceAccountsService({
     db,
@@ -525,7 +526,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(environmentsRoutes({ environments, workspaces }));
   await app.register(secretsRoutes({ secrets, sharing, workspaces }));
   await app.register(importsRoutes({ imports, workspaces }));
-  await app.register(shareViewRoutes({ sharing, rateLimit: authRateLimit, publicUrl: config.publicUrl }));
+  await app.register(
+    shareViewRoutes({
+      sharing,
+      rateLimit: authRateLimit,
+      publicUrl: config.publicUrl,
+      publicUrlSet: config.publicUrlSet,
+    }),
+  );
   await app.register(shareLinkRoutes({ links: createShareLinkManagement({ db, clock, audit }), workspaces }));
   await app.register(verificationRoutes(verification));
   await app.register(invitesRoutes({ invites, workspaces, tokenRateLimit: authRateLimit }));

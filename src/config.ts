@@ -72,6 +72,8 @@ export interface Config {
   previousMasterKey: Buffer | undefined;
   debug: boolean;
   publicUrl: string;
+  /** Whether COFFER_PUBLIC_URL was given: share links otherwise take the address the user browsed. */
+  publicUrlSet: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   rateLimitPerMinute: number;
@@ -420,6 +422,7 @@ export function loadConfig(env: Env = process.env): Config {
     previousMasterKey: masterKey(env, "COFFER_MASTER_KEY_PREVIOUS"),
     debug: boolean(env, "DEBUG", false),
     publicUrl,
+    publicUrlSet: read(env, "COFFER_PUBLIC_URL") !== undefined,
     smtpUrl: url(env, "SMTP_URL", undefined, ["smtp:", "smtps:"]),
     mailFrom,
     rateLimitPerMinute: integer(env, "COFFER_RATE_LIMIT_PER_MINUTE", 600, 1),

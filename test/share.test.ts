@@ -99,6 +99,48 @@ describe("POST .../share", () => {
     for (const secret of s.secrets) expect(response.body).not.toContain(secret.value);
   });
 
+  it("without COFFER_PUBLIC_URL, links the address the request came to, and never a forged one", async () => {
+    const bare = await createTestApp({ env: { COFFER_PUBLIC_URL: "" } });
+    try {
+      const owner = await newUser(bare.app);
+      await bare.db
+        .updateTable("workspaces")
+        .set({ plan: "pro" })
+        .where("id", "=", owner.workspaceId)
+        .execute();
+      const tree = await createTree(bare.app, owner.accessToken, owner.workspaceId);
+      const made = await bare.app.inject({
+        method: "POST",
+        url: `${secretsPath(tree)}/`,
+        headers: owner.headers,
+        payload: { key: "K", value: "v" },
+      });
+      const mint = (host: string) =>
+        bare.app.inject({
+          method: "POST",
+          url: `${secretsPath(tree)}/share`,
+          headers: { ...owner.headers, host },
+          payload: { secret_ids: [made.json().id] },
+        });
+      const viaLan = (await mint("devbox.lan:8080")).json();
+      expect(viaLan.url).toMatch(/^http:\/\/devbox\.lan:8080\/share\/[A-Za-z0-9_-]{40,}$/);
+      expect(viaLan.browser_url).toMatch(/^http:\/\/devbox\.lan:8080\/s\/#/);
+      // A Host that is no host falls back to the listening address.
+      const forged = (await mint("evil.example/phish?x=")).json();
+      expect(forged.url.startsWith("http://localhost:")).toBe(true);
+      // The browser redirect stays on the address the link was opened at.
+      const opened = await bare.app.inject({
+        method: "GET",
+        url: `/share/${tokenOf(viaLan.url)}`,
+        headers: { accept: "text/html", "user-agent": "Mozilla/5.0 Chrome/131" },
+      });
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe(`/s/#${tokenOf(viaLan.url)}`);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it("takes expires_in_minutes and max_views at their limits", async () => {
     const s = await setup();
     const now = Date.now();

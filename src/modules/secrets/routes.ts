@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { ValidationFailed } from "../../errors.ts";
 import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
+import { originOf } from "../../http/origin.ts";
 import { recordListSerializer } from "../../http/records.ts";
 import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
@@ -513,6 +514,10 @@ export const secretsRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await deps.sharing.create(contextOf(request), pathOf(request), request.body)),
+        reply
+          .code(201)
+          .send(
+            await deps.sharing.create(contextOf(request), pathOf(request), request.body, originOf(request)),
+          ),
     );
   };

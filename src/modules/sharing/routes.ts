@@ -30,7 +30,12 @@ function isBrowserOrPreview(request: FastifyRequest): boolean {
 
 /** The public side of share links: no credential, the token is the capability. */
 export const shareViewRoutes =
-  (deps: { sharing: SharingService; rateLimit: object; publicUrl: string }): FastifyPluginAsync =>
+  (deps: {
+    sharing: SharingService;
+    rateLimit: object;
+    publicUrl: string;
+    publicUrlSet: boolean;
+  }): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     app.get(
@@ -64,7 +69,9 @@ export const shareViewRoutes =
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         if (isBrowserOrPreview(request)) {
-          return reply.redirect(`${deps.publicUrl}/s/#${request.params.token}`, 303);
+          // The dashboard this server serves: at COFFER_PUBLIC_URL when set, else where the link was opened.
+          const base = deps.publicUrlSet ? deps.publicUrl : "";
+          return reply.redirect(`${base}/s/#${request.params.token}`, 303);
         }
         const passphrase = request.headers["x-share-passphrase"];
         const secret = typeof passphrase === "string" ? passphrase : undefined;

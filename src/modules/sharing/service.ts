@@ -25,6 +25,8 @@ export interface SharingDeps {
   plans: Plans;
   secrets: Pick<SecretsService, "snapshot">;
   publicUrl: string;
+  /** COFFER_PUBLIC_URL was given: links use it whatever address the request came to. */
+  publicUrlSet: boolean;
 }
 
 export interface ShareInput {
@@ -85,7 +87,8 @@ export function createSharingService(deps: SharingDeps) {
   }
 
   return {
-    async create(ctx: RequestContext, path: EnvironmentPath, input: ShareInput) {
+    /** `origin`: the address the request came to, which links use unless COFFER_PUBLIC_URL is set. */
+    async create(ctx: RequestContext, path: EnvironmentPath, input: ShareInput, origin?: string) {
       const pairs = await deps.secrets.snapshot(ctx, path, input.secret_ids);
       deps.plans.requireCapability(await planOf(db, ctx.workspaceId), "share_links");
       const id = randomUUID();
@@ -130,10 +133,11 @@ export function createSharingService(deps: SharingDeps) {
           })),
         );
       });
+      const base = deps.publicUrlSet || !origin ? deps.publicUrl : origin;
       return {
         id,
-        url: `${deps.publicUrl}/share/${token}`,
-        browser_url: `${deps.publicUrl}/s/#${token}`,
+        url: `${base}/share/${token}`,
+        browser_url: `${base}/s/#${token}`,
         expires_at: expiresAt,
         max_views: maxViews,
       };
