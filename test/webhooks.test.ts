@@ -221,6 +221,8 @@ describe("deliveries", () => {
       workspace_id: owner.workspaceId,
       project_id: tree.projectId,
       environment_id: tree.environmentId,
+      project_name: "Payments API",
+      environment_name: "Development",
       data: { resource_type: "secret", resource_id: secret.id, key: "PAYMENTS_TOKEN", version: 2 },
       actor: { type: "user", id: owner.id, name: owner.email },
     });

@@ -35,6 +35,9 @@ export interface EventPayload {
   workspace_id: string;
   project_id: string | null;
   environment_id: string | null;
+  /** Their names when it happened. */
+  project_name: string | null;
+  environment_name: string | null;
   data: Record<string, unknown>;
   actor: { type: string; id: string; name: string };
 }
@@ -48,6 +51,8 @@ export function payloadOf(row: AuditRow): EventPayload {
     workspace_id: row.workspace_id,
     project_id: row.project_id,
     environment_id: row.environment_id,
+    project_name: row.project_name,
+    environment_name: row.environment_name,
     data: {
       resource_type: row.resource_type,
       resource_id: row.resource_id,
