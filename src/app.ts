@@ -221,7 +221,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const stopHousekeeping = startHousekeeping({ db, clock, logger: deps.logger, settings: config });
     app.addHook("onClose", stopHousekeeping);
   }
-  const audit = createAuditService({ db, clock });
+  const audit = createAuditService({ db, clock, logger: deps.logger });
+  // Reads waiting to be recorded are written before the database goes.
+  app.addHook("onClose", () => audit.flushReads());
   // Account-level events (keys, sessions, the account) are recorded in the user's workspaces.
   const accountAudit = {
     audit,

@@ -1,6 +1,7 @@
 // The audit trail: who did what, when, from where. Never a secret value, token or password:
 // callers pass ids, names and version numbers only.
 
+import type { Logger } from "pino";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
@@ -131,8 +132,40 @@ const trailQuery = (filter: TrailFilter) => ({
   batchId: filter.batch,
 });
 
+/** How long a read's entry waits for others to be written with (milliseconds). */
+const READ_FLUSH_MS = 50;
+/** Reads held while the database cannot take them; the oldest go first beyond this. */
+const MAX_PENDING_READS = 50_000;
+
 /** Rows read per query while an export streams. */
 const EXPORT_PAGE = 500;
+
+/** withPlaceNames for entries of several workspaces: one lookup per workspace. */
+async function nameAll(
+  q: Queryable,
+  names: PlaceNames | undefined,
+  entries: (AuditEntryInput & { workspaceId?: string })[],
+): Promise<AuditEntryInput[]> {
+  const byWorkspace = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    const list = byWorkspace.get(entry.workspaceId ?? "") ?? [];
+    list.push(index);
+    byWorkspace.set(entry.workspaceId ?? "", list);
+  });
+  const named = [...entries];
+  for (const [workspaceId, indexes] of byWorkspace) {
+    const done = await withPlaceNames(
+      q,
+      names,
+      workspaceId,
+      indexes.map((i) => entries[i]!),
+    );
+    indexes.forEach((i, n) => {
+      named[i] = done[n]!;
+    });
+  }
+  return named;
+}
 
 /** Fills in the names of the places entries happened in that their callers did not give. */
 async function withPlaceNames(
@@ -164,23 +197,14 @@ async function withPlaceNames(
   }));
 }
 
-export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
+export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock; logger?: Logger }) {
   const listeners: AuditListener[] = [];
   let placeNames: PlaceNames | undefined;
-  /**
-   * Inserts entries and tells the listeners, in the caller's transaction. `batched`: the first entry
-   * sums up the operation and the others are its items.
-   */
-  async function write(
-    tx: Queryable,
-    actor: AuditActor & { workspaceId?: string },
-    given: AuditEntryInput[],
-    options: { batched?: boolean } = {},
-  ) {
-    if (given.length === 0) return;
-    const entries = await withPlaceNames(tx, placeNames, actor.workspaceId, given);
+
+  /** Who acted, as the entry's actor columns say it. */
+  async function actorColumns(q: Queryable, actor: AuditActor) {
     const { principal } = actor;
-    const who = principal
+    return principal
       ? principal.serviceAccount
         ? {
             // The service account acts; the key is how.
@@ -191,7 +215,7 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
             actor_key_id: principal.apiKeyId,
             actor_key_name: principal.apiKeyName ?? null,
           }
-        : await personActor(tx, principal)
+        : personActor(q, principal)
       : actor.system
         ? {
             actor_type: "system",
@@ -209,12 +233,26 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
             actor_key_id: null,
             actor_key_name: null,
           };
-    const createdAt = clock.now().toISOString();
+  }
+
+  /**
+   * The rows of some entries (`batched`: the first entry sums up the operation and the others are
+   * its items), their places named unless given.
+   */
+  async function rowsOf(
+    q: Queryable,
+    actor: AuditActor & { workspaceId?: string },
+    given: AuditEntryInput[],
+    options: { batched?: boolean; createdAt?: string; who?: Awaited<ReturnType<typeof actorColumns>> } = {},
+  ): Promise<repo.AuditRow[]> {
+    const entries = await withPlaceNames(q, placeNames, actor.workspaceId, given);
+    const who = options.who ?? (await actorColumns(q, actor));
+    const createdAt = options.createdAt ?? clock.now().toISOString();
     // uuidv7 ids grow: the summary sorts after its items at the same moment, so it reads first.
     const ids = entries.map(() => uuidv7());
     if (options.batched) ids.unshift(ids.pop()!);
     const batchId = options.batched ? ids[0]! : null;
-    const rows = entries.map((entry, index): repo.AuditRow => {
+    return entries.map((entry, index): repo.AuditRow => {
       const workspaceId = entry.workspaceId ?? actor.workspaceId;
       if (!workspaceId) throw new Error(`audit entry ${entry.action} has no workspace`);
       return {
@@ -237,8 +275,89 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
         created_at: createdAt,
       };
     });
+  }
+
+  /** Inserts entries and tells the listeners, in the caller's transaction. */
+  async function write(
+    tx: Queryable,
+    actor: AuditActor & { workspaceId?: string },
+    given: AuditEntryInput[],
+    options: { batched?: boolean } = {},
+  ) {
+    if (given.length === 0) return;
+    const rows = await rowsOf(tx, actor, given, options);
     await repo.insertEvents(tx, rows);
     for (const listener of listeners) await listener(tx, rows);
+  }
+
+  // Reads of values are recorded a moment later, many in one insert: a read changes nothing it
+  // must stand or fall with, and an insert (a commit, on PostgreSQL a WAL flush) per read would
+  // cost the hot path more than the read itself. The trail's own reads flush first, so this
+  // process's readers see their reads; a process killed outright loses at most the last moment's.
+  const soon: { actor: AuditActor & { workspaceId?: string }; entries: AuditEntryInput[]; at: string }[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  let flushFailing = false;
+
+  async function flushOnce(): Promise<void> {
+    flushTimer = undefined;
+    const batch = soon.splice(0);
+    if (batch.length === 0) return;
+    try {
+      // One lookup per actor and one per workspace's places for the whole batch.
+      const named = await nameAll(
+        db,
+        placeNames,
+        batch.flatMap((item) =>
+          item.entries.map((entry) => ({
+            ...entry,
+            workspaceId: entry.workspaceId ?? item.actor.workspaceId,
+          })),
+        ),
+      );
+      const whoOf = new Map<string, Awaited<ReturnType<typeof actorColumns>>>();
+      const rows: repo.AuditRow[] = [];
+      let index = 0;
+      for (const item of batch) {
+        const p = item.actor.principal;
+        const id = `${p?.userId}|${p?.apiKeyId}|${p?.serviceAccount?.id}|${item.actor.system}`;
+        let who = whoOf.get(id);
+        if (!who) {
+          who = await actorColumns(db, item.actor);
+          whoOf.set(id, who);
+        }
+        const entries = named.slice(index, index + item.entries.length);
+        index += item.entries.length;
+        rows.push(...(await rowsOf(db, item.actor, entries, { who, createdAt: item.at })));
+      }
+      await db.transaction().execute(async (tx) => {
+        await repo.insertEvents(tx, rows);
+        for (const listener of listeners) await listener(tx, rows);
+      });
+      if (flushFailing) logger?.info("recording reads in the audit trail resumed");
+      flushFailing = false;
+    } catch (error) {
+      // The database may be away: keep them for the next attempt, within a bound.
+      soon.unshift(...batch.slice(-MAX_PENDING_READS + soon.length));
+      if (!flushFailing) logger?.error({ err: error }, "recording reads in the audit trail failed; retrying");
+      flushFailing = true;
+      schedule();
+    }
+  }
+
+  function schedule() {
+    if (flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushing = flushing.then(flushOnce);
+    }, READ_FLUSH_MS);
+    flushTimer.unref();
+  }
+
+  /** Writes what recordSoon holds now (the trail's reads, and closing). */
+  function flushReads(): Promise<void> {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushing = flushing.then(flushOnce);
+    return flushing;
   }
 
   return {
@@ -246,6 +365,19 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
     listen(listener: AuditListener) {
       listeners.push(listener);
     },
+
+    /**
+     * Records reads of values a moment later, with others (see above): not in any transaction,
+     * and the caller does not wait for the write.
+     */
+    recordSoon(actor: AuditActor & { workspaceId?: string }, entries: AuditEntryInput[]) {
+      if (entries.length === 0) return;
+      if (soon.length >= MAX_PENDING_READS) soon.shift();
+      soon.push({ actor, entries, at: clock.now().toISOString() });
+      schedule();
+    },
+
+    flushReads,
 
     /** How entries name their project and environment (at start-up: those modules come later). */
     namePlacesWith(names: PlaceNames) {
@@ -336,6 +468,7 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
     /** The workspace-wide trail, for Admins and Owners. */
     async listForWorkspace(ctx: RequestContext, query: TrailFilter & { limit: number; cursor?: string }) {
       await authorize(db, ctx, "audit.read");
+      await flushReads();
       return this.list({ ...query, workspaceId: ctx.workspaceId });
     },
 
@@ -345,6 +478,7 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async *exportForWorkspace(ctx: RequestContext, filter: TrailFilter, max: number) {
       await authorize(db, ctx, "audit.read");
+      await flushReads();
       let before: { createdAt: string; id: string } | undefined;
       let left = max;
       while (left > 0) {

@@ -19,7 +19,13 @@ export interface SecretsDeps {
   keyring: Keyring;
   audit: Pick<
     AuditService,
-    "recordMany" | "recordBatch" | "list" | "forgetSecrets" | "aboutResources" | "aboutVersions"
+    | "recordMany"
+    | "recordBatch"
+    | "recordSoon"
+    | "list"
+    | "forgetSecrets"
+    | "aboutResources"
+    | "aboutVersions"
   >;
   plans: Plans;
   environments: Pick<

@@ -368,7 +368,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
             resourceId: environment.id,
             details: { count: read.count, how: read.how },
           };
-    await deps.audit.recordMany(db, ctx, inEnvironment(environment, [entry]));
+    deps.audit.recordSoon(ctx, inEnvironment(environment, [entry]));
   }
 
   /**
