@@ -429,13 +429,15 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       });
       await page.goto(envUrl());
       await row("REF_URL").waitFor();
-      await button("Reveal REF_URL").click();
+      await button("Show REF_URL").click();
       await expect.poll(() => row("REF_URL").innerText()).toContain("https://db.example/x");
       expect(await row("REF_URL").innerText()).toContain(`from https://${reference}/x`);
-      const warning = page.getByRole("status").filter({ hasText: "cannot be resolved" });
+      // The list reads no value, so a reference that does not resolve is found when it is shown.
+      await button("Show REF_BROKEN").click();
+      const warning = row("REF_BROKEN").getByRole("alert");
       await warning.waitFor();
       expect(await warning.innerText()).toContain(
-        `REF_BROKEN: ${broken} names an environment that does not exist or that you may not read`,
+        `cannot be resolved: ${broken} names an environment that does not exist or that you may not read`,
       );
       await screenshots(page, "references", engine);
       // An edit starts from the stored text: saving it unchanged keeps the reference.
@@ -443,6 +445,8 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       expect(await page.getByLabel("New value for REF_URL").inputValue()).toBe(`https://${reference}/x`);
       await page.getByLabel("New value for REF_URL").fill(`https://${reference}/y`);
       await row("REF_URL").getByRole("button", { name: "Save" }).click();
+      // A save hides what was shown (the old value); Show reads the new one, resolved.
+      await button("Show REF_URL").click();
       await expect.poll(() => row("REF_URL").innerText()).toContain("https://db.example/y");
       const stored = await apiCall<{ key: string; value: string }[]>(
         server.url,

@@ -3,7 +3,8 @@
 // permission matrix. Pure functions, so they run in Node.
 import { describe, expect, it } from "vitest";
 import { MATRIX, Role } from "../src/auth/policy.ts";
-import { batches, planOf, previewPaste } from "../web/src/lib/env-paste.ts";
+import { bulkDeleteConfirmation, bulkDeleteRefusal } from "../web/src/lib/bulk-delete.ts";
+import { batches, planOf, previewPaste, unreadKeys } from "../web/src/lib/env-paste.ts";
 import { countLabel, pageOf } from "../web/src/lib/paging.ts";
 import { allows, type Caller } from "../web/src/lib/permissions.ts";
 import { describeRotation, rotationStatus } from "../web/src/lib/rotation.ts";
@@ -34,6 +35,32 @@ describe("the .env paste preview", () => {
       create: [{ key: "NEW_ONE", value: "1" }],
       update: [{ key: "DATABASE_URL", value: "postgres://db/v2" }],
     });
+  });
+
+  it("holds a pasted key that exists as unread until its current value is given, and plans no write for it", () => {
+    const text = "LOG_LEVEL=debug\nNEW_ONE=1\nUNTOUCHED=kept";
+    const unread = previewPaste(text, [{ key: "LOG_LEVEL" }, { key: "UNTOUCHED" }, { key: "ELSEWHERE" }]);
+    expect(unread.ok && unread.changes.map((c) => [c.key, c.kind])).toEqual([
+      ["NEW_ONE", "added"],
+      ["LOG_LEVEL", "unread"],
+      ["UNTOUCHED", "unread"],
+    ]);
+    // Only the pasted keys that exist are read; never the environment's other secrets.
+    expect(unreadKeys(unread)).toEqual(["LOG_LEVEL", "UNTOUCHED"]);
+    expect(planOf(unread.ok ? unread.changes : [])).toEqual({
+      create: [{ key: "NEW_ONE", value: "1" }],
+      update: [],
+    });
+    const read = previewPaste(text, [
+      { key: "LOG_LEVEL", value: "info" },
+      { key: "UNTOUCHED", value: "kept" },
+    ]);
+    expect(unreadKeys(read)).toEqual([]);
+    expect(read.ok && read.changes.map((c) => [c.key, c.kind])).toEqual([
+      ["NEW_ONE", "added"],
+      ["LOG_LEVEL", "changed"],
+      ["UNTOUCHED", "unchanged"],
+    ]);
   });
 
   it("reads files the way the CLI does: quotes, escapes, CRLF, comments after values, last one wins", () => {
@@ -82,6 +109,32 @@ describe("the .env paste preview", () => {
   it("splits large pastes into batches the bulk endpoints accept (1,000 each)", () => {
     const items = Array.from({ length: 2001 }, (_, i) => i);
     expect(batches(items).map((b) => b.length)).toEqual([1000, 1000, 1]);
+  });
+});
+
+describe("deleting the selected secrets", () => {
+  it("asks with the count and the keys, and says where they come back from", () => {
+    expect(bulkDeleteConfirmation(["STRIPE_KEY", "API_TOKEN", "LOG_LEVEL"])).toEqual({
+      title: "Delete 3 secrets?",
+      submitLabel: "Delete 3 secrets",
+      message:
+        "STRIPE_KEY, API_TOKEN, LOG_LEVEL; they can be restored, with their versions, from Recently deleted until they are purged.",
+    });
+    expect(bulkDeleteConfirmation(["ONLY"]).title).toBe("Delete 1 secret?");
+    expect(bulkDeleteConfirmation(["ONLY"]).message).toMatch(/^ONLY; it can be restored/);
+  });
+
+  it("names the first ten keys of a long selection and counts the rest", () => {
+    const keys = Array.from({ length: 1000 }, (_, i) => `KEY_${i}`);
+    const { title, message } = bulkDeleteConfirmation(keys);
+    expect(title).toBe("Delete 1,000 secrets?");
+    expect(message).toMatch(/^KEY_0, KEY_1, .*, KEY_9 and 990 more; they can be restored/);
+    expect(message).not.toContain("KEY_10");
+  });
+
+  it("says nothing was deleted when some secrets are gone, naming them", () => {
+    expect(bulkDeleteRefusal(["A"])).toMatch(/^Nothing was deleted: A is no longer in this environment/);
+    expect(bulkDeleteRefusal(["A", "B"])).toMatch(/^Nothing was deleted: A, B are no longer/);
   });
 });
 

@@ -166,6 +166,8 @@ export interface DashboardStack {
   engine: string;
   smtp: FakeSmtp;
   server: ServerProcess;
+  /** What reaches the server's store from this process or another (startDashboardServer). */
+  storeEnv: Record<string, string>;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -174,12 +176,17 @@ export interface DashboardStack {
 export async function startDashboardStack(env: Record<string, string> = {}): Promise<DashboardStack> {
   const databaseUrl = inject("databaseUrl");
   const smtp = await startFakeSmtp();
-  const { server } = await startDashboardServer({ databaseUrl, masterKey: inject("masterKey") }, smtp, env);
+  const { server, storeEnv } = await startDashboardServer(
+    { databaseUrl, masterKey: inject("masterKey") },
+    smtp,
+    env,
+  );
   const browser = await launchChromium();
   return {
     engine: databaseUrl ? "postgres" : "sqlite",
     smtp,
     server,
+    storeEnv,
     browser,
     async close() {
       await browser.close();

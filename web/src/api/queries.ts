@@ -1,22 +1,11 @@
 // Query keys and the read hooks every screen shares. Keys are hierarchical so invalidating a
 // parent (a workspace, a project) refreshes everything below it.
 import { useQuery } from "@tanstack/react-query";
-import {
-  type Environment,
-  type EnvironmentPath,
-  type Ok,
-  type Profile,
-  type Project,
-  readEnvironment,
-  type Secret,
-  type Team,
-  type Unresolved,
-  type Workspace,
-} from "coffer/client";
+import type { Environment, EnvironmentPath, Ok, Profile, Project, Team, Workspace } from "coffer/client";
 import { api } from "./client.ts";
 import { unwrap } from "./errors.ts";
 
-export type { Environment, Ok, Profile, Project, Secret, Team, Unresolved, Workspace };
+export type { Environment, Ok, Profile, Project, Team, Workspace };
 
 export type EnvPath = EnvironmentPath;
 
@@ -85,31 +74,15 @@ export const useEnvironments = (ws: string, team: string, project: string, enabl
       ),
   });
 
-export interface SecretList {
-  secrets: Secret[];
-  /** Secrets whose value the server could not decrypt or whose references it could not resolve (a 207). */
-  failedIds: string[];
-  /** Of failedIds, those with a reference that does not resolve for this user, and why. */
-  unresolved: Unresolved[];
-}
+/** A row of the secrets table: everything the list shows of a secret but its value. */
+export type SecretMetadata = Ok<"listSecretMetadata">[number];
 
-// The last answer per environment with its ETag, in memory only: a refetch sends If-None-Match
-// and a 304 (nothing changed) costs no body and no decryption on the server.
-const lastLists = new Map<string, { etag: string; list: SecretList }>();
+const METADATA = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/metadata" as const;
 
-export const forgetSecretLists = (): void => lastLists.clear();
-
-async function fetchSecrets(path: EnvPath): Promise<SecretList> {
-  const cacheKey = path.environment_id;
-  const previous = lastLists.get(cacheKey);
-  const read = await readEnvironment(api, path, previous ? { ifNoneMatch: previous.etag } : {});
-  if (!read.changed && previous) return previous.list;
-  if (!read.changed) throw new Error("unreachable: a 304 answers only the tag of a copy held here");
-  const list: SecretList = { secrets: read.secrets, failedIds: read.failedIds, unresolved: read.unresolved };
-  if (read.etag) lastLists.set(cacheKey, { etag: read.etag, list });
-  else lastLists.delete(cacheKey);
-  return list;
-}
-
-export const useSecrets = (path: EnvPath) =>
-  useQuery({ queryKey: queryKeys.secrets(path), queryFn: () => fetchSecrets(path) });
+// The table lists metadata: the server decrypts nothing and records no read. A value is read only
+// when someone asks for it (api/secret-values.ts), and is never part of this query's cache.
+export const useSecretMetadata = (path: EnvPath) =>
+  useQuery({
+    queryKey: queryKeys.secrets(path),
+    queryFn: () => unwrap(api.GET(METADATA, { params: { path } })),
+  });

@@ -5,7 +5,7 @@ import { signIn as passwordSignIn } from "coffer/client";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { api, onSessionEnded, refreshSession, setAccessToken } from "./client.ts";
 import { unwrap } from "./errors.ts";
-import { forgetSecretLists, queryKeys } from "./queries.ts";
+import { queryKeys } from "./queries.ts";
 
 /**
  * Empties the cache of everything about the person. What the deployment offers (its sign-in
@@ -48,7 +48,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // signed-in pages have unmounted, so nothing is left observing the cache to fetch it again.
   useEffect(() => {
     if (status !== "signed-out") return;
-    forgetSecretLists();
     forgetThePerson(queryClient);
   }, [status, queryClient]);
 

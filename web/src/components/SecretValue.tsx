@@ -1,7 +1,10 @@
-// A secret's value in the table: masked until revealed, copyable, and edited in place (a new
-// value is a new version). The value only ever lives in memory and in the DOM while revealed.
+// A secret's value in the table: masked (a fixed-length mask that says nothing of the value) until
+// someone asks to see it, copyable, and edited in place (a new value is a new version). Show, Copy
+// and Edit each read the value from the server then (see useSecretValues); the value lives in
+// memory and in the DOM only while it is shown.
 import { type KeyboardEvent, useState } from "react";
 import { errorMessage } from "../api/errors.ts";
+import type { SecretValue as ReadValue } from "../api/secret-values.ts";
 import { Button } from "./Button.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { TextArea } from "./Field.tsx";
@@ -10,34 +13,42 @@ const MASK = "••••••••••••";
 
 export interface SecretValueProps {
   secretKey: string;
-  value: string;
-  /** The stored text, when references (${KEY}) make it differ from the value: what an edit changes. */
-  rawValue?: string;
-  revealed: boolean;
-  onToggleReveal: () => void;
-  editing: boolean;
+  /** The value read for this row: shown; undefined: masked. */
+  shown: ReadValue | undefined;
+  /** A read of the value is under way. */
+  reading: boolean;
+  /** Why the last read failed (it cannot be decrypted, a reference does not resolve…). */
+  failure: string | undefined;
+  onShow: () => void;
+  onHide: () => void;
+  /** Reads the value for Copy. */
+  readValue: () => Promise<string>;
+  /** The stored text the editor starts from (read when Edit was chosen); undefined: not editing. */
+  editing: string | undefined;
   onEditDone: () => void;
   onSave: (value: string) => Promise<unknown>;
 }
 
 export function SecretValue({
   secretKey,
-  value,
-  rawValue,
-  revealed,
-  onToggleReveal,
+  shown,
+  reading,
+  failure,
+  onShow,
+  onHide,
+  readValue,
   editing,
   onEditDone,
   onSave,
 }: SecretValueProps) {
-  if (editing)
-    return <InlineEdit secretKey={secretKey} value={rawValue ?? value} onDone={onEditDone} onSave={onSave} />;
+  if (editing !== undefined)
+    return <InlineEdit secretKey={secretKey} value={editing} onDone={onEditDone} onSave={onSave} />;
   return (
     <div className="secret-value">
       <span className="value-stack">
-        <code className={revealed ? "value revealed" : "value masked"}>
-          {revealed ? (
-            value || "(empty)"
+        <code className={shown ? "value revealed" : "value masked"}>
+          {shown ? (
+            shown.value || "(empty)"
           ) : (
             <>
               <span aria-hidden="true">{MASK}</span>
@@ -45,27 +56,29 @@ export function SecretValue({
             </>
           )}
         </code>
-        {/* The stored text can hold a secret of its own (a password around the reference): shown only revealed. */}
-        {rawValue !== undefined &&
-          (revealed ? (
-            <span className="reference-source">
-              from <code>{rawValue}</code>
-            </span>
-          ) : (
-            <span className="reference-source">holds a reference</span>
-          ))}
+        {/* The stored text can hold a secret of its own (a password around the reference): shown only with the value. */}
+        {shown?.rawValue !== undefined && (
+          <span className="reference-source">
+            from <code>{shown.rawValue}</code>
+          </span>
+        )}
+        {failure && (
+          <span className="field-error" role="alert">
+            {failure}
+          </span>
+        )}
       </span>
       <span className="value-actions">
         <Button
           size="sm"
           variant="ghost"
-          aria-pressed={revealed}
-          aria-label={`${revealed ? "Hide" : "Reveal"} ${secretKey}`}
-          onClick={onToggleReveal}
+          aria-busy={reading || undefined}
+          aria-label={`${shown ? "Hide" : "Show"} ${secretKey}`}
+          onClick={shown ? onHide : onShow}
         >
-          {revealed ? "Hide" : "Reveal"}
+          {shown ? "Hide" : "Show"}
         </Button>
-        <CopyButton value={value} label={`Copy the value of ${secretKey}`} />
+        <CopyButton value={readValue} label={`Copy the value of ${secretKey}`} />
       </span>
     </div>
   );

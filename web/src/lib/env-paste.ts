@@ -1,16 +1,17 @@
 // The `.env` paste preview: what pasting a file into an environment would change, computed before
 // anything is written. The parser is the CLI's own (src/cli/dotenv.ts), so the dashboard and
-// `coffer import` read a file the same way.
+// `coffer import` read a file the same way. The table holds no values: a pasted key that is
+// already there is `unread` until its current value has been read (`unreadKeys`) and given here.
 import { DotenvError, parseDotenvEntries, storedText } from "../../../src/cli/dotenv.ts";
 import { KEY_PATTERN, LIMITS } from "../../../src/lib/secret-limits.ts";
 
-export type ChangeKind = "added" | "changed" | "unchanged" | "invalid";
+export type ChangeKind = "added" | "changed" | "unchanged" | "unread" | "invalid";
 
 export interface PastedChange {
   key: string;
   kind: ChangeKind;
   value: string;
-  /** The value in the environment today (changed and unchanged entries). */
+  /** The value in the environment today (changed and unchanged entries; unread ones wait for it). */
   previous?: string;
   /** Why an invalid entry cannot be written. */
   reason?: string;
@@ -28,12 +29,15 @@ function problemWith(key: string, value: string): string | undefined {
   return undefined;
 }
 
-const ORDER: Record<ChangeKind, number> = { invalid: 0, added: 1, changed: 2, unchanged: 3 };
+const ORDER: Record<ChangeKind, number> = { invalid: 0, added: 1, unread: 2, changed: 3, unchanged: 4 };
 
-/** Pasted text against the environment's current secrets; a text that does not parse is an error. */
+/**
+ * Pasted text against the environment's current secrets (`value`: as stored, once read; undefined:
+ * not read yet); a text that does not parse is an error.
+ */
 export function previewPaste(
   text: string,
-  existing: readonly { key: string; value: string }[],
+  existing: readonly { key: string; value?: string }[],
 ): PastePreview {
   let parsed: Map<string, string>;
   try {
@@ -50,12 +54,17 @@ export function previewPaste(
     const reason = problemWith(key, value);
     const previous = current.get(key);
     if (reason) changes.push({ key, kind: "invalid", value, reason });
-    else if (previous === undefined) changes.push({ key, kind: "added", value });
+    else if (!current.has(key)) changes.push({ key, kind: "added", value });
+    else if (previous === undefined) changes.push({ key, kind: "unread", value });
     else changes.push({ key, kind: previous === value ? "unchanged" : "changed", value, previous });
   }
   changes.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.key.localeCompare(b.key));
   return { ok: true, changes };
 }
+
+/** The keys of a preview whose current value must be read to tell changed from unchanged. */
+export const unreadKeys = (preview: PastePreview | undefined): string[] =>
+  preview?.ok ? preview.changes.filter((c) => c.kind === "unread").map((c) => c.key) : [];
 
 export interface PastePlan {
   create: { key: string; value: string }[];

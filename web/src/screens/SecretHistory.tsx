@@ -8,7 +8,7 @@ import { useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
-import { type EnvPath, type Ok, queryKeys, type Secret } from "../api/queries.ts";
+import { type EnvPath, type Ok, queryKeys, type SecretMetadata } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { auditColumns } from "../components/AuditEntries.tsx";
 import { Button } from "../components/Button.tsx";
@@ -35,7 +35,7 @@ export function SecretHistoryDialog({
   onClose,
 }: {
   path: EnvPath;
-  secret: Secret | null;
+  secret: SecretMetadata | null;
   onClose: () => void;
 }) {
   return (
@@ -45,7 +45,7 @@ export function SecretHistoryDialog({
   );
 }
 
-function History({ path, secret }: { path: EnvPath; secret: Secret }) {
+function History({ path, secret }: { path: EnvPath; secret: SecretMetadata }) {
   const params = { path: { ...path, secret_id: secret.id } };
   const versions = useQuery({
     queryKey: historyKey(path, secret.id, "versions"),

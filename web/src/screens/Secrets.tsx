@@ -1,23 +1,30 @@
-// An environment's secrets: masked values with reveal and copy, inline edit (a new version), add,
-// delete, search and a rotation filter, and bulk paste of a .env with a preview. Each row opens its
-// history (versions and log); selected rows can be shared by link; Import reads a hosting platform.
-// The environment's timeline lists what happened, and restores it to just before any event.
+// An environment's secrets, listed without their values: Show, Copy and Edit read one value when
+// asked (a read the audit trail records), inline edit (a new version), add, delete one or the
+// selected, search and a rotation filter, and bulk paste of a .env with a preview. Each row opens
+// its history (versions and log); selected rows can be shared by link or downloaded; Import reads
+// a hosting platform. The environment's timeline lists what happened, and restores it to just
+// before any event.
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
-import { UNRESOLVED_REASONS } from "../../../src/lib/references.ts";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import {
   type EnvPath,
   queryKeys,
-  type Secret,
-  type Unresolved,
+  type SecretMetadata,
   useEnvironments,
   useProjects,
-  useSecrets,
+  useSecretMetadata,
 } from "../api/queries.ts";
+import {
+  deleteSecrets,
+  type EnvFile,
+  exportEnvFile,
+  namedBy,
+  selectedEnvFile,
+} from "../api/secret-values.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { AddSecretDialog } from "../components/AddSecretDialog.tsx";
@@ -32,8 +39,10 @@ import { useCan } from "../components/RoleGate.tsx";
 import { RotationBadge } from "../components/RotationBadge.tsx";
 import { SecretValue } from "../components/SecretValue.tsx";
 import { type Column, Table } from "../components/Table.tsx";
+import { useSecretValues } from "../components/useSecretValues.ts";
 import { when } from "../components/When.tsx";
-import { download, envFileOf, fileNameOf } from "../lib/download.ts";
+import { bulkDeleteConfirmation, bulkDeleteRefusal } from "../lib/bulk-delete.ts";
+import { download, fileNameOf } from "../lib/download.ts";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { describeEvent } from "../lib/history.ts";
 import { countLabel, pageOf } from "../lib/paging.ts";
@@ -55,19 +64,39 @@ const FILTERS: { value: Filter; label: string }[] = [
 const BASE = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/" as const;
 const ONE = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}" as const;
 
+const ROUTE = "/w/$workspaceId/env/$teamId/$projectId/$environmentId" as const;
+
+const SELECTION_HINTS = {
+  share: "Tick the secrets to share in the table first: Share sends them as one link that opens once.",
+  delete:
+    "Tick the secrets to delete in the table first: Delete selected deletes them in one go, once you confirm.",
+};
+
 export function Secrets() {
-  const params = useParams({ from: "/w/$workspaceId/env/$teamId/$projectId/$environmentId" });
-  const path: EnvPath = {
-    workspace_id: params.workspaceId,
-    team_id: params.teamId,
-    project_id: params.projectId,
-    environment_id: params.environmentId,
-  };
+  // Another environment is another screen: no value shown, row selected or edit begun in one
+  // outlives the move to the next (leaving the route unmounts it all the same).
+  const { environmentId } = useParams({ from: ROUTE });
+  return <EnvironmentSecrets key={environmentId} />;
+}
+
+function EnvironmentSecrets() {
+  const params = useParams({ from: ROUTE });
+  // One object per environment: the dialogs that read values take it as an effect's dependency.
+  const path: EnvPath = useMemo(
+    () => ({
+      workspace_id: params.workspaceId,
+      team_id: params.teamId,
+      project_id: params.projectId,
+      environment_id: params.environmentId,
+    }),
+    [params.workspaceId, params.teamId, params.projectId, params.environmentId],
+  );
   const { teams } = useWorkspace();
   const can = useCan();
   const mayWrite = can("secret.write", path.team_id);
   const queryClient = useQueryClient();
-  const list = useSecrets(path);
+  const list = useSecretMetadata(path);
+  const values = useSecretValues(path);
   const project = useProjects(path.workspace_id, path.team_id).data?.find((p) => p.id === path.project_id);
   const environments = useEnvironments(path.workspace_id, path.team_id, path.project_id).data;
   const environment = environments?.find((e) => e.id === path.environment_id);
@@ -77,8 +106,8 @@ export function Secrets() {
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<Filter>("all");
   const [pageNumber, setPageNumber] = useState(0);
-  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
-  const [editing, setEditing] = useState<string | null>(null);
+  /** The row being edited, with the stored text read for it when Edit was chosen. */
+  const [editing, setEditing] = useState<{ id: string; value: string } | null>(null);
   // The inline editor goes away on save or cancel: focus goes back to its row's Edit button, not
   // to the top of the page.
   const endEdit = (key: string) => {
@@ -94,13 +123,14 @@ export function Secrets() {
   const [restoreFrom, setRestoreFrom] = useState<StartingMoment | undefined>(undefined);
   const [showTimeline, setShowTimeline] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [historyOf, setHistoryOf] = useState<Secret | null>(null);
+  const [historyOf, setHistoryOf] = useState<SecretMetadata | null>(null);
   const [sharing, setSharing] = useState(false);
   const { ask, dialog } = useActionDialog();
   const now = useMemo(() => new Date(), []);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.secrets(path) });
-  const secrets = list.data?.secrets ?? [];
+  const secrets = list.data ?? [];
+  const keyOf = (id: string) => secrets.find((s) => s.id === id)?.key ?? id;
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return secrets
@@ -119,16 +149,42 @@ export function Secrets() {
     else next.add(id);
     return next;
   };
-  const toggleReveal = (id: string) => setRevealed(toggle(id));
   const chosen = secrets.filter((s) => selected.has(s.id));
-  const [leftOut, setLeftOut] = useState<string[]>([]);
-  const [shareHint, setShareHint] = useState(false);
-  // What the page holds (values included, references resolved) as a file: nothing is fetched.
-  const saveEnvFile = (rows: readonly Secret[]) => {
-    const file = envFileOf(rows);
-    download(file.text, `${fileNameOf(project?.name, environment?.name)}.env`);
-    setLeftOut(file.leftOut);
-  };
+  /** What the last downloaded file lacks, and why. */
+  const [omitted, setOmitted] = useState<Pick<EnvFile, "leftOut" | "unreadable">>();
+  /** The selection action asked for while nothing was ticked: the page says what to do. */
+  const [selectionHint, setSelectionHint] = useState<keyof typeof SELECTION_HINTS | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailure, setDownloadFailure] = useState<string>();
+  // The whole environment is one export (one read in the trail); the selected rows are read one by
+  // one, so the trail names each secret read and the browser gets no value it was not asked for.
+  async function saveEnvFile(rows: readonly SecretMetadata[] | "all") {
+    if (downloading) return; // not disabled meanwhile: the button keeps the keyboard's focus
+    setDownloading(true);
+    setDownloadFailure(undefined);
+    setOmitted(undefined);
+    try {
+      const file = rows === "all" ? await exportEnvFile(path, keyOf) : await selectedEnvFile(path, rows);
+      download(file.text, `${fileNameOf(project?.name, environment?.name)}.env`);
+      setOmitted(file);
+    } catch (error) {
+      const keys = namedBy(error, "not_representable", "keys");
+      setDownloadFailure(
+        keys.length > 0
+          ? `Not downloaded: no .env form carries the value of ${keys.join(", ")} to every common parser unchanged. Select the other secrets and download those, or use \`coffer export --format json\`.`
+          : `Not downloaded: ${errorMessage(error)}`,
+      );
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  // The stored text (references unresolved) is what an edit changes: read it when Edit is chosen.
+  const startEdit = (s: SecretMetadata) =>
+    values.read(s, { raw: true }).then(
+      (read) => setEditing({ id: s.id, value: read.value }),
+      () => {}, // the row shows why
+    );
 
   const updateValue = useWrite(
     ({ id, value }: { id: string; value: string }) =>
@@ -141,10 +197,34 @@ export function Secrets() {
       unwrap(api.POST(BASE, { params: { path }, body: { key, value } })),
     { invalidates: () => [queryKeys.secrets(path)] },
   );
-  const update = (secret: Secret, value: string) =>
-    secret.inherited_from
+  const update = async (secret: SecretMetadata, value: string) => {
+    await (secret.inherited_from
       ? override.mutateAsync({ key: secret.key, value })
-      : updateValue.mutateAsync({ id: secret.id, value });
+      : updateValue.mutateAsync({ id: secret.id, value }));
+    values.forget([secret.id]); // what was shown is the old value
+  };
+
+  // One call for the selection, all or nothing; the selection goes with what it named.
+  const deleteChosen = () => {
+    const ids = chosen.map((s) => s.id);
+    ask({
+      ...bulkDeleteConfirmation(chosen.map((s) => s.key)),
+      danger: true,
+      run: async () => {
+        try {
+          await deleteSecrets(path, ids);
+        } catch (error) {
+          const missing = namedBy(error, "not_found", "ids");
+          if (missing.length === 0) throw error;
+          void refresh();
+          throw new Error(bulkDeleteRefusal(missing.map(keyOf)));
+        }
+        values.forget(ids);
+        setSelected(new Set());
+        await refresh();
+      },
+    });
+  };
 
   // One mutation for the whole paste: its batches, then one refetch.
   const paste = useWrite(
@@ -161,14 +241,14 @@ export function Secrets() {
   const applyPaste = (plan: PastePlan) => paste.mutateAsync(plan);
 
   // Edit and delete, for those who may write.
-  const writeActions = (s: Secret) =>
+  const writeActions = (s: SecretMetadata) =>
     s.inherited_from ? (
       <Button
         size="sm"
         variant="ghost"
         aria-label={`Override ${s.key} in this environment`}
         data-edit-for={s.key}
-        onClick={() => setEditing(s.id)}
+        onClick={() => void startEdit(s)}
       >
         Override
       </Button>
@@ -179,7 +259,7 @@ export function Secrets() {
           variant="ghost"
           aria-label={`Edit ${s.key}`}
           data-edit-for={s.key}
-          onClick={() => setEditing(s.id)}
+          onClick={() => void startEdit(s)}
         >
           Edit
         </Button>
@@ -195,8 +275,11 @@ export function Secrets() {
               danger: true,
               message:
                 "It leaves every list and read at once, with its log. Until it is purged (after 30 days by default) it can be restored, with its versions, from Recently deleted.",
-              run: () =>
-                unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } })).then(refresh),
+              run: async () => {
+                await unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } }));
+                values.forget([s.id]);
+                await refresh();
+              },
             })
           }
         >
@@ -205,7 +288,7 @@ export function Secrets() {
       </>
     );
 
-  const columns: Column<Secret>[] = [];
+  const columns: Column<SecretMetadata>[] = [];
   if (mayWrite) {
     columns.push({
       header: "Select",
@@ -243,11 +326,13 @@ export function Secrets() {
       cell: (s) => (
         <SecretValue
           secretKey={s.key}
-          value={s.value}
-          rawValue={s.raw_value}
-          revealed={revealed.has(s.id)}
-          onToggleReveal={() => toggleReveal(s.id)}
-          editing={editing === s.id}
+          shown={values.valueOf(s)}
+          reading={values.isReading(s)}
+          failure={values.failureOf(s)}
+          onShow={() => values.show(s)}
+          onHide={() => values.forget([s.id])}
+          readValue={() => values.read(s).then((read) => read.value)}
+          editing={editing?.id === s.id ? editing.value : undefined}
           onEditDone={() => endEdit(s.key)}
           onSave={(value) => update(s, value)}
         />
@@ -314,12 +399,23 @@ export function Secrets() {
         </div>
         {mayWrite && (
           <div className="actions">
-            {/* Never disabled: a disabled button cannot say why. With nothing ticked it explains. */}
+            {/* Never disabled: a disabled button cannot say why. With nothing ticked they explain. */}
             <Button
-              onClick={() => (chosen.length === 0 ? setShareHint(true) : setSharing(true))}
-              aria-describedby={shareHint && chosen.length === 0 ? "share-hint" : undefined}
+              onClick={() => (chosen.length === 0 ? setSelectionHint("share") : setSharing(true))}
+              aria-describedby={
+                selectionHint === "share" && chosen.length === 0 ? "selection-hint" : undefined
+              }
             >
               {chosen.length === 0 ? "Share" : `Share ${chosen.length}`}
+            </Button>
+            <Button
+              className="danger-text"
+              onClick={() => (chosen.length === 0 ? setSelectionHint("delete") : deleteChosen())}
+              aria-describedby={
+                selectionHint === "delete" && chosen.length === 0 ? "selection-hint" : undefined
+              }
+            >
+              {chosen.length === 0 ? "Delete selected" : `Delete ${chosen.length} selected`}
             </Button>
             <Link
               className="btn btn-secondary"
@@ -370,8 +466,9 @@ export function Secrets() {
           Reload
         </Button>
         <Button
-          onClick={() => saveEnvFile(chosen.length ? chosen : secrets)}
+          onClick={() => void saveEnvFile(chosen.length ? chosen : "all")}
           disabled={secrets.length === 0}
+          aria-busy={downloading || undefined}
           aria-label={chosen.length ? `Download the ${chosen.length} selected as .env` : "Download .env"}
         >
           {chosen.length ? `Download ${chosen.length} as .env` : "Download .env"}
@@ -389,28 +486,26 @@ export function Secrets() {
           </Button>
         )}
       </div>
-      {shareHint && chosen.length === 0 && (
-        <p id="share-hint" className="alert alert-info" role="status">
-          Tick the secrets to share in the table first: Share sends them as one link that opens once.
+      {selectionHint && chosen.length === 0 && (
+        <p id="selection-hint" className="alert alert-info" role="status">
+          {SELECTION_HINTS[selectionHint]}
         </p>
       )}
-      {leftOut.length > 0 && (
+      {downloadFailure && <Alert kind="error">{downloadFailure}</Alert>}
+      {omitted && omitted.leftOut.length > 0 && (
         <Alert kind="warning">
-          Not in the downloaded file: {leftOut.join(", ")}. No .env form carries these values to every common
-          parser unchanged; copy them one by one, or use `coffer export --format json`.
+          Not in the downloaded file: {omitted.leftOut.join(", ")}. No .env form carries these values to every
+          common parser unchanged; copy them one by one, or use `coffer export --format json`.
+        </Alert>
+      )}
+      {omitted && omitted.unreadable.length > 0 && (
+        <Alert kind="warning">
+          Not in the downloaded file: {omitted.unreadable.join(", ")}. Their values cannot be read now (Show
+          on the row says why).
         </Alert>
       )}
       {list.isPending && <Loading label="Loading secrets…" />}
       {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
-      {list.data && list.data.failedIds.length > list.data.unresolved.length && (
-        <Alert kind="warning">
-          {list.data.failedIds.length - list.data.unresolved.length} secret(s) could not be decrypted and are
-          not shown. An operator should check the master key.
-        </Alert>
-      )}
-      {list.data && list.data.unresolved.length > 0 && (
-        <UnresolvedReferences unresolved={list.data.unresolved} />
-      )}
       {list.data && (
         <Table
           caption="Secrets"
@@ -436,6 +531,7 @@ export function Secrets() {
       />
       <PasteEnvDialog
         open={pasting}
+        path={path}
         existing={secrets}
         onClose={() => setPasting(false)}
         onApply={applyPaste}
@@ -461,21 +557,5 @@ export function Secrets() {
       <ShareDialog path={path} secrets={chosen} open={sharing} onClose={() => setSharing(false)} />
       {dialog}
     </section>
-  );
-}
-
-/** Secrets left out because a reference in them does not resolve for this user, each with why. */
-function UnresolvedReferences({ unresolved }: { unresolved: Unresolved[] }) {
-  return (
-    <Alert kind="warning">
-      {unresolved.length} secret(s) hold a reference that cannot be resolved and are not shown:
-      <ul className="unresolved-list">
-        {unresolved.map((u) => (
-          <li key={u.id}>
-            <code>{u.key}</code>: <code>{u.reference}</code> {UNRESOLVED_REASONS[u.reason]}
-          </li>
-        ))}
-      </ul>
-    </Alert>
   );
 }

@@ -6,7 +6,7 @@ import { type FormEvent, useId, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
-import type { EnvPath, Ok, Secret } from "../api/queries.ts";
+import type { EnvPath, Ok, SecretMetadata } from "../api/queries.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { CopyButton } from "../components/CopyButton.tsx";
@@ -29,7 +29,7 @@ export function ShareDialog({
 }: {
   path: EnvPath;
   /** The selected secrets. */
-  secrets: readonly Secret[];
+  secrets: readonly SecretMetadata[];
   open: boolean;
   onClose: () => void;
 }) {
@@ -46,7 +46,7 @@ function ShareForm({
   onClose,
 }: {
   path: EnvPath;
-  secrets: readonly Secret[];
+  secrets: readonly SecretMetadata[];
   onClose: () => void;
 }) {
   const [minutes, setMinutes] = useState(DEFAULT_MINUTES);

@@ -1,0 +1,33 @@
+// What the secrets table says around deleting the selected secrets at once: the confirmation
+// (how many, which keys, how they come back) and a refusal in the person's words.
+
+/** Keys the confirmation names before it says "and N more". */
+export const KEYS_NAMED = 10;
+
+const plural = (count: number, noun: string) =>
+  `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+
+/**
+ * "Delete 3 secrets?" and the keys. The dashboard is not told how long deleted secrets are kept
+ * (COFFER_DELETED_SECRETS_DAYS is the server's), so it points to where they are restored.
+ */
+export function bulkDeleteConfirmation(keys: readonly string[]): {
+  title: string;
+  message: string;
+  submitLabel: string;
+} {
+  const named = keys.slice(0, KEYS_NAMED).join(", ");
+  const more = keys.length > KEYS_NAMED ? ` and ${keys.length - KEYS_NAMED} more` : "";
+  const restore =
+    keys.length === 1
+      ? "it can be restored, with its versions, from Recently deleted until it is purged."
+      : "they can be restored, with their versions, from Recently deleted until they are purged.";
+  const what = plural(keys.length, "secret");
+  return { title: `Delete ${what}?`, message: `${named}${more}; ${restore}`, submitLabel: `Delete ${what}` };
+}
+
+/** A bulk delete refused because some secrets are no longer here: nothing was deleted. */
+export function bulkDeleteRefusal(missingKeys: readonly string[]): string {
+  const which = missingKeys.length === 1 ? `${missingKeys[0]} is` : `${missingKeys.join(", ")} are`;
+  return `Nothing was deleted: ${which} no longer in this environment (changed since the page loaded). The list is reloaded; check the selection and try again.`;
+}
