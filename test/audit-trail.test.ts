@@ -190,6 +190,11 @@ describe("reads of values", () => {
     const row = metadata.json().find((s: { key: string }) => s.key === "READ_ME");
     expect(row).toMatchObject({ id: secret.id, key: "READ_ME", current_version: 1 });
     expect(row).not.toHaveProperty("value");
+    const unchanged = await call("GET", `${secretsPath(tree)}/metadata`, {
+      ...owner.headers,
+      "if-none-match": String(metadata.headers.etag),
+    });
+    expect(unchanged.statusCode).toBe(304);
     expect((await trail({ action: "environment." })).filter((e) => e.action.endsWith("_read")).length).toBe(
       reads,
     );

@@ -1053,7 +1053,7 @@ export interface paths {
         put?: never;
         /**
          * Delete some secrets of the environment, all or nothing
-         * @description Deletes the given secrets of the environment in one transaction, all or nothing: 404 `not_found` names the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS; the trail holds one entry with the count and the keys.
+         * @description Deletes the given secrets of the environment in one transaction, all or nothing: 404 `not_found` names the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS (0: a delete is final); the trail holds one entry with the count and the keys.
          */
         post: operations["deleteSecrets"];
         delete?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
         };
         /**
          * Every secret of the environment, without values
-         * @description Every secret the environment reads (inherited ones included, `inherited_from` says from where) without its value: nothing is decrypted and no read of a value is recorded. What a screen lists before someone asks to see a value (a read of the secret, which the audit trail records).
+         * @description Every secret the environment reads (inherited ones included, `inherited_from` says from where) without its value: nothing is decrypted and no read of a value is recorded. What a screen lists before someone asks to see a value (a read of the secret, which the audit trail records). A 200 carries an ETag; If-None-Match with it answers 304 while nothing in the environment or its parents changed.
          */
         get: operations["listSecretMetadata"];
         put?: never;
@@ -11347,6 +11347,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11372,6 +11374,15 @@ export interface operations {
                         updated_at: string;
                     }[];
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag (or was *); no body, nothing was decrypted */
+            304: {
+                headers: {
+                    /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid credential */
             401: {

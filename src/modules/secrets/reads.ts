@@ -373,32 +373,37 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
 
   /**
    * What the list shows of every secret the environment reads, inherited ones included, without
-   * a value (nothing is decrypted): what a screen lists before anyone asks to see a value.
+   * a value (nothing is decrypted): what a screen lists before anyone asks to see a value. In two
+   * steps, as openList: authorization and the revisions first (a conditional read), then read().
    */
-  async function listMetadata(ctx: RequestContext, path: EnvironmentPath) {
+  async function openMetadata(ctx: RequestContext, path: EnvironmentPath) {
     const environment = await environmentFor(ctx, path, "secret.read");
-    const ancestors = await readableAncestors(
-      ctx,
-      environment,
-      new ReferenceResolution(resolver, ctx, environment),
-    );
-    const seen = new Set<string>();
-    const listed: Omit<SecretView, "value">[] = [];
-    for (const holder of [environment, ...ancestors]) {
-      for (const row of (await currentRows(ctx, holder)).rows) {
-        if (seen.has(row.key)) continue;
-        seen.add(row.key);
-        const { value: _hidden, ...metadata } = present(
-          row,
-          "",
-          environment,
-          undefined,
-          holder === environment ? undefined : holder,
-        );
-        listed.push(metadata);
-      }
-    }
-    return listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const resolution = new ReferenceResolution(resolver, ctx, environment);
+    const ancestors = await readableAncestors(ctx, environment, resolution);
+    return {
+      revision: environment.revision,
+      // The parents' revisions: what it inherits is part of the answer (and of its tag).
+      dependencies: resolution.dependencies(),
+      read: async () => {
+        const seen = new Set<string>();
+        const listed: Omit<SecretView, "value">[] = [];
+        for (const holder of [environment, ...ancestors]) {
+          for (const row of (await currentRows(ctx, holder)).rows) {
+            if (seen.has(row.key)) continue;
+            seen.add(row.key);
+            const { value: _hidden, ...metadata } = present(
+              row,
+              "",
+              environment,
+              undefined,
+              holder === environment ? undefined : holder,
+            );
+            listed.push(metadata);
+          }
+        }
+        return listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      },
+    };
   }
 
   return {
@@ -409,7 +414,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
       await recordRead(ctx, await deps.environments.requireEnvironment(ctx.workspaceId, path, db), read);
     },
 
-    listMetadata,
+    openMetadata,
 
     /**
      * A read of every secret of the environment in two steps: authorization and the environment's

@@ -343,7 +343,8 @@ export const secretsRoutes =
           ...common,
           description:
             "Deletes the given secrets of the environment in one transaction, all or nothing: 404 `not_found` names " +
-            "the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS; the " +
+            "the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS (0: a " +
+            "delete is final); the " +
             "trail holds one entry with the count and the keys.",
           params: EnvironmentParams,
           body: BulkDeleteBody,
@@ -383,12 +384,24 @@ export const secretsRoutes =
           description:
             "Every secret the environment reads (inherited ones included, `inherited_from` says from where) without " +
             "its value: nothing is decrypted and no read of a value is recorded. What a screen lists before someone " +
-            "asks to see a value (a read of the secret, which the audit trail records).",
+            "asks to see a value (a read of the secret, which the audit trail records). A 200 carries an ETag; " +
+            "If-None-Match with it answers 304 while nothing in the environment or its parents changed.",
           params: EnvironmentParams,
-          response: { 200: Type.Array(SecretMetadata), ...errors },
+          response: {
+            200: { ...Type.Array(SecretMetadata), headers: ETAG_HEADERS },
+            304: NotModified,
+            ...errors,
+          },
         },
       },
-      async (request) => secrets.listMetadata(contextOf(request), pathOf(request)),
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        const path = pathOf(request);
+        const view = await secrets.openMetadata(ctx, path);
+        const etag = secretReadTag(ctx, view.revision, ["metadata", path.environmentId, view.dependencies]);
+        if (answerIfNotModified(request, reply, etag)) return reply;
+        return view.read();
+      },
     );
 
     app.get(
