@@ -13,6 +13,7 @@ import {
   lazyRouteComponent,
   Outlet,
 } from "@tanstack/react-router";
+import { auditSearch } from "./lib/audit-filters.ts";
 import { NotFound } from "./screens/NotFound.tsx";
 
 /** ?error= (a failed provider sign-in) and ?next= (where to go after signing in), both optional. */
@@ -101,9 +102,11 @@ const compareRoute = createRoute({
   path: "/compare/$teamId/$projectId",
   component: lazyRouteComponent(() => import("./screens/Compare.tsx"), "Compare"),
 });
+/** The trail's filters are search params (?action=…&project=…&from=…), so a filtered view can be shared. */
 const auditRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/audit",
+  validateSearch: auditSearch,
   component: lazyRouteComponent(() => import("./screens/Audit.tsx"), "Audit"),
 });
 

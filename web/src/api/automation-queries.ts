@@ -18,9 +18,10 @@ export const automationKeys = {
 
 const accountPath = (ws: string, id: string) => ({ workspace_id: ws, service_account_id: id });
 
-export const useServiceAccounts = (ws: string) =>
+export const useServiceAccounts = (ws: string, enabled = true) =>
   useQuery({
     queryKey: automationKeys.accounts(ws),
+    enabled,
     queryFn: () =>
       unwrap(
         api.GET("/workspaces/{workspace_id}/service-accounts", { params: { path: { workspace_id: ws } } }),

@@ -1,9 +1,13 @@
-// Files the browser saves from what the page already holds: no network, nothing in the address.
+// Files the browser saves from what the page already holds (or fetched itself): nothing in the address.
 import { toDotenv } from "../../../src/lib/dotenv.ts";
 
 /** Saves text as a file through a short-lived blob: URL. */
-export function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+export const download = (text: string, fileName: string) =>
+  downloadBlob(new Blob([text], { type: "text/plain" }), fileName);
+
+/** Saves a blob (a file the page fetched with its token) under a name. */
+export function downloadBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

@@ -162,37 +162,6 @@ export function appliedSummary(report: ImportReport, overwrite: boolean): string
 
 // Audit ---------------------------------------------------------------------------------------
 
-/** Actions the server records, offered as suggestions in the audit filter (any text is allowed). */
-export const AUDIT_ACTIONS = [
-  "secret.created",
-  "secret.updated",
-  "secret.deleted",
-  "secret.shared",
-  "share.viewed",
-  "environment.created",
-  "environment.updated",
-  "environment.deleted",
-  "environment.secrets_deleted",
-  "project.created",
-  "project.updated",
-  "project.deleted",
-  "team.created",
-  "team.updated",
-  "team.deleted",
-  "team_member.added",
-  "team_member.removed",
-  "workspace.created",
-  "workspace.updated",
-  "workspace.plan_changed",
-  "invite.created",
-  "invite.accepted",
-  "invite.rejected",
-  "invite.revoked",
-  "member.update_role",
-  "member.removed",
-  "session.revoked",
-] as const;
-
 export interface AuditActor {
   type: string;
   name: string;
@@ -218,15 +187,6 @@ export function describeActor(actor: AuditActor): string {
 export function shortUserAgent(userAgent: string | null): string {
   if (!userAgent) return "—";
   return userAgent.length <= 40 ? userAgent : `${userAgent.slice(0, 39)}…`;
-}
-
-/** The audit query from the filter fields: empty filters are left out. */
-export function auditQuery(filters: { action: string; actor: string }, cursor?: string, limit = 50) {
-  const query: { limit: number; cursor?: string; action?: string; actor?: string } = { limit };
-  if (cursor) query.cursor = cursor;
-  if (filters.action.trim()) query.action = filters.action.trim();
-  if (filters.actor) query.actor = filters.actor;
-  return query;
 }
 
 // The environment's timeline -------------------------------------------------------------------

@@ -1,144 +1,92 @@
 // The workspace's audit trail (Admins and Owners: `audit.read` in the permission matrix), newest
-// first, filtered by action and by actor, paged with "Load more" (the cursor comes in the
-// X-Next-Cursor header).
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { unwrapPage } from "coffer/client";
-import { type FormEvent, useId, useState } from "react";
-import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
-import { queryKeys } from "../api/queries.ts";
+// first, one entry per operation, each read as a phrase naming what and where. Filtered by action,
+// actor, project, environment and days, all kept in the URL; paged with "Load more" (the cursor
+// comes in the X-Next-Cursor header); exported as CSV or JSON with the same filters.
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { exportAuditTrail, useAllMembers, useAuditTrail } from "../api/audit-queries.ts";
+import { useServiceAccounts, useWorkspaceTree } from "../api/automation-queries.ts";
+import { errorMessage } from "../api/errors.ts";
+import { useApiKeys } from "../api/people-queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
-import { type AuditEntry, auditColumns } from "../components/AuditEntries.tsx";
+import { trailColumns } from "../components/AuditEntries.tsx";
+import { AuditFilterForm, type ChoiceGroup } from "../components/AuditFilters.tsx";
 import { Button } from "../components/Button.tsx";
-import { Field } from "../components/Field.tsx";
 import { useCan } from "../components/RoleGate.tsx";
-import { type Column, Table } from "../components/Table.tsx";
-import { AUDIT_ACTIONS, auditQuery } from "../lib/history.ts";
+import { Table } from "../components/Table.tsx";
+import type { KnownNames } from "../lib/audit.ts";
+import {
+  type AuditFilters,
+  cleanFilters,
+  hasFilters,
+  type TrailFilter,
+  trailFilter,
+} from "../lib/audit-filters.ts";
+import { downloadBlob } from "../lib/download.ts";
 import "../styles/history.css";
+import "../styles/audit.css";
 
-const PAGE = 50;
-const NO_FILTERS = { action: "", actor: "" };
-
-const resourceColumn: Column<AuditEntry> = {
-  header: "Resource",
-  className: "col-resource",
-  cell: (e) => (
-    <span>
-      {e.resource_type}
-      {e.resource_id && (
-        <code className="muted" title={e.resource_id}>
-          {" "}
-          {e.resource_id.slice(0, 8)}
-        </code>
-      )}
-    </span>
-  ),
-};
+const FROM = "/w/$workspaceId/audit" as const;
 
 export function Audit() {
-  const { workspace } = useWorkspace();
+  const { workspace, teams } = useWorkspace();
   const can = useCan();
   const ws = workspace.id;
-  const [draft, setDraft] = useState(NO_FILTERS);
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const actorId = useId();
-  const actionsId = useId();
   const allowed = can("audit.read");
+  const filters = useSearch({ from: FROM });
+  const navigate = useNavigate({ from: FROM });
+  const request = trailFilter(filters);
+  const trail = useAuditTrail(ws, allowed && request.ok ? request.filter : null);
+  const members = useAllMembers(ws, allowed);
+  const accounts = useServiceAccounts(ws, allowed && can("service_account.list"));
+  const keys = useApiKeys();
+  const tree = useWorkspaceTree(ws, teams, allowed);
 
-  const members = useQuery({
-    // Not useMembers' key: that one holds pages (an infinite query), this one a plain list. Under one
-    // key, opening Members and then Audit handed this screen the other's shape. As a child of that
-    // key, it is still refreshed whenever the members are.
-    queryKey: [...queryKeys.workspace(ws), "members", "all"],
-    enabled: allowed,
-    queryFn: () =>
-      unwrap(
-        api.GET("/workspaces/{workspace_id}/members", {
-          params: { path: { workspace_id: ws }, query: { limit: 1000 } },
-        }),
-      ),
-  });
-  const trail = useInfiniteQuery({
-    queryKey: [...queryKeys.workspace(ws), "audit", filters],
-    enabled: allowed,
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrapPage(
-        api.GET("/workspaces/{workspace_id}/audit", {
-          params: { path: { workspace_id: ws }, query: auditQuery(filters, pageParam, PAGE) },
-        }),
-      ),
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const names = useMemo<KnownNames>(
+    () => ({
+      people: new Map([
+        ...(members.data ?? []).map((m) => [m.user_id, m.email] as const),
+        ...(accounts.data ?? []).map((a) => [a.id, a.name] as const),
+      ]),
+      teams: new Map(teams.map((t) => [t.id, t.name])),
+    }),
+    [members.data, accounts.data, teams],
+  );
+  const actors: ChoiceGroup[] = [
+    {
+      label: "Members",
+      choices: (members.data ?? []).map((m) => ({ value: m.user_id, label: `${m.name} (${m.email})` })),
+    },
+    {
+      label: "Service accounts",
+      choices: (accounts.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+    },
+    {
+      label: "Your API keys",
+      choices: (keys.data ?? []).map((k) => ({ value: k.id, label: `${k.name} (API key)` })),
+    },
+  ];
 
   if (!allowed)
     return <Alert kind="warning">The audit trail is for the workspace's Admins and Owners.</Alert>;
 
   const entries = trail.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = filters.action !== "" || filters.actor !== "";
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({ action: draft.action.trim(), actor: draft.actor });
-  };
+  const filtered = hasFilters(filters);
+  const setFilters = (next: AuditFilters) => void navigate({ search: cleanFilters(next) });
 
   return (
-    <section aria-labelledby="audit-title">
+    <section aria-labelledby="audit-title" className="audit">
       <div className="page-header">
         <div>
           <h1 id="audit-title">Audit trail</h1>
           <p className="muted">Everything done in {workspace.name}, newest first.</p>
         </div>
+        {request.ok && <ExportButtons ws={ws} filter={request.filter} />}
       </div>
-      <form className="toolbar audit-filters" onSubmit={apply} aria-label="Filter the audit trail">
-        <Field
-          label="Action"
-          list={actionsId}
-          placeholder="e.g. secret.created"
-          autoComplete="off"
-          maxLength={100}
-          value={draft.action}
-          onChange={(e) => setDraft((d) => ({ ...d, action: e.target.value }))}
-        />
-        <datalist id={actionsId}>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action} />
-          ))}
-        </datalist>
-        <div className="field">
-          <label htmlFor={actorId} className="field-label">
-            Actor
-          </label>
-          <select
-            id={actorId}
-            value={draft.actor}
-            onChange={(e) => setDraft((d) => ({ ...d, actor: e.target.value }))}
-          >
-            <option value="">Anyone</option>
-            {members.data?.map((m) => (
-              <option key={m.user_id} value={m.user_id}>
-                {m.name} ({m.email})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="actions filter-actions">
-          <Button type="submit" variant="primary">
-            Filter
-          </Button>
-          {filtered && (
-            <Button
-              onClick={() => {
-                setDraft(NO_FILTERS);
-                setFilters(NO_FILTERS);
-              }}
-            >
-              Clear
-            </Button>
-          )}
-        </div>
-      </form>
-      {trail.isPending && <Loading label="Loading the audit trail…" />}
+      <AuditFilterForm filters={filters} onChange={setFilters} actors={actors} tree={tree} />
+      {!request.ok && <Alert kind="warning">{request.problem}</Alert>}
+      {trail.isLoading && <Loading label="Loading the audit trail…" />}
       {trail.error && <Alert kind="error">{errorMessage(trail.error)}</Alert>}
       {trail.data && (
         <Table
@@ -146,8 +94,8 @@ export function Audit() {
           cards
           rows={entries}
           rowKey={(e) => e.id}
-          columns={[...auditColumns.slice(0, 3), resourceColumn, ...auditColumns.slice(3)]}
-          empty={<p>{filtered ? "No entry matches these filters." : "Nothing recorded yet."}</p>}
+          columns={trailColumns(ws, names)}
+          empty={<p>{filtered ? "No entries match these filters." : "Nothing recorded yet."}</p>}
         />
       )}
       <div className="load-more">
@@ -164,5 +112,36 @@ export function Audit() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The trail with the page's filters, as a file: fetched with the session's token, then saved. */
+function ExportButtons({ ws, filter }: { ws: string; filter: TrailFilter }) {
+  const [busy, setBusy] = useState<"csv" | "json" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (format: "csv" | "json") => {
+    setBusy(format);
+    setError(null);
+    try {
+      const file = await exportAuditTrail(ws, filter, format);
+      downloadBlob(file.blob, file.fileName);
+    } catch (caught) {
+      setError(`The export failed: ${errorMessage(caught)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="audit-export">
+      <div className="actions">
+        <Button onClick={() => void save("csv")} busy={busy === "csv"} disabled={busy !== null}>
+          Export CSV
+        </Button>
+        <Button onClick={() => void save("json")} busy={busy === "json"} disabled={busy !== null}>
+          Export JSON
+        </Button>
+      </div>
+      {error && <Alert kind="error">{error}</Alert>}
+    </div>
   );
 }

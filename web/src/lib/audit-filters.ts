@@ -1,0 +1,85 @@
+// The audit trail's filters as the page's URL carries them (a filtered view can be shared, and
+// survives a reload) and as the API takes them. The route table reads them: keep this file small.
+import type { operations } from "coffer/client";
+
+/** The trail's filters as the page's URL carries them (every one optional). */
+export interface AuditFilters {
+  /** An action (`secret.created`) or a resource prefix ending with a dot (`secret.`). */
+  action?: string;
+  /** A person, an API key or a service account. */
+  actor?: string;
+  project?: string;
+  environment?: string;
+  /** Days in the reader's time zone (YYYY-MM-DD): from the start of `from` to the end of `to`. */
+  from?: string;
+  to?: string;
+}
+
+export const FILTER_NAMES = ["action", "actor", "project", "environment", "from", "to"] as const;
+
+const ACTION = /^[a-z0-9_]+\.[a-z0-9_.]*$/;
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00`));
+
+const VALID: Record<(typeof FILTER_NAMES)[number], (value: string) => boolean> = {
+  action: (value) => value.length <= 100 && ACTION.test(value),
+  actor: (value) => ID.test(value),
+  project: (value) => ID.test(value),
+  environment: (value) => ID.test(value),
+  from: isDay,
+  to: isDay,
+};
+
+/** The filters of a URL's search params: what does not look like one is dropped, not sent. */
+export function auditSearch(search: Record<string, unknown>): AuditFilters {
+  const filters: AuditFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = search[name];
+    if (typeof value === "string" && VALID[name](value)) filters[name] = value;
+  }
+  return filters;
+}
+
+/** The filters with the empty ones left out (so they leave the URL too). */
+export function cleanFilters(filters: AuditFilters): AuditFilters {
+  const clean: AuditFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value) clean[name] = value;
+  }
+  return clean;
+}
+
+export const hasFilters = (filters: AuditFilters): boolean => FILTER_NAMES.some((name) => filters[name]);
+
+/** What the API's `action`, `actor`, `project`, `environment`, `since` and `until` take. */
+export type TrailFilter = Omit<
+  NonNullable<operations["exportAuditEntries"]["parameters"]["query"]>,
+  "format"
+>;
+
+/** Local midnight starting a day, as an ISO instant. */
+const startOf = (day: string, plusDays = 0): string => {
+  const date = new Date(`${day}T00:00:00`);
+  date.setDate(date.getDate() + plusDays);
+  return date.toISOString();
+};
+
+/**
+ * The API's filter from the URL's: the days become instants (the start of `from`, the start of
+ * the day after `to`, so that `to` is included), or the reason no such filter exists.
+ */
+export function trailFilter(
+  filters: AuditFilters,
+): { ok: true; filter: TrailFilter } | { ok: false; problem: string } {
+  const { from, to, ...rest } = cleanFilters(filters);
+  const filter: TrailFilter = { ...rest };
+  if (from) filter.since = startOf(from);
+  if (to) filter.until = startOf(to, 1);
+  if (filter.since && filter.until && filter.since >= filter.until) {
+    return { ok: false, problem: "The “To” day is before the “From” day: nothing can match." };
+  }
+  return { ok: true, filter };
+}
