@@ -74,6 +74,23 @@ describe("entries say which secret, where", () => {
     await ok("PATCH", environmentUrl, owner.headers, { name: "Development" });
   });
 
+  it("keeps what happened to a deleted secret in the trail, and gives a restored secret its log back", async () => {
+    const secret = await newSecret("COMES_BACK");
+    await ok("PATCH", `${secretsPath(tree)}/${secret.id}`, owner.headers, { value: `${VALUE}-2` });
+    await ok("DELETE", `${secretsPath(tree)}/${secret.id}`, owner.headers);
+    expect((await call("GET", `${secretsPath(tree)}/${secret.id}/logs`, owner.headers)).statusCode).toBe(404);
+    const about = (await trail({ action: "secret." })).filter((e) => e.resource_id === secret.id);
+    expect(about.map((e) => e.action)).toEqual(["secret.deleted", "secret.updated", "secret.created"]);
+    await ok("POST", `${secretsPath(tree)}/deleted/${secret.id}/restore`, owner.headers);
+    const log = await ok("GET", `${secretsPath(tree)}/${secret.id}/logs`, owner.headers);
+    expect(log.map((e: Entry) => e.action)).toEqual([
+      "secret.restored",
+      "secret.deleted",
+      "secret.updated",
+      "secret.created",
+    ]);
+  });
+
   it("keeps the names of a deleted environment and project in their deletion entries", async () => {
     const other = await createTree(t.app, owner.accessToken, owner.workspaceId);
     await ok(

@@ -88,8 +88,8 @@ describe("the events of an environment", () => {
     expect(brief(events)).toEqual([
       "deleted A 3 true",
       "renamed BB 1 false B>BB",
-      // A's versions are kept with it, but its log went with the delete: a new value, by nobody known.
-      "updated A 3 true",
+      // A's versions are kept with it, and the trail too: its rollback still reads as one.
+      "rolled_back A 3 true",
       "restored BB 1 false",
       // Undone since: the data no longer shows it, so no restore can act on it.
       "deleted BB  false",
@@ -102,17 +102,8 @@ describe("the events of an environment", () => {
       [...times].reverse().map((time) => expect.stringMatching(new RegExp(`^${time.slice(0, 16)}`))),
     );
     expect(events.map((e) => e.secret_id)).toEqual([ids.A, ids.B, ids.A, ids.B, ids.B, ids.A, ids.B, ids.A]);
-    // Who is known where the trail still has it: a delete forgets the secret's log (deletions stay).
-    expect(events.map((e) => e.actor?.id ?? null)).toEqual([
-      owner.id,
-      owner.id,
-      null,
-      owner.id,
-      owner.id,
-      null,
-      null,
-      null,
-    ]);
+    // Who is known for every event: a delete keeps the trail of what came before it.
+    expect(events.map((e) => e.actor?.id ?? null)).toEqual(events.map(() => owner.id));
     expect(events[0]!.actor).toMatchObject({ type: "user", id: owner.id, name: owner.email });
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
   });
@@ -139,19 +130,19 @@ describe("the events of an environment", () => {
     const restore = await send("POST", `${base}/restore`, owner.headers, { at: moment, apply: true });
     expect(restore.statusCode, restore.body).toBe(200);
     let { events } = await timeline("?limit=3");
-    // C, created since, goes (recoverable, its log with it); A comes back with the value it had
-    // then, as a new version. Both in one transaction: maybe in the same millisecond.
+    // C, created since, goes (recoverable); A comes back with the value it had then, as a new
+    // version. Both in one transaction: maybe in the same millisecond.
     expect(brief(events.slice(0, 2)).sort()).toEqual(["deleted C 3 true", "restored A 4 true"]);
-    expect(brief(events.slice(2))).toEqual(["updated C 3 true"]);
+    expect(brief(events.slice(2))).toEqual(["rolled_back C 3 true"]);
     expect(events.slice(0, 2).map((e) => e.restored_to)).toEqual([moment, moment]);
 
     const admin = await newMember(t.app, t.db, tree.workspaceId, Role.Owner);
     t.clock.advance(60);
     expect((await send("DELETE", `${base}/`, admin.headers)).statusCode).toBe(200);
     ({ events } = await timeline("?limit=3"));
-    // A's log went with this delete too: its restore is now a new value by nobody known.
+    // The delete keeps the trail: A's restore still reads as one.
     expect(brief(events).sort()).toEqual(
-      ["deleted A 4 true", "deleted BB 1 true", "updated A 4 true"].sort(),
+      ["deleted A 4 true", "deleted BB 1 true", "restored A 4 true"].sort(),
     );
     for (const event of events.filter((e) => e.kind === "deleted")) {
       expect(event.actor).toMatchObject({ id: admin.id, name: admin.email });

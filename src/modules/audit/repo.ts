@@ -12,21 +12,6 @@ export async function insertEvents(db: Queryable, rows: AuditRow[]): Promise<voi
   await inBatches(rows, (batch) => db.insertInto("audit_events").values(batch).execute());
 }
 
-/** A deleted secret's own log goes with it (spec: "deletes one secret with its versions and log"). */
-export async function deleteSecretEvents(
-  db: Queryable,
-  workspaceId: string,
-  secretIds: string[],
-): Promise<void> {
-  await inBatches(secretIds, (batch) =>
-    db
-      .deleteFrom("audit_events")
-      .where("workspace_id", "=", workspaceId)
-      .where("secret_id", "in", batch)
-      .execute(),
-  );
-}
-
 export interface AuditQuery {
   workspaceId: string;
   limit: number;

@@ -407,11 +407,6 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
       );
     },
 
-    /** A deleted secret's own log goes with it (spec: "deletes one secret with its versions and log"). */
-    forgetSecrets(tx: Queryable, workspaceId: string, secretIds: string[]) {
-      return repo.deleteSecretEvents(tx, workspaceId, secretIds);
-    },
-
     /** Records several entries at once (several writes), resolving the actor's name a single time. */
     async recordMany(
       tx: Queryable,

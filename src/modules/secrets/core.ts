@@ -19,13 +19,7 @@ export interface SecretsDeps {
   keyring: Keyring;
   audit: Pick<
     AuditService,
-    | "recordMany"
-    | "recordBatch"
-    | "recordSoon"
-    | "list"
-    | "forgetSecrets"
-    | "aboutResources"
-    | "aboutVersions"
+    "recordMany" | "recordBatch" | "recordSoon" | "list" | "aboutResources" | "aboutVersions"
   >;
   plans: Plans;
   environments: Pick<

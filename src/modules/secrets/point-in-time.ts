@@ -35,7 +35,7 @@ export function createPointInTime(
   steps: WriteSteps,
   recovery: RecoverySteps,
 ) {
-  const { db, keyring, audit } = deps;
+  const { db, keyring } = deps;
   const { environmentFor } = core;
 
   /** Every secret of the environment as of `at`; unreadable values are reported apart. */
@@ -174,12 +174,12 @@ export function createPointInTime(
                 ids: removedIds,
               });
               for (const id of removedIds) await repo.deleteSecret(tx, ctx.workspaceId, id);
-              await audit.forgetSecrets(tx, ctx.workspaceId, removedIds);
               for (const s of plan.remove) {
                 entries.push({
                   action: "secret.deleted",
                   resourceType: "secret",
                   resourceId: s.id,
+                  secretId: s.id,
                   details: { key: s.key, restored_to: at },
                 });
               }

@@ -126,7 +126,6 @@ export function createSecretWrites(
           ids: [secretId],
         });
         await repo.deleteSecret(tx, ctx.workspaceId, secretId);
-        await audit.forgetSecrets(tx, ctx.workspaceId, [secretId]);
         await audit.recordMany(
           tx,
           ctx,
@@ -135,6 +134,7 @@ export function createSecretWrites(
               action: "secret.deleted",
               resourceType: "secret",
               resourceId: secretId,
+              secretId,
               details: { key: secret.key },
             },
           ]),
@@ -164,7 +164,6 @@ export function createSecretWrites(
         }
         await recovery.keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId, ids });
         for (const id of ids) await repo.deleteSecret(tx, ctx.workspaceId, id);
-        await audit.forgetSecrets(tx, ctx.workspaceId, ids);
         await recordBulk(
           tx,
           ctx,
@@ -175,6 +174,7 @@ export function createSecretWrites(
             action: "secret.deleted",
             resourceType: "secret",
             resourceId: id,
+            secretId: id,
             details: { key: found.find((secret) => secret.id === id)!.key },
           })),
         );
@@ -191,11 +191,6 @@ export function createSecretWrites(
         const doomed = await repo.secretKeysOf(tx, ctx.workspaceId, path.environmentId);
         await recovery.keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId });
         const count = await repo.deleteAllSecrets(tx, ctx.workspaceId, path.environmentId);
-        await audit.forgetSecrets(
-          tx,
-          ctx.workspaceId,
-          doomed.map((s) => s.id),
-        );
         // One entry for the whole, naming the keys (issue 24: a bulk operation is one entry, not
         // one per secret); the environment's timeline names its actor for each deletion.
         await audit.recordMany(
