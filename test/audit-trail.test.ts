@@ -280,6 +280,15 @@ describe("filters and export", () => {
     const all = await trail();
     const since = all.at(-1)!.created_at;
     expect((await trail({ action: "secret." })).every((e) => e.action.startsWith("secret."))).toBe(true);
+    const changes = await trail({ action: "secret.created,secret.updated,environment.secrets_" });
+    expect(changes.length).toBeGreaterThan(0);
+    expect(
+      changes.every(
+        (e) =>
+          ["secret.created", "secret.updated"].includes(e.action) ||
+          e.action.startsWith("environment.secrets_"),
+      ),
+    ).toBe(true);
     expect(
       (await trail({ environment: tree.environmentId })).every(
         (e) => e.environment_id === tree.environmentId,

@@ -1459,7 +1459,7 @@ export interface paths {
         };
         /**
          * The workspace's audit trail, newest first
-         * @description Admin or Owner. Newest first, one entry per operation (a bulk operation is one entry with a count and its keys; `batch=<its id>` lists its items); `limit` (1-1000, default 100), `cursor` from the X-Next-Cursor header of the previous page, filters `action` (team.created, or secret. for every secret action), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times).
+         * @description Admin or Owner. Newest first, one entry per operation (a bulk operation is one entry with a count and its keys; `batch=<its id>` lists its items); `limit` (1-1000, default 100), `cursor` from the X-Next-Cursor header of the previous page, filters `action` (team.created, secret. for every secret action, or several comma-separated), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times).
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         };
         /**
          * The workspace's audit trail as CSV or JSON
-         * @description Admin or Owner. The trail as a download: `format` csv (default) or json, newest first, filters `action` (team.created, or secret. for every secret action), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times); at most 100000 entries (narrow by time for more). CSV cells that a spreadsheet would run as a formula are escaped.
+         * @description Admin or Owner. The trail as a download: `format` csv (default) or json, newest first, filters `action` (team.created, secret. for every secret action, or several comma-separated), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times); at most 100000 entries (narrow by time for more). CSV cells that a spreadsheet would run as a formula are escaped.
          */
         get: operations["exportAuditEntries"];
         put?: never;
@@ -14398,7 +14398,7 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
-                /** @description an action (secret.created), or every action of a resource with a trailing dot (secret.) */
+                /** @description an action (secret.created), or every action of a resource with a trailing dot (secret.); several, comma-separated (up to 50), select any of them */
                 action?: string;
                 actor?: string;
                 batch?: string;
@@ -14580,7 +14580,7 @@ export interface operations {
     exportAuditEntries: {
         parameters: {
             query?: {
-                /** @description an action (secret.created), or every action of a resource with a trailing dot (secret.) */
+                /** @description an action (secret.created), or every action of a resource with a trailing dot (secret.); several, comma-separated (up to 50), select any of them */
                 action?: string;
                 actor?: string;
                 environment?: string;

@@ -17,7 +17,7 @@ export interface AuditQuery {
   limit: number;
   /** Entries strictly older than this (created_at, id) position. */
   before?: { createdAt: string; id: string };
-  /** One action (`secret.created`), or every action of a resource (`secret.`). */
+  /** Actions (`secret.created`) or every action of a resource (`secret.`), comma-separated. */
   action?: string;
   actorId?: string;
   secretId?: string;
@@ -37,9 +37,17 @@ export interface AuditQuery {
 
 export function listEvents(db: Queryable, q: AuditQuery) {
   let query = db.selectFrom("audit_events").selectAll().where("workspace_id", "=", q.workspaceId);
-  // The schema lets no `%` through; a `_` matching any one character only widens a prefix harmlessly.
-  if (q.action?.endsWith(".")) query = query.where("action", "like", `${q.action}%`);
-  else if (q.action) query = query.where("action", "=", q.action);
+  if (q.action) {
+    const actions = q.action.split(",");
+    // The schema lets no `%` through; a `_` matching any one character only widens a prefix harmlessly.
+    query = query.where((eb) =>
+      eb.or(
+        actions.map((action) =>
+          action.endsWith(".") ? eb("action", "like", `${action}%`) : eb("action", "=", action),
+        ),
+      ),
+    );
+  }
   if (q.actorId)
     query = query.where((eb) =>
       eb.or([eb("actor_id", "=", q.actorId!), eb("actor_user_id", "=", q.actorId!)]),

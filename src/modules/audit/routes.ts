@@ -14,7 +14,8 @@ import type { AuditService, TrailFilter } from "./service.ts";
 export const EXPORT_MAX_ENTRIES = 100_000;
 
 const FILTERS =
-  "filters `action` (team.created, or secret. for every secret action), `actor` (a user, API key or service " +
+  "filters `action` (team.created, secret. for every secret action, or several comma-separated), `actor` (a " +
+  "user, API key or service " +
   "account id), `project`, `environment`, `since` and `until` (times)";
 
 /** The filter as the trail compares it: times in the stored form, and `since` before `until`. */

@@ -50,9 +50,11 @@ export const AuditEntry = Type.Object({
 const TrailFilter = {
   action: Type.Optional(
     Type.String({
-      maxLength: 100,
-      pattern: "^[a-z0-9_]+\\.[a-z0-9_.]*$",
-      description: "an action (secret.created), or every action of a resource with a trailing dot (secret.)",
+      maxLength: 1000,
+      pattern: "^[a-z0-9_]+\\.[a-z0-9_.]*(,[a-z0-9_]+\\.[a-z0-9_.]*){0,49}$",
+      description:
+        "an action (secret.created), or every action of a resource with a trailing dot (secret.); several, " +
+        "comma-separated (up to 50), select any of them",
     }),
   ),
   actor: Type.Optional(Uuid),
