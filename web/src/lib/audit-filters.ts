@@ -4,7 +4,7 @@ import type { operations } from "coffer/client";
 
 /** The trail's filters as the page's URL carries them (every one optional). */
 export interface AuditFilters {
-  /** An action (`secret.created`) or a resource prefix ending with a dot (`secret.`). */
+  /** Actions (`secret.created`) or resource prefixes ending with a dot (`secret.`), comma-separated. */
   action?: string;
   /** A person, an API key or a service account. */
   actor?: string;
@@ -17,14 +17,15 @@ export interface AuditFilters {
 
 export const FILTER_NAMES = ["action", "actor", "project", "environment", "from", "to"] as const;
 
-const ACTION = /^[a-z0-9_]+\.[a-z0-9_.]*$/;
+// One action or prefix, or several comma-separated (the API selects any of them).
+const ACTION = /^[a-z0-9_]+\.[a-z0-9_.]*(,[a-z0-9_]+\.[a-z0-9_.]*){0,49}$/;
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00`));
 
 const VALID: Record<(typeof FILTER_NAMES)[number], (value: string) => boolean> = {
-  action: (value) => value.length <= 100 && ACTION.test(value),
+  action: (value) => value.length <= 1000 && ACTION.test(value),
   actor: (value) => ID.test(value),
   project: (value) => ID.test(value),
   environment: (value) => ID.test(value),

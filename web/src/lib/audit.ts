@@ -21,6 +21,13 @@ export const ACTION_GROUPS: readonly { label: string; choices: readonly ActionCh
   {
     label: "Secret changes",
     choices: [
+      {
+        value:
+          "secret.created,secret.updated,secret.deleted,secret.rolled_back,secret.restored," +
+          "environment.secrets_created,environment.secrets_updated,environment.secrets_deleted," +
+          "import.applied,environment.restored",
+        label: "Every change to secrets (no reads)",
+      },
       { value: "secret.created", label: "Secret created" },
       { value: "secret.updated", label: "Secret updated or renamed" },
       { value: "secret.deleted", label: "Secret deleted" },
