@@ -1,5 +1,6 @@
 // The workspace switcher: makes the chosen workspace the session's scope (POST …/switch answers a
-// token carrying it) and opens it.
+// token carrying it) and opens it. Each workspace shows its plan, which the operator changes outside
+// the dashboard: the list is read again when the switcher is focused (and see main.tsx).
 import { useNavigate } from "@tanstack/react-router";
 import { useId } from "react";
 import { useSwitchWorkspace } from "../api/mutations.ts";
@@ -32,7 +33,12 @@ export function WorkspaceSwitcher({ current }: { current: string }) {
       <label htmlFor={id} className="visually-hidden">
         Workspace
       </label>
-      <select id={id} value={current} onChange={(event) => void switchTo(event.target.value)}>
+      <select
+        id={id}
+        value={current}
+        onFocus={() => void workspaces.refetch()}
+        onChange={(event) => void switchTo(event.target.value)}
+      >
         {(workspaces.data ?? []).map((w) => (
           <option key={w.id} value={w.id}>
             {w.name} · {roleName(w.role)} · {w.plan}
