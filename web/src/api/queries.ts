@@ -79,10 +79,10 @@ export type SecretMetadata = Ok<"listSecretMetadata">[number];
 
 const METADATA = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/metadata" as const;
 
+/** An environment's secrets without their values: nothing decrypted, no read recorded. */
+export const readSecretMetadata = (path: EnvPath) => unwrap(api.GET(METADATA, { params: { path } }));
+
 // The table lists metadata: the server decrypts nothing and records no read. A value is read only
 // when someone asks for it (api/secret-values.ts), and is never part of this query's cache.
 export const useSecretMetadata = (path: EnvPath) =>
-  useQuery({
-    queryKey: queryKeys.secrets(path),
-    queryFn: () => unwrap(api.GET(METADATA, { params: { path } })),
-  });
+  useQuery({ queryKey: queryKeys.secrets(path), queryFn: () => readSecretMetadata(path) });

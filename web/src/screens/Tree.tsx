@@ -3,6 +3,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import {
@@ -17,6 +18,7 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { type ActionSpec, useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { DeleteEnvironmentDialog } from "../components/DeleteEnvironmentDialog.tsx";
 import { RenameDelete } from "../components/RenameDelete.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 
@@ -239,6 +241,7 @@ function EnvironmentChip({
   const labelOf = (e: Environment) =>
     candidates.filter((c) => c.name === e.name).length > 1 ? `${e.name} (${e.slug})` : e.name;
   const can = useCan();
+  const [deleting, setDeleting] = useState(false);
   const path = {
     workspace_id: env.workspace_id,
     team_id: env.team_id,
@@ -317,18 +320,18 @@ function EnvironmentChip({
           type="button"
           className="icon-btn danger-text"
           aria-label={`Delete environment ${env.name}`}
-          onClick={() =>
-            ask({
-              title: `Delete environment ${env.name}?`,
-              submitLabel: "Delete environment",
-              danger: true,
-              message: "Its secrets, their versions and logs are deleted with it. This cannot be undone.",
-              run: () => unwrap(api.DELETE(envPath, { params: { path } })).then(refresh),
-            })
-          }
+          onClick={() => setDeleting(true)}
         >
           ×
         </button>
+      )}
+      {deleting && (
+        <DeleteEnvironmentDialog
+          name={env.name}
+          path={path}
+          onDelete={() => unwrap(api.DELETE(envPath, { params: { path } })).then(refresh)}
+          onClose={() => setDeleting(false)}
+        />
       )}
     </li>
   );
