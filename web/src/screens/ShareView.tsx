@@ -1,7 +1,9 @@
 // The page a share link opens in a browser: /s/#<token>. The token is read from the fragment
 // (never sent to any server's logs) and goes to GET /share/{token} only when the reader asks:
 // every read spends one of the link's views. A passphrase, when the link has one, goes in the
-// X-Share-Passphrase header. No session is needed.
+// X-Share-Passphrase header. No session is needed. Whether a link still works is known only by
+// asking (which spends a view), so the page offers Show; once the API says the link is dead (expired,
+// used up, revoked, burnt, or no such link), the page says so and offers nothing more.
 import { type FormEvent, useState } from "react";
 import { api } from "../api/client.ts";
 import { ApiError, errorMessage, unwrap } from "../api/errors.ts";
@@ -16,10 +18,40 @@ import "../styles/history.css";
 
 type Shared = Ok<"viewShareLink">;
 
-const READER_ERRORS: Record<string, string> = {
-  gone: "This link no longer works: it expired, its views are used up, it was revoked, or wrong passphrases burnt it. Ask the sender for a new one.",
-  not_found: "This link does not exist. Check that it was copied whole.",
+interface DeadLink {
+  title: string;
+  text: string;
+}
+
+/** The answers after which the link will never show anything: the page's last word. */
+const DEAD_LINKS: Record<string, DeadLink> = {
+  gone: {
+    title: "This link no longer works",
+    text: "It expired, its views are used up, it was revoked, or wrong passphrases burnt it. Ask the sender for a new one.",
+  },
+  not_found: {
+    title: "This link does not open",
+    text: "No share link has this address. Check that it was copied whole, up to its last character.",
+  },
 };
+const BURNT: DeadLink = {
+  title: "This link no longer works",
+  text: "That was the last attempt: wrong passphrases have burnt this link. Ask the sender for a new one.",
+};
+
+/** Why the link is dead for good, or undefined when another try may work. */
+function deadLink(failure: unknown): DeadLink | undefined {
+  if (!(failure instanceof ApiError)) return undefined;
+  if (failure.code === "passphrase_incorrect" && attemptsLeft(failure) === 0) return BURNT;
+  return DEAD_LINKS[failure.code];
+}
+
+function attemptsLeft(failure: ApiError): number | undefined {
+  const { body } = failure;
+  return body && typeof body === "object" && "attempts_left" in body && typeof body.attempts_left === "number"
+    ? body.attempts_left
+    : undefined;
+}
 
 export function ShareView() {
   const [token] = useState(() => tokenFromFragment(window.location.hash));
@@ -27,6 +59,7 @@ export function ShareView() {
   const [needsPassphrase, setNeedsPassphrase] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [dead, setDead] = useState<DeadLink>();
   const [shared, setShared] = useState<Shared>();
 
   async function reveal(event: FormEvent) {
@@ -44,16 +77,13 @@ export function ShareView() {
         ),
       );
     } catch (failure) {
-      if (failure instanceof ApiError && failure.code === "passphrase_required") setNeedsPassphrase(true);
-      // The API's message says how many attempts are left before the link burns.
-      else if (failure instanceof ApiError && failure.code === "passphrase_incorrect")
-        setError(failure.message);
-      else
-        setError(
-          failure instanceof ApiError
-            ? (READER_ERRORS[failure.code] ?? failure.message)
-            : errorMessage(failure),
-        );
+      const reason = deadLink(failure);
+      if (reason) setDead(reason);
+      else if (failure instanceof ApiError && failure.code === "passphrase_required")
+        setNeedsPassphrase(true);
+      // Anything else (a wrong passphrase with attempts left, which the API's message counts; too
+      // many requests; no connection) may go another way on the next try.
+      else setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -63,6 +93,14 @@ export function ShareView() {
     return (
       <AuthLayout title="Shared secrets">
         <Alert kind="error">This page needs the whole share link, including the part after #.</Alert>
+      </AuthLayout>
+    );
+  }
+
+  if (dead) {
+    return (
+      <AuthLayout title={dead.title}>
+        <Alert kind="error">{dead.text}</Alert>
       </AuthLayout>
     );
   }
