@@ -21,7 +21,7 @@ export function TwoFactorRequirement({ members, ask }: RequirementProps) {
   const { workspace } = useWorkspace();
   const can = useCan();
   const required = workspace.require_two_factor;
-  if (!can("workspace.update")) {
+  if (!can("workspace.sign_in_requirements")) {
     return required ? (
       <p className="alert alert-info requirement" role="status">
         {workspace.name} requires two-factor sign-in of every member.

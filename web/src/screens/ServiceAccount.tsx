@@ -38,18 +38,26 @@ import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
 import { LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
-import { useCan } from "../components/RoleGate.tsx";
+import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
 import { roleName } from "../lib/permissions.ts";
 import { parseClaims } from "../lib/trusts.ts";
-import { AccountDialog, teamNames, useAccountActions } from "./ServiceAccounts.tsx";
+import { AccountDialog, NOT_ALLOWED, teamNames, useAccountActions } from "./ServiceAccounts.tsx";
 import "../styles/people.css";
 import "../styles/automation.css";
 
 export function ServiceAccount() {
+  return (
+    <RoleGate action="service_account.list" fallback={<Alert kind="warning">{NOT_ALLOWED}</Alert>}>
+      <ServiceAccountPage />
+    </RoleGate>
+  );
+}
+
+function ServiceAccountPage() {
   const { serviceAccountId } = useParams({ from: "/w/$workspaceId/service-accounts/$serviceAccountId" });
   const { workspace, teams } = useWorkspace();
   const ws = workspace.id;

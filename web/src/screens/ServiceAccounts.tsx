@@ -13,14 +13,25 @@ import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { NameFields } from "../components/NameFields.tsx";
-import { useCan } from "../components/RoleGate.tsx";
+import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { ROLE_CHOICES } from "../lib/people.ts";
 import { Role, roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
 import "../styles/automation.css";
 
+export const NOT_ALLOWED = "Service accounts are for the workspace's Admins and Owners.";
+
+/** Reached by its address, a page a Viewer or Member may not use says so rather than fail. */
 export function ServiceAccounts() {
+  return (
+    <RoleGate action="service_account.list" fallback={<Alert kind="warning">{NOT_ALLOWED}</Alert>}>
+      <ServiceAccountList />
+    </RoleGate>
+  );
+}
+
+function ServiceAccountList() {
   const { workspace, teams } = useWorkspace();
   const ws = workspace.id;
   const accounts = useServiceAccounts(ws);
