@@ -1,5 +1,6 @@
-// The frame of every signed-in page: header (brand, workspace switcher, navigation, theme, account
-// menu), the email-verification banner, then the page. Signed-out visitors go to the sign-in screen.
+// The frame of every signed-in page: header (brand, workspace switcher, search, navigation, theme,
+// account menu), the email-verification banner, then the page. Signed-out visitors go to the
+// sign-in screen.
 // A member who lacks the two-factor sign-in the workspace requires sees how to turn it on instead
 // of its pages, and one whose session did not come through the single sign-on it requires, a way
 // to sign in through it; their account pages (nav.ts ACCOUNT_ROUTES) still open, under a banner.
@@ -14,6 +15,7 @@ import { ACCOUNT_ROUTES, NAV } from "../nav.ts";
 import { Alert, Loading } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { EnrollmentBanner, EnrollmentRequired } from "./EnrollmentRequired.tsx";
+import { HeaderSearch } from "./HeaderSearch.tsx";
 import { SsoBanner, SsoRequired } from "./SsoRequired.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { VerificationBanner } from "./VerificationBanner.tsx";
@@ -51,6 +53,9 @@ function SignedInShell() {
           <span className="brand-name">Coffer</span>
         </Link>
         <WorkspaceSwitcher current={workspaceId} />
+        {state.status === "ready" && allows(caller, "secret.search") && (
+          <HeaderSearch key={workspaceId} workspaceId={workspaceId} />
+        )}
         <button
           type="button"
           className="icon-btn nav-toggle"
