@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { openDatabase } from "../src/db/connect.ts";
 import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
@@ -15,11 +14,11 @@ import {
   type DashboardStack,
   dashboardLocators,
   type EnvTree,
+  memberThroughStore,
   ownerWithEnvironment,
   signInInBrowser,
-  signUpVerifiedThroughApi,
 } from "./helpers/dashboard-flows.ts";
-import { addMember, secretsPath } from "./helpers/tree.ts";
+import { secretsPath } from "./helpers/tree.ts";
 
 const STEP_TIMEOUT = 60_000;
 
@@ -221,18 +220,7 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
   it(
     "a Viewer sees values only through Show and is offered no edit, delete or selection",
     async () => {
-      const viewer = await signUpVerifiedThroughApi(url, stack.smtp);
-      const { id } = await apiCall<{ id: string }>(url, "GET", "/auth/me", viewer.headers);
-      // Made a Viewer of the Owner's team in the store itself: an invite is another test's subject.
-      const store = openDatabase({
-        databaseUrl: stack.storeEnv.DATABASE_URL,
-        dataDir: stack.storeEnv.COFFER_DATA_DIR ?? "",
-      });
-      try {
-        await addMember(store.db, tree.workspaceId, id, Role.Viewer, [tree.teamId]);
-      } finally {
-        await store.db.destroy();
-      }
+      const viewer = await memberThroughStore(stack, tree.workspaceId, Role.Viewer, [tree.teamId]);
       const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
       const viewerPage = await context.newPage();
       const { button, row } = dashboardLocators(viewerPage);
@@ -248,7 +236,7 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
 
       await show(viewerPage, "DATABASE_URL");
       const [newest] = await trail("secret.read");
-      expect(newest).toMatchObject({ details: { key: "DATABASE_URL" }, actor: { user_id: id } });
+      expect(newest).toMatchObject({ details: { key: "DATABASE_URL" }, actor: { user_id: viewer.userId } });
       await screenshots(viewerPage, "reveal-viewer", stack.engine, { widths: ["desktop", "phone-390"] });
       await context.close();
       expect(problems).toEqual([]);

@@ -6,9 +6,11 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
+import { openDatabase } from "../../src/db/connect.ts";
 import { collectPageProblems, ensureDashboardBuilt, launchChromium } from "./browser.ts";
 import { extractCode, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./fake-smtp.ts";
 import { killChildren, removeTempDirs, type ServerProcess, startServer, tempDir } from "./server-process.ts";
+import { addMember } from "./tree.ts";
 
 export const FLOW_PASSWORD = "correct horse battery";
 
@@ -241,4 +243,28 @@ export async function ownerWithEnvironment(names: {
   const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   return { stack, account, tree, page, problems: collectPageProblems(page) };
+}
+
+/**
+ * A new verified account made a member of the workspace with `role` (and of the teams) in the
+ * store itself, as `npm run admin` would reach it: joining through an invite is another test's subject.
+ */
+export async function memberThroughStore(
+  stack: DashboardStack,
+  workspaceId: string,
+  role: number,
+  teamIds: string[] = [],
+): Promise<ApiAccount & { userId: string }> {
+  const person = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
+  const { id } = await apiCall<{ id: string }>(stack.server.url, "GET", "/auth/me", person.headers);
+  const store = openDatabase({
+    databaseUrl: stack.storeEnv.DATABASE_URL,
+    dataDir: stack.storeEnv.COFFER_DATA_DIR ?? "",
+  });
+  try {
+    await addMember(store.db, workspaceId, id, role, teamIds);
+  } finally {
+    await store.db.destroy();
+  }
+  return { ...person, userId: id };
 }
