@@ -236,6 +236,20 @@ describe("reads of values", () => {
     ]);
   });
 
+  it("counts repeated reads by the same caller in one entry, losing none", async () => {
+    const secret = await newSecret("POLLED");
+    await Promise.all(
+      Array.from({ length: 5 }, () => ok("GET", `${secretsPath(tree)}/${secret.id}`, owner.headers)),
+    );
+    const reads = (await trail({ action: "secret.read" })).filter((e) => e.resource_id === secret.id);
+    // Reads that waited for the same write are one entry with `times` and `last_at`.
+    expect(reads.reduce((sum, e) => sum + Number(e.details.times ?? 1), 0)).toBe(5);
+    for (const entry of reads.filter((e) => e.details.times !== undefined)) {
+      expect(entry.details.last_at! >= entry.created_at).toBe(true);
+    }
+    expect(reads.length).toBeLessThan(5);
+  });
+
   it("records a key's reads under the key", async () => {
     const key = await createApiKey(t.app, owner.accessToken, { name: "ci deploy" });
     await ok("GET", `${secretsPath(tree)}/`, bearer(key.token));

@@ -294,14 +294,27 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
   // must stand or fall with, and an insert (a commit, on PostgreSQL a WAL flush) per read would
   // cost the hot path more than the read itself. The trail's own reads flush first, so this
   // process's readers see their reads; a process killed outright loses at most the last moment's.
-  const soon: { actor: AuditActor & { workspaceId?: string }; entries: AuditEntryInput[]; at: string }[] = [];
+  //
+  // The same read by the same caller from the same address and user agent, repeated before the
+  // batch is written (a client polling, every replica of a deploy reading one secret), is one
+  // entry that says how many times (`details.times`) and when the last was (`details.last_at`):
+  // every reader, secret and address is kept, at a row per batch rather than per request.
+  interface Waiting {
+    actor: AuditActor & { workspaceId?: string };
+    entries: AuditEntryInput[];
+    at: string;
+    times: number;
+    lastAt: string;
+  }
+  const soon = new Map<string, Waiting>();
   let flushTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let flushFailing = false;
 
   async function flushOnce(): Promise<void> {
     flushTimer = undefined;
-    const batch = soon.splice(0);
+    const batch = [...soon.values()];
+    soon.clear();
     if (batch.length === 0) return;
     try {
       // One lookup per actor and one per workspace's places for the whole batch.
@@ -312,6 +325,10 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
           item.entries.map((entry) => ({
             ...entry,
             workspaceId: entry.workspaceId ?? item.actor.workspaceId,
+            details:
+              item.times === 1
+                ? entry.details
+                : { ...entry.details, times: item.times, last_at: item.lastAt },
           })),
         ),
       );
@@ -338,11 +355,35 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
       flushFailing = false;
     } catch (error) {
       // The database may be away: keep them for the next attempt, within a bound.
-      soon.unshift(...batch.slice(-MAX_PENDING_READS + soon.length));
+      for (const item of batch.slice(-MAX_PENDING_READS)) waitAgain(item);
       if (!flushFailing) logger?.error({ err: error }, "recording reads in the audit trail failed; retrying");
       flushFailing = true;
       schedule();
     }
+  }
+
+  /** Holds a read (or a batch that could not be written) until the next write, merged with its repeats. */
+  function waitAgain(item: Waiting) {
+    const p = item.actor.principal;
+    const same = JSON.stringify([
+      item.actor.workspaceId,
+      p?.userId,
+      p?.apiKeyId,
+      p?.serviceAccount?.id,
+      item.actor.system,
+      item.actor.ipAddress,
+      item.actor.userAgent,
+      item.entries,
+    ]);
+    const waiting = soon.get(same);
+    if (waiting) {
+      waiting.times += item.times;
+      waiting.lastAt = item.lastAt > waiting.lastAt ? item.lastAt : waiting.lastAt;
+      return;
+    }
+    // Beyond the bound (the database away for long), the oldest read waiting goes.
+    if (soon.size >= MAX_PENDING_READS) soon.delete(soon.keys().next().value!);
+    soon.set(same, item);
   }
 
   function schedule() {
@@ -372,8 +413,8 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
      */
     recordSoon(actor: AuditActor & { workspaceId?: string }, entries: AuditEntryInput[]) {
       if (entries.length === 0) return;
-      if (soon.length >= MAX_PENDING_READS) soon.shift();
-      soon.push({ actor, entries, at: clock.now().toISOString() });
+      const at = clock.now().toISOString();
+      waitAgain({ actor, entries, at, times: 1, lastAt: at });
       schedule();
     },
 

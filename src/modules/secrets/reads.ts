@@ -260,6 +260,35 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     };
   }
 
+  /** The read of openOne (a function of its own: one made per request costs more than the read). */
+  async function readOne(
+    ctx: RequestContext,
+    environment: EnvironmentRow,
+    resolution: ReferenceResolution,
+    ancestors: readonly EnvironmentRow[],
+    { row, origin }: { row: repo.SecretRow; origin?: EnvironmentRow },
+    raw: boolean,
+  ) {
+    const stored = await decryptOrConflict(row);
+    if (raw || !mayReference(stored)) {
+      return {
+        record: present(row, stored, environment, undefined, origin),
+        dependencies: resolution.dependencies(),
+      };
+    }
+    // `${KEY}` names the key as this environment reads it, inherited ones included.
+    if (ancestors.length > 0) {
+      const { rows, values } = await effectiveRows(ctx, environment, ancestors);
+      resolution.seed(new Map(rows.map((r, i) => [r.key, typeof values[i] === "string" ? values[i] : null])));
+    }
+    const resolved = await resolution.resolve(row.key, stored);
+    if (!resolved.ok) throw unresolvedError(row, resolved);
+    return {
+      record: present(row, resolved.value, environment, stored, origin),
+      dependencies: resolution.dependencies(),
+    };
+  }
+
   /**
    * A single read of `located` in `environment`: its references resolved as the environment reads
    * them (inherited keys included), unless `raw`. 409 when it cannot be decrypted or resolved.
@@ -272,36 +301,14 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     located: { row: repo.SecretRow; origin?: EnvironmentRow },
     raw: boolean,
   ) {
-    const { row, origin } = located;
+    const { row } = located;
     if (!raw) await reach(resolution, [row]);
-    async function readOne() {
-      const stored = await decryptOrConflict(row);
-      if (raw || !mayReference(stored)) {
-        return {
-          record: present(row, stored, environment, undefined, origin),
-          dependencies: resolution.dependencies(),
-        };
-      }
-      // `${KEY}` names the key as this environment reads it, inherited ones included.
-      if (ancestors.length > 0) {
-        const { rows, values } = await effectiveRows(ctx, environment, ancestors);
-        resolution.seed(
-          new Map(rows.map((r, i) => [r.key, typeof values[i] === "string" ? values[i] : null])),
-        );
-      }
-      const resolved = await resolution.resolve(row.key, stored);
-      if (!resolved.ok) throw unresolvedError(row, resolved);
-      return {
-        record: present(row, resolved.value, environment, stored, origin),
-        dependencies: resolution.dependencies(),
-      };
-    }
     return {
       environment,
       revision: environment.revision,
       dependencies: resolution.dependencies(),
       read: async () => {
-        const answer = await readOne();
+        const answer = await readOne(ctx, environment, resolution, ancestors, located, raw);
         await recordRead(ctx, environment, {
           secret: { id: row.id, key: row.key, version: row.current_version },
         });

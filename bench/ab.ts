@@ -1,0 +1,243 @@
+// `npm run bench:ab -- <git ref>`: the read paths of this checkout against those of an earlier
+// commit, measured in turns on the same machine (its speed drifts; figures taken in turns drift
+// together). The earlier commit is checked out in a temporary worktree sharing this checkout's
+// node_modules; each side gets a fresh store seeded alike (20 secrets, an API key) and its own
+// port. Rounds of BENCH_ROUND_SECONDS (default 5) alternate the order; each scenario prints both
+// medians, the ratio of medians and every round. BENCH_ENGINE=postgres runs both on fresh
+// PostgreSQL databases instead of SQLite. Loopback only; prints, writes nothing.
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ENGINE = process.env.BENCH_ENGINE === "postgres" ? "postgres" : "sqlite";
+const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const root = new URL("..", import.meta.url).pathname;
+
+const baseline = process.argv[2];
+if (!baseline) {
+  console.error("usage: npm run bench:ab -- <git ref to compare against>");
+  process.exit(2);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function startServer(dir: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(join(dir, "src/main.ts"), [], {
+    cwd: dir,
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${dir}: the server did not start within 60 s`)), 60_000);
+    child.once("exit", (code) => reject(new Error(`${dir}: the server exited with ${code}`)));
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      if (out.includes("Coffer is listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return child;
+}
+
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** An account, an API key and an environment of 20 secrets: the URLs the scenarios read. */
+async function seed(base: string) {
+  const email = "ab@example.com";
+  const password = "correct horse battery";
+  await api(
+    base,
+    "POST",
+    "/auth/get-started",
+    {},
+    {
+      email,
+      first_name: "A",
+      last_name: "B",
+      password,
+      created_at: new Date().toISOString(),
+    },
+  );
+  const login = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: email, password }).toString(),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const key = (await api(base, "POST", "/keys/", { authorization: `Bearer ${access_token}` }, { name: "ab" }))
+    .token as string;
+  const auth = { "x-api-key": key };
+  const [workspace] = await api(base, "GET", "/workspaces/", auth);
+  const ws = workspace.id as string;
+  const team = (await api(base, "POST", `/teams/${ws}/`, auth, { name: "AB" })).id as string;
+  const project = (await api(base, "POST", `/projects/${ws}/${team}/`, auth, { name: "AB" })).id as string;
+  const env = (
+    await api(base, "POST", `/environments/${ws}/${team}/${project}/`, auth, {
+      name: "AB",
+      environment_type: "dev",
+    })
+  ).id as string;
+  const path = `/secrets/${ws}/${team}/${project}/${env}/`;
+  const made = await api(base, "POST", `${path}bulk`, auth, {
+    secrets: Array.from({ length: 20 }, (_, i) => ({
+      key: `KEY_${i}`,
+      value: `value-${i}-${"x".repeat(40)}`,
+    })),
+  });
+  return { auth, list: path, one: `${path}${made[0].id}` };
+}
+
+interface Side {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  urls: Awaited<ReturnType<typeof seed>>;
+  cleanup: () => Promise<void>;
+}
+
+async function open(name: string, dir: string): Promise<Side> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `coffer-ab-${name}-`));
+  let database: string | undefined;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    COFFER_DATA_DIR: dataDir,
+    COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000000",
+    LOG_LEVEL: "warn",
+  };
+  if (ENGINE === "postgres") {
+    database = `coffer_ab_${name}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${database}`;
+    // The server migrates its database as it starts.
+    env.DATABASE_URL = url.toString();
+  }
+  const child = await startServer(dir, env);
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    name,
+    base,
+    child,
+    urls: await seed(base),
+    async cleanup() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      rmSync(dataDir, { recursive: true, force: true });
+      if (database) {
+        const admin = new pg.Client({ connectionString: PG_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** The CPU time the server process has used so far, in milliseconds (Linux: /proc/<pid>/stat). */
+function cpuMs(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One round: requests per second, and the server's CPU time per request — the figure a drifting
+ * machine moves least (a slower round is slower on both sides, but costs the same CPU per request).
+ */
+async function rate(side: Side, url: string, seconds: number): Promise<{ rps: number; cpu: number }> {
+  const before = cpuMs(side.child);
+  const result = await autocannon({
+    url: side.base + url,
+    headers: side.urls.auth,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${side.name} ${url}: failures`);
+  return { rps: result.requests.average, cpu: (cpuMs(side.child) - before) / result.requests.total };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const worktree = join(tmpdir(), `coffer-ab-baseline-${baseline.replace(/[^A-Za-z0-9]/g, "")}`);
+if (!existsSync(worktree)) {
+  execFileSync("git", ["worktree", "add", "--detach", worktree, baseline], { cwd: root, stdio: "ignore" });
+  symlinkSync(join(root, "node_modules"), join(worktree, "node_modules"));
+}
+const sides = [await open("before", worktree), await open("after", root)];
+try {
+  for (const scenario of [
+    { name: "list 20 secrets", url: (s: Side) => s.urls.list },
+    { name: "get one secret", url: (s: Side) => s.urls.one },
+  ]) {
+    for (const side of sides) await rate(side, scenario.url(side), 3); // warm-up, unrecorded
+    const rounds: Record<string, { rps: number; cpu: number }[]> = { before: [], after: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? sides : [...sides].reverse();
+      for (const side of order) rounds[side.name]!.push(await rate(side, scenario.url(side), ROUND_SECONDS));
+    }
+    const of = (name: string, field: "rps" | "cpu") => median(rounds[name]!.map((r) => r[field]));
+    const [rpsBefore, rpsAfter, cpuBefore, cpuAfter] = [
+      of("before", "rps"),
+      of("after", "rps"),
+      of("before", "cpu"),
+      of("after", "cpu"),
+    ];
+    console.log(
+      `${scenario.name} (${ENGINE}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s): ` +
+        `server CPU per request ${cpuBefore.toFixed(3)} ms before, ${cpuAfter.toFixed(3)} ms after ` +
+        `(${((cpuAfter / cpuBefore - 1) * 100).toFixed(1)} %); ` +
+        `req/s ${Math.round(rpsBefore)} before, ${Math.round(rpsAfter)} after; rounds (req/s) before ` +
+        `${rounds.before!.map((r) => Math.round(r.rps)).join(" / ")}, after ${rounds.after!.map((r) => Math.round(r.rps)).join(" / ")}`,
+    );
+  }
+} finally {
+  for (const side of sides) await side.cleanup();
+  execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: root, stdio: "ignore" });
+}
