@@ -89,6 +89,9 @@ const treeRoute = createRoute({
 const secretsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "/env/$teamId/$projectId/$environmentId",
+  // `key`: what the table's search starts from (a result chosen in the header search).
+  validateSearch: (search: Record<string, unknown>): { key?: string } =>
+    typeof search.key === "string" && search.key.length <= 256 ? { key: search.key } : {},
   component: lazyRouteComponent(() => import("./screens/Secrets.tsx"), "Secrets"),
 });
 const importRoute = createRoute({

@@ -74,6 +74,7 @@ export function HeaderSearch({ workspaceId }: { workspaceId: string }) {
         projectId: result.project.id,
         environmentId: result.environment.id,
       },
+      search: { key: result.key },
     });
   }
 

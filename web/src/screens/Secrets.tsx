@@ -5,7 +5,7 @@
 // a hosting platform. The environment's timeline lists what happened, and restores it to just
 // before any event.
 import { useQueryClient } from "@tanstack/react-query";
-import { Link, useParams } from "@tanstack/react-router";
+import { Link, useParams, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
@@ -76,10 +76,12 @@ export function Secrets() {
   // Another environment is another screen: no value shown, row selected or edit begun in one
   // outlives the move to the next (leaving the route unmounts it all the same).
   const { environmentId } = useParams({ from: ROUTE });
-  return <EnvironmentSecrets key={environmentId} />;
+  // A key chosen in the header search starts the table's search (and a screen of its own).
+  const { key } = useSearch({ from: ROUTE });
+  return <EnvironmentSecrets key={`${environmentId}|${key ?? ""}`} startSearch={key ?? ""} />;
 }
 
-function EnvironmentSecrets() {
+function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
   const params = useParams({ from: ROUTE });
   // One object per environment: the dialogs that read values take it as an effect's dependency.
   const path: EnvPath = useMemo(
@@ -103,7 +105,7 @@ function EnvironmentSecrets() {
   const nameOf = (id: string) => environments?.find((e) => e.id === id)?.name ?? "its parent";
   const team = teams.find((t) => t.id === path.team_id);
 
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(startSearch);
   const [filter, setFilter] = useState<Filter>("all");
   const [pageNumber, setPageNumber] = useState(0);
   /** The row being edited, with the stored text read for it when Edit was chosen. */
