@@ -38,7 +38,8 @@ interface Entry {
 }
 
 async function trail(query: Record<string, string> = {}, headers = owner.headers): Promise<Entry[]> {
-  const qs = new URLSearchParams({ limit: "1000", ...query }).toString();
+  // The trail as people read it: one entry per operation, reads and sign-ins included.
+  const qs = new URLSearchParams({ limit: "1000", view: "operations", ...query }).toString();
   const response = await call("GET", `/workspaces/${owner.workspaceId}/audit?${qs}`, headers);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.body).not.toContain(VALUE);
@@ -286,6 +287,45 @@ describe("sign-ins", () => {
     const all = JSON.stringify(await trail({ action: "user." }));
     expect(all).not.toContain("not the password");
     expect(all).not.toContain(PASSWORD);
+  });
+});
+
+describe("views", () => {
+  it("lists by default the changes as recorded one by one, as before reads and summaries were recorded", async () => {
+    const own = await newUser(t.app);
+    const place = await createTree(t.app, own.accessToken, own.workspaceId);
+    const made = await call("POST", `${secretsPath(place)}/bulk`, own.headers, {
+      secrets: [
+        { key: "ONE", value: VALUE },
+        { key: "TWO", value: VALUE },
+      ],
+    });
+    expect(made.statusCode).toBe(201);
+    expect((await call("GET", `${secretsPath(place)}/${made.json()[0].id}`, own.headers)).statusCode).toBe(
+      200,
+    );
+    const list = async (query: string) =>
+      (
+        await call("GET", `/workspaces/${own.workspaceId}/audit?limit=1000${query}`, own.headers)
+      ).json() as Entry[];
+    const actions = (entries: Entry[]) => entries.map((e) => e.action);
+    const changes = await list("");
+    expect(
+      actions(changes).filter((a) => a.startsWith("secret.") || a.startsWith("environment.secrets")),
+    ).toEqual(["secret.created", "secret.created"]);
+    expect(actions(changes)).not.toContain("user.signed_in");
+    expect(await list("&view=changes")).toEqual(changes);
+    const operations = actions(await list("&view=operations"));
+    expect(operations.filter((a) => a !== "user.signed_in").slice(0, 2)).toEqual([
+      "secret.read",
+      "environment.secrets_created",
+    ]);
+    expect(operations).toContain("user.signed_in");
+    expect(operations).not.toContain("secret.created");
+    const all = actions(await list("&view=all"));
+    expect(all.filter((a) => a === "secret.created")).toHaveLength(2);
+    expect(all).toContain("environment.secrets_created");
+    expect(all).toContain("secret.read");
   });
 });
 

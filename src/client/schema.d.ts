@@ -1459,7 +1459,7 @@ export interface paths {
         };
         /**
          * The workspace's audit trail, newest first
-         * @description Admin or Owner. Newest first, one entry per operation (a bulk operation is one entry with a count and its keys; `batch=<its id>` lists its items); `limit` (1-1000, default 100), `cursor` from the X-Next-Cursor header of the previous page, filters `action` (team.created, secret. for every secret action, or several comma-separated), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times).
+         * @description Admin or Owner. Newest first. `view=operations` is the trail as people read it: one entry per operation (a bulk operation is one entry with a count and its keys; `batch=<its id>` lists its items), reads of values and sign-ins included; the default `changes` lists every change as recorded one by one. `limit` (1-1000, default 100), `cursor` from the X-Next-Cursor header of the previous page, filters `action` (team.created, secret. for every secret action, or several comma-separated), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times).
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -14410,6 +14410,8 @@ export interface operations {
                 since?: string;
                 /** @description entries before this time */
                 until?: string;
+                /** @description operations: one entry per operation (a bulk operation's summary, its items under `batch`), reads of values and sign-ins included, as people read the trail; changes: every change as recorded one by one (each item of a bulk create or update, no reads or sign-ins); all: every entry. Default: changes, or all when `action` is given (the export: operations, or all with `action`). */
+                view?: "operations" | "changes" | "all";
             };
             header?: never;
             path: {
@@ -14590,6 +14592,8 @@ export interface operations {
                 since?: string;
                 /** @description entries before this time */
                 until?: string;
+                /** @description operations: one entry per operation (a bulk operation's summary, its items under `batch`), reads of values and sign-ins included, as people read the trail; changes: every change as recorded one by one (each item of a bulk create or update, no reads or sign-ins); all: every entry. Default: changes, or all when `action` is given (the export: operations, or all with `action`). */
+                view?: "operations" | "changes" | "all";
             };
             header?: never;
             path: {

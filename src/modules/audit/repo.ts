@@ -26,14 +26,28 @@ export interface AuditQuery {
   /** created_at >= since, created_at < until (ISO times). */
   since?: string;
   until?: string;
-  /**
-   * The items of one bulk operation; otherwise the trail as people read it: one entry per
-   * operation (a bulk operation's summary, not its items).
-   */
+  /** The items of one bulk operation (the view does not apply). */
   batchId?: string;
-  /** Every entry, items of bulk operations included (a secret's own log, the timeline). */
-  withItems?: boolean;
+  view: TrailView;
 }
+
+/**
+ * Which entries a list shows. `operations`: one per operation (a bulk operation's summary, not its
+ * items), reads and sign-ins included — the trail as people read it. `changes`: the changes as
+ * they were recorded one by one (each item of a bulk operation, no summary of a bulk create or
+ * update, no reads or sign-ins) — what the trail was before it had either. `all`: every entry.
+ */
+export type TrailView = "operations" | "changes" | "all";
+
+/** Reads of values and sign-ins: what happened that changed nothing. */
+export const ACCESS_ACTIONS = [
+  "secret.read",
+  "environment.secrets_read",
+  "user.signed_in",
+  "user.sign_in_failed",
+];
+/** Summaries whose items are each a change of their own (the `changes` view shows the items). */
+const SUMMARIES_OF_CHANGES = ["environment.secrets_created", "environment.secrets_updated"];
 
 export function listEvents(db: Queryable, q: AuditQuery) {
   let query = db.selectFrom("audit_events").selectAll().where("workspace_id", "=", q.workspaceId);
@@ -58,7 +72,9 @@ export function listEvents(db: Queryable, q: AuditQuery) {
   if (q.since) query = query.where("created_at", ">=", q.since);
   if (q.until) query = query.where("created_at", "<", q.until);
   if (q.batchId) query = query.where("batch_id", "=", q.batchId);
-  else if (!q.withItems) query = query.where("batch_id", "is", null);
+  else if (q.view === "operations") query = query.where("batch_id", "is", null);
+  else if (q.view === "changes")
+    query = query.where("action", "not in", [...ACCESS_ACTIONS, ...SUMMARIES_OF_CHANGES]);
   if (q.before) {
     const { createdAt, id } = q.before;
     query = query.where((eb) =>

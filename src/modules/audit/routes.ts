@@ -108,9 +108,10 @@ export const auditRoutes =
         schema: {
           ...common,
           description:
-            "Admin or Owner. Newest first, one entry per operation (a bulk operation is one entry with a count and " +
-            "its keys; `batch=<its id>` lists its items); `limit` (1-1000, default 100), `cursor` from the " +
-            `X-Next-Cursor header of the previous page, ${FILTERS}.`,
+            "Admin or Owner. Newest first. `view=operations` is the trail as people read it: one entry per operation " +
+            "(a bulk operation is one entry with a count and its keys; `batch=<its id>` lists its items), reads of values " +
+            "and sign-ins included; the default `changes` lists every change as recorded one by one. `limit` (1-1000, " +
+            `default 100), \`cursor\` from the X-Next-Cursor header of the previous page, ${FILTERS}.`,
           querystring: AuditQuery,
           response: { 200: Type.Array(AuditEntry), 403: ErrorBody, 404: ErrorBody, ...authErrors },
         },

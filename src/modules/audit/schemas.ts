@@ -64,13 +64,25 @@ const TrailFilter = {
   until: Type.Optional(Type.String({ format: "date-time", description: "entries before this time" })),
 };
 
+const View = Type.Optional(
+  Type.Union([Type.Literal("operations"), Type.Literal("changes"), Type.Literal("all")], {
+    description:
+      "operations: one entry per operation (a bulk operation's summary, its items under `batch`), reads of values " +
+      "and sign-ins included, as people read the trail; changes: every change as recorded one by one (each item of a " +
+      "bulk create or update, no reads or sign-ins); all: every entry. Default: changes, or all when `action` is given " +
+      "(the export: operations, or all with `action`).",
+  }),
+);
+
 export const AuditQuery = Type.Object({
   ...PageQuery.properties,
   ...TrailFilter,
+  view: View,
   batch: Type.Optional(Uuid),
 });
 
 export const AuditExportQuery = Type.Object({
   ...TrailFilter,
+  view: View,
   format: Type.Optional(Type.Union([Type.Literal("csv"), Type.Literal("json")], { default: "csv" })),
 });

@@ -120,6 +120,8 @@ export interface TrailFilter {
   until?: string;
   /** The items of one bulk operation (its summary entry's id). */
   batch?: string;
+  /** Which entries (repo.TrailView); by default `changes`, or `all` when `action` picks them. */
+  view?: repo.TrailView;
 }
 
 const trailQuery = (filter: TrailFilter) => ({
@@ -130,6 +132,9 @@ const trailQuery = (filter: TrailFilter) => ({
   since: filter.since,
   until: filter.until,
   batchId: filter.batch,
+  // An action asked for by name is shown whatever it is; without one the list stays what it was
+  // before reads and summaries were recorded (the trail people read asks for `operations`).
+  view: filter.view ?? (filter.action ? "all" : "changes"),
 });
 
 /** How long a read's entry waits for others to be written with (milliseconds). */
@@ -519,7 +524,8 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
       let left = max;
       while (left > 0) {
         const rows = await repo.listEvents(db, {
-          ...trailQuery(filter),
+          // A download is for people: every operation, reads and sign-ins included, unless asked.
+          ...trailQuery({ ...filter, view: filter.view ?? (filter.action ? "all" : "operations") }),
           workspaceId: ctx.workspaceId,
           limit: Math.min(EXPORT_PAGE, left),
           before,
@@ -548,7 +554,7 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
         before: query.cursor ? decodeCursor(query.cursor) : undefined,
         secretId: query.secretId,
         // A secret's own log holds what happened to it, in bulk operations too.
-        withItems: query.secretId !== undefined,
+        ...(query.secretId !== undefined ? { view: "all" as const } : {}),
       });
       const page = pageOf(rows, query.limit);
       return { items: page.items.map(presentEvent), nextCursor: page.nextCursor };

@@ -31,7 +31,11 @@ export const useAuditTrail = (ws: string, filter: TrailFilter | null) =>
     queryFn: ({ pageParam }) =>
       unwrapPage(
         api.GET("/workspaces/{workspace_id}/audit", {
-          params: { path: { workspace_id: ws }, query: { ...filter, limit: PAGE, cursor: pageParam } },
+          // One entry per operation, reads and sign-ins included: the trail as people read it.
+          params: {
+            path: { workspace_id: ws },
+            query: { ...filter, view: "operations", limit: PAGE, cursor: pageParam },
+          },
         }),
       ),
     getNextPageParam: (last) => last.nextCursor,
@@ -78,7 +82,7 @@ export async function exportAuditTrail(
   format: "csv" | "json",
 ): Promise<{ blob: Blob; fileName: string }> {
   const result = await api.GET("/workspaces/{workspace_id}/audit/export", {
-    params: { path: { workspace_id: ws }, query: { ...filter, format } },
+    params: { path: { workspace_id: ws }, query: { ...filter, view: "operations", format } },
     parseAs: "blob",
   });
   const blob = await unwrap(result);
