@@ -245,6 +245,19 @@ describe.skipIf(!browserTestsRun)(
         await page.keyboard.press("Escape"); // empties the field
         await page.keyboard.press("Escape"); // folds the row
         expect(await field.isVisible()).toBe(false);
+        // Between the phone and a screen wide enough for one line, the header wraps: the page never
+        // scrolls sideways, and Sign out stays on screen.
+        for (const width of [760, 900, 1024, 1180, 1280, 1366, 1440]) {
+          await page.setViewportSize({ width, height: 800 });
+          expect(
+            await page.evaluate("document.documentElement.scrollWidth"),
+            `${width} px`,
+          ).toBeLessThanOrEqual(width);
+          const signOut = await page.getByRole("button", { name: "Sign out" }).boundingBox();
+          expect(signOut && signOut.x + signOut.width <= width, `${width} px`).toBe(true);
+          if (width === 1024)
+            await page.screenshot({ path: join(tmpdir(), `search-${stack.engine}-header-1024.png`) });
+        }
         await page.setViewportSize(DESKTOP);
       },
       STEP_TIMEOUT,

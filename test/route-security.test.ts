@@ -221,8 +221,8 @@ describe("every route that is not public", () => {
       );
     }
     const environment = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}";
-    // Succeeds: its environment's secrets, one (by id or key) and all (listed or exported), their
-    // logs, and its recently deleted ones.
+    // Succeeds: its environment's secrets, one (by id or key) and all (listed, without values, or
+    // exported), their logs, and its recently deleted ones.
     // Versions and the timeline are reads it may make, refused here by the free plan (402), not by
     // the key's scope.
     expect(answers.filter((a) => !/ 403 key_scope_forbidden$/.test(a)).sort()).toEqual(
@@ -232,6 +232,7 @@ describe("every route that is not public", () => {
         `GET ${environment}/by-key 404 not_found`,
         `GET ${environment}/deleted 200`,
         `GET ${environment}/export 200`,
+        `GET ${environment}/metadata 200`,
         `GET ${environment}/timeline 402 plan_required`,
         `GET ${environment}/{secret_id} 200`,
         `GET ${environment}/{secret_id}/logs 200`,
