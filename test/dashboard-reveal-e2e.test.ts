@@ -158,6 +158,9 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
       await show(page, "WEBHOOK_SECRET");
       await page.getByRole("link", { name: "Projects", exact: true }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(`/w/${tree.workspaceId}`);
+      // Left for real: the URL changes before the next screen has loaded, and a back press then
+      // would only cancel a navigation that never took the secrets screen away.
+      await row("WEBHOOK_SECRET").waitFor({ state: "detached" });
       await page.goBack();
       await row("WEBHOOK_SECRET").waitFor();
       await button("Show WEBHOOK_SECRET").waitFor();
