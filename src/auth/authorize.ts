@@ -15,6 +15,18 @@ export const keyScopeRefused = () =>
  * Throws 403 unless the caller may perform `action` on the resource (its team, project and
  * environment, as far as known): the role, the team and the acting key's scope are all asked.
  */
+/**
+ * The teams the caller acts in, as the policy asks them: undefined for Admins and Owners (they
+ * see every team), a service account's own, else the person's memberships.
+ */
+export async function teamsOf(db: Queryable, ctx: RequestContext): Promise<ReadonlySet<string> | undefined> {
+  if (seesEveryTeam(ctx)) return undefined;
+  const serviceAccount = ctx.principal.serviceAccount;
+  return serviceAccount
+    ? new Set(serviceAccount.teamIds)
+    : teamIdsOf(db, ctx.workspaceId, ctx.principal.userId);
+}
+
 export async function authorize(
   db: Queryable,
   ctx: RequestContext,
@@ -22,13 +34,7 @@ export async function authorize(
   resource: Omit<ResourceScope, "workspaceId"> = {},
 ): Promise<void> {
   const rule = MATRIX[action];
-  const serviceAccount = ctx.principal.serviceAccount;
-  const needsTeams = rule.team && !seesEveryTeam(ctx) && resource.teamId !== undefined;
-  const teamIds = !needsTeams
-    ? undefined
-    : serviceAccount
-      ? new Set(serviceAccount.teamIds)
-      : await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId);
+  const teamIds = rule.team && resource.teamId !== undefined ? await teamsOf(db, ctx) : undefined;
   const why = refusal({ role: ctx.role, teamIds, scope: ctx.principal.scope }, action, {
     ...resource,
     workspaceId: ctx.workspaceId,
@@ -53,14 +59,7 @@ export async function permits(
   ctx: RequestContext,
   action: Action,
 ): Promise<(resource: Omit<ResourceScope, "workspaceId">) => boolean> {
-  const rule = MATRIX[action];
-  const serviceAccount = ctx.principal.serviceAccount;
-  const teamIds =
-    !rule.team || seesEveryTeam(ctx)
-      ? undefined
-      : serviceAccount
-        ? new Set(serviceAccount.teamIds)
-        : await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId);
+  const teamIds = MATRIX[action].team ? await teamsOf(db, ctx) : undefined;
   const member = { role: ctx.role, teamIds, scope: ctx.principal.scope };
   return (resource) => refusal(member, action, { ...resource, workspaceId: ctx.workspaceId }) === null;
 }

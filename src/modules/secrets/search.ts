@@ -1,9 +1,7 @@
 // Search across the workspace (issue 24): keys and descriptions, never values, and only what the
 // caller may read — the policy is asked for each result's environment (team, role, key scope).
-import { authorize, permits } from "../../auth/authorize.ts";
+import { authorize, permits, teamsOf } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
-import { seesEveryTeam } from "../../auth/policy.ts";
-import { teamIdsOf } from "../teams/index.ts";
 import type { SecretsDeps } from "./core.ts";
 import * as repo from "./repo.ts";
 
@@ -17,13 +15,11 @@ export function createSecretSearch(deps: SecretsDeps) {
       await authorize(db, ctx, "secret.search");
       const mayRead = await permits(db, ctx, "secret.read");
       // The caller's teams narrow the query itself; the policy still decides each row.
-      const serviceAccount = ctx.principal.serviceAccount;
-      const teamIds = seesEveryTeam(ctx)
-        ? undefined
-        : serviceAccount
-          ? serviceAccount.teamIds
-          : [...(await teamIdsOf(db, ctx.workspaceId, ctx.principal.userId))];
-      const rows = await repo.searchSecrets(db, ctx.workspaceId, text.trim(), { limit: SCANNED, teamIds });
+      const teams = await teamsOf(db, ctx);
+      const rows = await repo.searchSecrets(db, ctx.workspaceId, text.trim(), {
+        limit: SCANNED,
+        teamIds: teams && [...teams],
+      });
       const found = rows
         .filter((row) =>
           mayRead({ teamId: row.team_id, projectId: row.project_id, environmentId: row.environment_id }),
