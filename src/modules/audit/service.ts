@@ -145,61 +145,49 @@ const MAX_PENDING_READS = 50_000;
 /** Rows read per query while an export streams. */
 const EXPORT_PAGE = 500;
 
-/** withPlaceNames for entries of several workspaces: one lookup per workspace. */
-async function nameAll(
-  q: Queryable,
-  names: PlaceNames | undefined,
-  entries: (AuditEntryInput & { workspaceId?: string })[],
-): Promise<AuditEntryInput[]> {
-  const byWorkspace = new Map<string, number[]>();
-  entries.forEach((entry, index) => {
-    const list = byWorkspace.get(entry.workspaceId ?? "") ?? [];
-    list.push(index);
-    byWorkspace.set(entry.workspaceId ?? "", list);
-  });
-  const named = [...entries];
-  for (const [workspaceId, indexes] of byWorkspace) {
-    const done = await withPlaceNames(
-      q,
-      names,
-      workspaceId,
-      indexes.map((i) => entries[i]!),
-    );
-    indexes.forEach((i, n) => {
-      named[i] = done[n]!;
-    });
-  }
-  return named;
-}
-
-/** Fills in the names of the places entries happened in that their callers did not give. */
+/**
+ * Fills in the names of the places entries happened in that their callers did not give: one
+ * lookup per workspace the entries are in (an entry's own, else `workspaceId`).
+ */
 async function withPlaceNames(
   q: Queryable,
   names: PlaceNames | undefined,
   workspaceId: string | undefined,
   entries: AuditEntryInput[],
 ): Promise<AuditEntryInput[]> {
-  const projectIds = new Set<string>();
-  const environmentIds = new Set<string>();
+  if (!names) return entries;
+  const wanted = new Map<string, { projectIds: Set<string>; environmentIds: Set<string> }>();
   for (const entry of entries) {
-    if (entry.projectId && entry.projectName === undefined) projectIds.add(entry.projectId);
-    if (entry.environmentId && entry.environmentName === undefined) environmentIds.add(entry.environmentId);
+    const workspace = entry.workspaceId ?? workspaceId;
+    const project = entry.projectId && entry.projectName === undefined ? entry.projectId : undefined;
+    const environment =
+      entry.environmentId && entry.environmentName === undefined ? entry.environmentId : undefined;
+    if (!workspace || (!project && !environment)) continue;
+    const ids = wanted.get(workspace) ?? { projectIds: new Set(), environmentIds: new Set() };
+    if (project) ids.projectIds.add(project);
+    if (environment) ids.environmentIds.add(environment);
+    wanted.set(workspace, ids);
   }
-  if (!names || (projectIds.size === 0 && environmentIds.size === 0)) return entries;
-  const workspace = entries[0]?.workspaceId ?? workspaceId;
-  if (!workspace) return entries;
-  const found = await names(q, workspace, {
-    projectIds: [...projectIds],
-    environmentIds: [...environmentIds],
+  if (wanted.size === 0) return entries;
+  const found = new Map<string, Awaited<ReturnType<PlaceNames>>>();
+  for (const [workspace, ids] of wanted) {
+    found.set(
+      workspace,
+      await names(q, workspace, { projectIds: [...ids.projectIds], environmentIds: [...ids.environmentIds] }),
+    );
+  }
+  return entries.map((entry) => {
+    const known = found.get(entry.workspaceId ?? workspaceId ?? "");
+    return {
+      ...entry,
+      projectName:
+        entry.projectName ?? (entry.projectId ? known?.projects.get(entry.projectId) : null) ?? null,
+      environmentName:
+        entry.environmentName ??
+        (entry.environmentId ? known?.environments.get(entry.environmentId) : null) ??
+        null,
+    };
   });
-  return entries.map((entry) => ({
-    ...entry,
-    projectName: entry.projectName ?? (entry.projectId ? found.projects.get(entry.projectId) : null) ?? null,
-    environmentName:
-      entry.environmentName ??
-      (entry.environmentId ? found.environments.get(entry.environmentId) : null) ??
-      null,
-  }));
 }
 
 export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock; logger?: Logger }) {
@@ -323,9 +311,10 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
     if (batch.length === 0) return;
     try {
       // One lookup per actor and one per workspace's places for the whole batch.
-      const named = await nameAll(
+      const named = await withPlaceNames(
         db,
         placeNames,
+        undefined,
         batch.flatMap((item) =>
           item.entries.map((entry) => ({
             ...entry,
