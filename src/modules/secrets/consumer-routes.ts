@@ -123,8 +123,7 @@ export function registerConsumerReads(
         view.dependencies,
       ]);
       if (answerIfNotModified(request, reply, etag)) return reply;
-      const list = await view.read();
-      await secrets.recordRead(ctx, view.environment, { count: list.succeeded.length, how: "export" });
+      const list = await view.readAnswered("export");
       // A tag is kept only for a whole answer that depended on nothing more than the tag names.
       if (list.dependencies !== view.dependencies || list.failedIds.length > 0) reply.removeHeader("etag");
       try {

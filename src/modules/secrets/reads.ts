@@ -253,10 +253,15 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
       await reach(resolution, ancestors.length === 0 ? current.rows : [...current.rows, ...inherited.flat()]);
     }
     return {
-      environment,
       revision: environment.revision,
       dependencies: resolution.dependencies(),
       read: () => readList(ctx, environment, options, resolution, ancestors, current),
+      /** read() for a caller that answers the values: recorded in the audit trail as a read. */
+      readAnswered: async (how: "list" | "export") => {
+        const list = await readList(ctx, environment, options, resolution, ancestors, current);
+        await recordRead(ctx, environment, { count: list.succeeded.length, how });
+        return list;
+      },
     };
   }
 
@@ -304,7 +309,6 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     const { row } = located;
     if (!raw) await reach(resolution, [row]);
     return {
-      environment,
       revision: environment.revision,
       dependencies: resolution.dependencies(),
       read: async () => {

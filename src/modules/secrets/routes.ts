@@ -149,8 +149,7 @@ export const secretsRoutes =
           view.dependencies,
         ]);
         if (answerIfNotModified(request, reply, etag)) return reply;
-        const list = await view.read();
-        await secrets.recordRead(ctx, view.environment, { count: list.succeeded.length, how: "list" });
+        const list = await view.readAnswered("list");
         // The tag named what the stored references reach; an answer that reached further (a value
         // stored before references were tracked, a past version) must not be kept under it.
         if (list.dependencies !== view.dependencies) reply.removeHeader("etag");
