@@ -17,7 +17,7 @@ import { isStorageFull } from "./db/failures.ts";
 import type { Db, Queryable } from "./db/schema.ts";
 import { watchStorage } from "./db/storage-watch.ts";
 import { AppError } from "./errors.ts";
-import { createAccountGuard } from "./http/account-guard.ts";
+import { registerAccountGuard, registerSecondFactorProof } from "./http/account-guard.ts";
 import { registerAuthentication } from "./http/auth.ts";
 import { capConnections, serverTimeouts } from "./http/connection-limits.ts";
 import { createCredentialCheck } from "./http/credential-check.ts";
@@ -327,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workspacesRequiring: (q, userId) => workspaces.requiringTwoFactorOf(q, userId),
     emailOf: async (userId) => (await accounts.findById(userId))?.email ?? userId,
   });
-  const guard = createAccountGuard(twoFactor, budgets.secondFactor);
+  registerSecondFactorProof(app, twoFactor, budgets.secondFactor);
   const plans = createPlans(config.plans, countPendingInvites);
   const workspaces = createWorkspacesService({
     db,
@@ -500,6 +500,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerAuthentication(app, credentials);
   registerKeyScopeCheck(app);
+  registerAccountGuard(app);
   await registerOpenApi(app, config.debug, config.publicUrl);
 
   await app.register(healthRoutes(readiness));
@@ -510,17 +511,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessions,
       cookie: refreshCookie,
       authRateLimit,
-      guard,
       publicUrl: config.publicUrl,
     }),
   );
-  await app.register(passwordsRoutes({ passwords, guard, rateLimit: authRateLimit }));
-  await app.register(twoFactorRoutes({ twoFactor, guard }));
-  await app.register(sessionsRoutes(sessions, guard));
-  await app.register(keysRoutes(keys, guard));
+  await app.register(passwordsRoutes({ passwords, rateLimit: authRateLimit }));
+  await app.register(twoFactorRoutes({ twoFactor }));
+  await app.register(sessionsRoutes(sessions));
+  await app.register(keysRoutes(keys));
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
   await app.register(auditRoutes({ audit, workspaces }));
-  await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces, guard }));
+  await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces }));
   await app.register(webhooksRoutes({ webhooks, workspaces }));
   await app.register(oidcExchangeRoute({ serviceAccounts, rateLimit: authRateLimit }));
   await app.register(teamsRoutes({ teams, projects, workspaces }));

@@ -82,6 +82,52 @@ describe("npm run admin", () => {
     expect(list.json()[0].plan).toBe("free");
   });
 
+  it("lifts a workspace's sign-in requirements (the way back when the provider or a phone is gone), audited", async () => {
+    const owner = await newUser(t.app);
+    const now = new Date().toISOString();
+    // What an Owner set through single sign-on and two-factor sign-in, both of which are now out of reach.
+    await t.db
+      .updateTable("workspaces")
+      .set({ sso_required_at: now, two_factor_required_at: now })
+      .where("id", "=", owner.workspaceId)
+      .execute();
+    const current = () =>
+      t.app.inject({
+        method: "GET",
+        url: "/workspaces/current",
+        headers: { ...owner.headers, "x-workspace-id": owner.workspaceId },
+      });
+    expect((await current()).json()).toMatchObject({ require_sso: true, require_two_factor: true });
+
+    const sso = await admin("lift-sign-in-requirements", owner.workspaceId, "--sso");
+    expect(sso.code, sso.stderr).toBe(0);
+    expect(sso.stdout).toContain("no longer requires single sign-on");
+    expect((await current()).json()).toMatchObject({ require_sso: false, require_two_factor: true });
+
+    const both = await admin("lift-sign-in-requirements", owner.workspaceId);
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toContain("no longer requires two-factor sign-in");
+    expect((await current()).json()).toMatchObject({ require_sso: false, require_two_factor: false });
+    // The server's cached standing of members lets the change through within 5 seconds.
+    const audit = () =>
+      t.app.inject({
+        method: "GET",
+        url: `/workspaces/${owner.workspaceId}/audit?action=workspace.sso_not_required`,
+        headers: owner.headers,
+      });
+    await expect.poll(async () => (await audit()).statusCode, { timeout: 8000, interval: 250 }).toBe(200);
+    expect((await audit()).json()).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ type: "operator" }),
+        details: { require_sso: false },
+      }),
+    ]);
+
+    const again = await admin("lift-sign-in-requirements", owner.workspaceId);
+    expect(again.stdout).toContain("required nothing to lift");
+    expect((await admin("lift-sign-in-requirements", "not-a-uuid")).code).toBe(1);
+  });
+
   it("answers an unknown command with usage and exit code 2", async () => {
     const result = await admin("frobnicate");
     expect(result.code).toBe(2);

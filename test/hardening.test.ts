@@ -102,6 +102,8 @@ describe("NUL characters are refused in every text field, on both engines", () =
     name: string;
     request: () => [method: "POST" | "PATCH" | "GET", string, unknown];
     loc: unknown[];
+    /** Sent with the Owner's session instead of the API key. */
+    session?: boolean;
   }[] = [
     { name: "workspace name", request: () => ["POST", "/workspaces/", { name: nul }], loc: ["body", "name"] },
     {
@@ -147,7 +149,13 @@ describe("NUL characters are refused in every text field, on both engines", () =
       request: () => ["POST", `${secretsPath(tree)}/bulk`, { secrets: [{ key: "NUL_BULK", value: nul }] }],
       loc: ["body", "secrets", 0, "value"],
     },
-    { name: "API key name", request: () => ["POST", "/keys/", { name: nul }], loc: ["body", "name"] },
+    // Minting a key needs a session: an API key is refused before its body is read.
+    {
+      name: "API key name",
+      request: () => ["POST", "/keys/", { name: nul }],
+      loc: ["body", "name"],
+      session: true,
+    },
     {
       name: "profile name",
       request: () => ["PATCH", "/auth/me", { first_name: nul }],
@@ -172,7 +180,7 @@ describe("NUL characters are refused in every text field, on both engines", () =
   for (const c of cases) {
     it(`answers 422 string_nul for a NUL in the ${c.name}`, async () => {
       const [method, url, payload] = c.request();
-      const response = await send(t.app, method, url, headers, payload);
+      const response = await send(t.app, method, url, c.session ? owner.headers : headers, payload);
       expect422(response, c.loc, "string_nul");
     });
   }

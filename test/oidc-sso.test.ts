@@ -811,12 +811,25 @@ describe("a workspace that requires single sign-on", () => {
     expect(read.statusCode, read.body).toBe(200);
   });
 
-  it("can be lifted by the Owner with an API key (the way back when the provider is gone), audited", async () => {
+  it("cannot be lifted with an API key, not even the Owner's: lifting it grants power (403 session_required)", async () => {
     const key = await createApiKey(t.app, owner.token);
+
+    const refused = await patch({ "x-api-key": key.token }, { require_sso: false });
+
+    expectJsonError(refused, 403, "session_required");
+    const current = await t.app.inject({
+      method: "GET",
+      url: "/workspaces/current",
+      headers: { ...bearer(owner.token), "x-workspace-id": owner.workspaceId },
+    });
+    expect(current.json().require_sso).toBe(true);
+  });
+
+  it("is lifted by the Owner from a session, audited (when the provider is gone: the operator's admin command)", async () => {
     const passwordSession = await login(t.app, member.email, member.password, `password-${randomUUID()}`);
     expectJsonError(await teams(bearer(passwordSession.accessToken)), 403, "sso_required");
 
-    const lifted = await patch({ "x-api-key": key.token }, { require_sso: false });
+    const lifted = await patch(owner.token, { require_sso: false });
 
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect(lifted.json().require_sso).toBe(false);

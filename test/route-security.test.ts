@@ -10,37 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerKeyScopeCheck } from "../src/http/key-scope-check.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import {
+  isOptional,
+  isPublic,
+  type Route,
+  type RouteTable,
+  requestRoute,
+  routeTable,
+} from "./helpers/route-walk.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  minItems?: number;
-  minLength?: number;
-  minimum?: number;
-  anyOf?: Schema[];
-};
-type Operation = {
-  security?: Record<string, unknown>[];
-  parameters?: { in: string; name: string; required?: boolean; schema?: Schema; example?: unknown }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-};
-interface Route {
-  method: string;
-  path: string;
-  op: Operation;
-}
-
 let t: TestApp;
-let document: {
-  paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
-};
+let table: RouteTable;
 let routes: Route[];
 /** The victim workspace's real ids, by path parameter name. */
 const ids: Record<string, string> = {};
@@ -50,15 +31,10 @@ let revokedKey: Record<string, string>;
 let readOnlyEnvironmentKey: Record<string, string>;
 let elsewhereKey: Record<string, string>;
 
-const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
-const isOptional = (op: Operation) => (op.security ?? []).some((s) => Object.keys(s).length === 0);
-
 beforeAll(async () => {
   t = await createTestApp({ env: { DEBUG: "true" } });
-  document = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json();
-  routes = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
-  );
+  table = await routeTable(t.app);
+  routes = table.routes;
 
   const owner = await newUser(t.app);
   const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
@@ -120,54 +96,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const resolve = (schema: Schema): Schema =>
-  schema.$ref ? resolve(document.components.schemas[schema.$ref.split("/").pop()!]!) : schema;
-
-/** The smallest value the schema accepts: required fields only, the first enum value, valid formats. */
-function exampleOf(raw: Schema): unknown {
-  const schema = resolve(raw);
-  if (schema.enum) return schema.enum[0];
-  if (schema.anyOf) return exampleOf(schema.anyOf[0]!);
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== "null") : schema.type;
-  switch (type) {
-    case "object":
-      return Object.fromEntries(
-        (schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name] ?? {})]),
-      );
-    case "array":
-      return Array.from({ length: schema.minItems ?? 0 }, () => exampleOf(schema.items ?? {}));
-    case "integer":
-    case "number":
-      return Math.max(schema.minimum ?? 1, 1);
-    case "boolean":
-      return false;
-    case "string":
-      if (schema.format === "uuid") return randomUUID();
-      if (schema.format === "date-time") return new Date().toISOString();
-      if (schema.format === "email") return `x-${randomUUID()}@example.com`;
-      return "A".repeat(Math.max(schema.minLength ?? 1, 8));
-    default:
-      return {};
-  }
-}
-
-function request(route: Route, headers: Record<string, string>) {
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
-  // Required query parameters too: a request the schema refuses would prove nothing.
-  const query = new URLSearchParams(
-    (route.op.parameters ?? [])
-      .filter((p) => p.in === "query" && p.required)
-      .map((p): [string, string] => [p.name, String(p.example ?? exampleOf(p.schema ?? {}))]),
-  ).toString();
-  const url = query ? `${path}?${query}` : path;
-  const json = route.op.requestBody?.content["application/json"]?.schema;
-  return t.app.inject({
-    method: route.method as "GET",
-    url,
-    headers,
-    ...(json ? { payload: exampleOf(json) as Record<string, unknown> } : {}),
-  });
-}
+const request = (route: Route, headers: Record<string, string>) =>
+  requestRoute(t.app, table, route, ids, headers);
 
 describe("every route that is not public", () => {
   const guarded = () => routes.filter((r) => !isPublic(r.op));

@@ -6,7 +6,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressPermitted } from "../src/lib/outbound.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
+import { bearer, createApiKey, login, newUser, PASSWORD } from "./helpers/factories.ts";
 import { isolatedStore } from "./helpers/isolated-store.ts";
 import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 import { type Received, type Receiver, startReceiver } from "./helpers/webhook-receiver.ts";
@@ -398,7 +398,10 @@ describe("failing receivers", () => {
     // A disabled webhook hears of nothing; enabling it clears the count and resumes.
     expect((await send("POST", `${base}/test`, key, undefined, app)).statusCode).toBe(409);
     broken.answer(() => 200);
-    const enabled = await send("PATCH", base, key, { enabled: true }, app);
+    // Enabling it again is a change only a session makes (a key cannot set up what outlives it).
+    expect((await send("PATCH", base, key, { enabled: true }, app)).json().code).toBe("session_required");
+    const session = bearer((await login(app.app, admin.email, PASSWORD, "after-an-hour")).accessToken);
+    const enabled = await send("PATCH", base, session, { enabled: true }, app);
     expect(enabled.json()).toMatchObject({ enabled: true, consecutive_failures: 0, failing_since: null });
     const before = broken.received.length;
     await send("POST", `${base}/test`, key, undefined, app);

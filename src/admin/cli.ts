@@ -150,6 +150,41 @@ const COMMANDS: Record<string, Command> = {
       });
     },
   },
+  // The way back when the single sign-on provider is gone or an Owner lost their second factor:
+  // lifting a sign-in requirement grants power, so no API key may do it, and a session cannot be had.
+  "lift-sign-in-requirements": {
+    usage: "lift-sign-in-requirements <workspace_id> [--sso] [--two-factor]",
+    summary:
+      "stop requiring single sign-on and/or two-factor sign-in of a workspace's members (both when neither is named)",
+    async run(args, db) {
+      const { positional, set } = flags(args, [], ["sso", "two-factor"]);
+      const [workspaceId, ...rest] = positional;
+      if (!workspaceId || rest.length > 0)
+        throw new UsageError("lift-sign-in-requirements takes a workspace id");
+      if (!UUID.test(workspaceId)) throw new UsageError(`"${workspaceId}" is not a workspace id (a UUID)`);
+      const both = set.size === 0;
+      const lift = { sso: both || set.has("sso"), twoFactor: both || set.has("two-factor") };
+      return db.transaction().execute(async (tx) => {
+        const workspace = await findWorkspace(tx, workspaceId.toLowerCase());
+        if (!workspace) throw new UsageError(`no workspace ${workspaceId}`);
+        const now = new Date().toISOString();
+        const lifted: string[] = [];
+        if (lift.sso && workspace.sso_required_at) {
+          await updateWorkspace(tx, workspace.id, { sso_required_at: null, updated_at: now });
+          await operatorEvent(tx, workspace.id, "workspace.sso_not_required", { require_sso: false }, now);
+          lifted.push("single sign-on");
+        }
+        if (lift.twoFactor && workspace.two_factor_required_at) {
+          await updateWorkspace(tx, workspace.id, { two_factor_required_at: null, updated_at: now });
+          await operatorEvent(tx, workspace.id, "workspace.updated", { require_two_factor: false }, now);
+          lifted.push("two-factor sign-in");
+        }
+        const what =
+          lifted.length > 0 ? `no longer requires ${lifted.join(" or ")}` : "required nothing to lift";
+        return `workspace ${workspace.id} (${workspace.name}) ${what}`;
+      });
+    },
+  },
 };
 
 function help(): string {

@@ -3,7 +3,15 @@ import type { Queryable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { teamIdsOf } from "../modules/teams/index.ts";
 import type { RequestContext } from "./context.ts";
-import { type Action, MATRIX, type ResourceScope, ROLE_NAMES, refusal, seesEveryTeam } from "./policy.ts";
+import {
+  type Action,
+  credentialMayGrant,
+  MATRIX,
+  type ResourceScope,
+  ROLE_NAMES,
+  refusal,
+  seesEveryTeam,
+} from "./policy.ts";
 
 export const keyScopeRefused = () =>
   new AppError(
@@ -11,10 +19,12 @@ export const keyScopeRefused = () =>
     "This key's scope does not allow this (see the key's scope in GET /keys/)",
   );
 
-/**
- * Throws 403 unless the caller may perform `action` on the resource (its team, project and
- * environment, as far as known): the role, the team and the acting key's scope are all asked.
- */
+export const sessionRequired = () =>
+  new AppError(
+    "session_required",
+    "This needs a session: sign in with your password or a provider. An API key cannot do it",
+  );
+
 /**
  * The teams the caller acts in, as the policy asks them: undefined for Admins and Owners (they
  * see every team), a service account's own, else the person's memberships.
@@ -27,6 +37,11 @@ export async function teamsOf(db: Queryable, ctx: RequestContext): Promise<Reado
     : teamIdsOf(db, ctx.workspaceId, ctx.principal.userId);
 }
 
+/**
+ * Throws 403 unless the caller may perform `action` on the resource (its team, project and
+ * environment, as far as known): the role, the team and the acting key's scope are all asked; an
+ * action that grants power also needs a session and, when the account has it, the second factor.
+ */
 export async function authorize(
   db: Queryable,
   ctx: RequestContext,
@@ -39,7 +54,11 @@ export async function authorize(
     ...resource,
     workspaceId: ctx.workspaceId,
   });
-  if (why === null) return;
+  if (why === null) {
+    if (!rule.grants) return;
+    if (!credentialMayGrant(action, ctx.principal)) throw sessionRequired();
+    return ctx.secondFactor();
+  }
   if (why === "role") {
     throw new AppError(
       "forbidden",

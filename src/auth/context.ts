@@ -2,7 +2,7 @@
 import type { Principal } from "./principal.ts";
 
 /** Who acts and from which client, outside any workspace scope (account-level routes). */
-export type ActorContext = Omit<RequestContext, "workspaceId" | "role">;
+export type ActorContext = Omit<RequestContext, "workspaceId" | "role" | "secondFactor">;
 
 export interface RequestContext {
   principal: Principal;
@@ -11,4 +11,9 @@ export interface RequestContext {
   role: number;
   ipAddress: string | null;
   userAgent: string | null;
+  /**
+   * Proves the account's second factor for this request (the X-Coffer-OTP code, once); resolves at
+   * once for an account without two-factor sign-in. authorize() asks it before an action that grants power.
+   */
+  secondFactor: () => Promise<void>;
 }

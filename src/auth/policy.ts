@@ -19,6 +19,13 @@ interface Rule {
    * environment, or one of a granted project). "workspace": only keys not narrowed.
    */
   within: "workspace" | "project" | "environment";
+  /**
+   * Whether the action grants or widens power: lets someone into the workspace, raises what they
+   * may do, loosens how they must sign in, or sets up something that acts (or listens) after the
+   * credential that made it is gone. Only a session may take it, with the current two-factor code
+   * when the account has two-factor sign-in: a leaked API key must not make itself permanent.
+   */
+  grants: boolean;
 }
 
 export const MATRIX = {
@@ -28,6 +35,7 @@ export const MATRIX = {
     description: "list workspaces / read workspace / list members",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "workspace.update": {
     minRole: Role.Owner,
@@ -35,13 +43,23 @@ export const MATRIX = {
     description: "update workspace",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "workspace.sign_in_requirements": {
     minRole: Role.Owner,
     team: false,
-    description: "require two-factor sign-in or single sign-on of every member, or stop requiring it",
+    description: "require two-factor sign-in or single sign-on of every member",
     reads: false,
     within: "workspace",
+    grants: false,
+  },
+  "workspace.relax_sign_in": {
+    minRole: Role.Owner,
+    team: false,
+    description: "stop requiring two-factor sign-in or single sign-on",
+    reads: false,
+    within: "workspace",
+    grants: true,
   },
   "workspace.delete": {
     minRole: Role.Owner,
@@ -49,13 +67,23 @@ export const MATRIX = {
     description: "delete workspace",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "member.invite": {
     minRole: Role.Owner,
     team: false,
-    description: "send invite",
+    description: "send an invite, or send it again",
     reads: false,
     within: "workspace",
+    grants: true,
+  },
+  "invite.withdraw": {
+    minRole: Role.Owner,
+    team: false,
+    description: "withdraw a pending invite",
+    reads: false,
+    within: "workspace",
+    grants: false,
   },
   "member.update_role": {
     minRole: Role.Owner,
@@ -63,6 +91,7 @@ export const MATRIX = {
     description: "change a member's role",
     reads: false,
     within: "workspace",
+    grants: true,
   },
   "member.remove": {
     minRole: Role.Owner,
@@ -70,6 +99,7 @@ export const MATRIX = {
     description: "remove a member",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "member.leave": {
     minRole: Role.Viewer,
@@ -77,6 +107,7 @@ export const MATRIX = {
     description: "leave a workspace (remove oneself)",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "workspace.switch": {
     minRole: Role.Viewer,
@@ -84,6 +115,7 @@ export const MATRIX = {
     description: "make a workspace the credential's current one",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "invite.list": {
     minRole: Role.Admin,
@@ -91,6 +123,7 @@ export const MATRIX = {
     description: "list invites",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "audit.read": {
     minRole: Role.Admin,
@@ -98,6 +131,7 @@ export const MATRIX = {
     description: "read the workspace audit log",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "team.create": {
     minRole: Role.Admin,
@@ -105,13 +139,23 @@ export const MATRIX = {
     description: "create team",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "team.update": {
     minRole: Role.Admin,
     team: false,
-    description: "update team / manage its members",
+    description: "rename a team, remove a member from it",
     reads: false,
     within: "workspace",
+    grants: false,
+  },
+  "team.add_member": {
+    minRole: Role.Admin,
+    team: false,
+    description: "add a member to a team (they reach its projects)",
+    reads: false,
+    within: "workspace",
+    grants: true,
   },
   "team.delete": {
     minRole: Role.Admin,
@@ -119,6 +163,7 @@ export const MATRIX = {
     description: "delete team",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "team.list": {
     minRole: Role.Viewer,
@@ -126,6 +171,7 @@ export const MATRIX = {
     description: "list teams (Viewers and Members are shown only their own)",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "team.read": {
     minRole: Role.Viewer,
@@ -133,6 +179,7 @@ export const MATRIX = {
     description: "read team, list its projects",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "project.create": {
     minRole: Role.Admin,
@@ -140,6 +187,7 @@ export const MATRIX = {
     description: "create project",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "project.update": {
     minRole: Role.Admin,
@@ -147,6 +195,7 @@ export const MATRIX = {
     description: "update project",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "project.delete": {
     minRole: Role.Admin,
@@ -154,6 +203,7 @@ export const MATRIX = {
     description: "delete project",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "project.read": {
     minRole: Role.Viewer,
@@ -161,6 +211,7 @@ export const MATRIX = {
     description: "read project, list environments",
     reads: true,
     within: "project",
+    grants: false,
   },
   "environment.create": {
     minRole: Role.Member,
@@ -168,6 +219,7 @@ export const MATRIX = {
     description: "create / rename environment",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "environment.delete": {
     minRole: Role.Admin,
@@ -175,6 +227,7 @@ export const MATRIX = {
     description: "delete environment",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "secret.read": {
     minRole: Role.Viewer,
@@ -185,6 +238,7 @@ export const MATRIX = {
       "reading an environment that inherits needs `secret.read` on each parent",
     reads: true,
     within: "environment",
+    grants: false,
   },
   "secret.search": {
     minRole: Role.Viewer,
@@ -194,6 +248,7 @@ export const MATRIX = {
       "`secret.read` on its environment, so Viewers and Members find only their teams' secrets",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "secret.write": {
     minRole: Role.Member,
@@ -202,6 +257,7 @@ export const MATRIX = {
       "create / update / delete one secret or several, bulk create / update, share, import preview",
     reads: false,
     within: "environment",
+    grants: false,
   },
   "secret.rollback": {
     minRole: Role.Member,
@@ -209,6 +265,7 @@ export const MATRIX = {
     description: "roll a secret back to an earlier version (a new version with that value)",
     reads: false,
     within: "environment",
+    grants: false,
   },
   "secret.restore": {
     minRole: Role.Member,
@@ -216,6 +273,7 @@ export const MATRIX = {
     description: "restore a deleted secret, with its versions, while it is recoverable",
     reads: false,
     within: "environment",
+    grants: false,
   },
   "share_link.list": {
     minRole: Role.Viewer,
@@ -223,6 +281,7 @@ export const MATRIX = {
     description: "list share links (Viewers and Members see the ones they made)",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "share_link.revoke": {
     minRole: Role.Viewer,
@@ -230,6 +289,7 @@ export const MATRIX = {
     description: "revoke a share link one made (Admins and Owners: any link, as share_link.manage_all says)",
     reads: false,
     within: "workspace",
+    grants: false,
   },
   "share_link.manage_all": {
     minRole: Role.Admin,
@@ -237,14 +297,23 @@ export const MATRIX = {
     description: "see and revoke every share link of the workspace (anyone may revoke their own)",
     reads: false,
     within: "workspace",
+    grants: false,
   },
-  "service_account.manage": {
+  "service_account.grant": {
     minRole: Role.Admin,
     team: false,
-    description:
-      "create, change and delete service accounts, mint and revoke their keys, manage their OIDC trusts",
+    description: "create or change a service account, mint its keys, add an OIDC trust",
     reads: false,
     within: "workspace",
+    grants: true,
+  },
+  "service_account.revoke": {
+    minRole: Role.Admin,
+    team: false,
+    description: "disable or delete a service account, revoke its keys, remove a trust",
+    reads: false,
+    within: "workspace",
+    grants: false,
   },
   "service_account.list": {
     minRole: Role.Admin,
@@ -252,15 +321,33 @@ export const MATRIX = {
     description: "list service accounts, their keys and trusts",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   // Narrowed keys cannot empty an environment: one call would undo everything they guard.
   "webhook.manage": {
     minRole: Role.Admin,
     team: false,
     description:
-      "create, change, disable and delete the workspace's webhooks, rotate their signing secrets, send a test event",
+      "create and change the workspace's webhooks (disable or re-enable included), rotate their signing secrets",
     reads: false,
     within: "workspace",
+    grants: true,
+  },
+  "webhook.test": {
+    minRole: Role.Admin,
+    team: false,
+    description: "send a webhook a test event, deliver one of its deliveries again",
+    reads: false,
+    within: "workspace",
+    grants: false,
+  },
+  "webhook.delete": {
+    minRole: Role.Admin,
+    team: false,
+    description: "delete a webhook",
+    reads: false,
+    within: "workspace",
+    grants: false,
   },
   "webhook.list": {
     minRole: Role.Admin,
@@ -268,6 +355,7 @@ export const MATRIX = {
     description: "list the workspace's webhooks and their delivery logs (never a signing secret)",
     reads: true,
     within: "workspace",
+    grants: false,
   },
   "secret.delete_all": {
     minRole: Role.Owner,
@@ -275,6 +363,7 @@ export const MATRIX = {
     description: "delete every secret in an environment",
     reads: false,
     within: "workspace",
+    grants: false,
   },
 } as const satisfies Record<string, Rule>;
 
@@ -366,6 +455,14 @@ export function refusal(
   return keyScopeAllows(member.scope, action, resource) ? null : "key_scope";
 }
 
+/**
+ * Whether the credential may take the action at all: one that grants power needs a session (a
+ * person signed in), never an API key — a personal one or a service account's. The two-factor code
+ * is asked separately, of sessions whose account has it (needsSecondFactor's rule).
+ */
+export const credentialMayGrant = (action: Action, credential: { kind: "session" | "api_key" }): boolean =>
+  !MATRIX[action].grants || credential.kind === "session";
+
 /** Whether the member (acting through its credential) may take the action on the resource. */
 export const can = (member: Membership, action: Action, resource: ResourceScope = {}): boolean =>
   refusal(member, action, resource) === null;
@@ -379,11 +476,11 @@ export function renderPermissionTable(): string {
   };
   const rows = Object.entries(MATRIX).map(
     ([action, rule]: [string, Rule]) =>
-      `| \`${action}\` | ${rule.description} | ${ROLE_NAMES[rule.minRole]} | ${rule.team ? "yes" : "no"} | ${rule.reads ? "yes" : "no"} | ${narrowed[rule.within]} |`,
+      `| \`${action}\` | ${rule.description} | ${ROLE_NAMES[rule.minRole]} | ${rule.team ? "yes" : "no"} | ${rule.reads ? "yes" : "no"} | ${narrowed[rule.within]} | ${rule.grants ? "session only, with the two-factor code" : "session or API key"} |`,
   );
   return [
-    "| action | what it covers | lowest role | Viewers/Members must be in the team | read-only key | key narrowed to projects/environments |",
-    "|---|---|---|---|---|---|",
+    "| action | what it covers | lowest role | Viewers/Members must be in the team | read-only key | key narrowed to projects/environments | credential |",
+    "|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }
@@ -435,16 +532,6 @@ export const ACCOUNT_ACTIONS = {
     secondFactor: true,
     description: "set up, turn off, or renew the recovery codes of two-factor sign-in",
   },
-  "service_account.grant": {
-    session: true,
-    secondFactor: true,
-    description: "create or change a service account, mint its keys, add an OIDC trust",
-  },
-  "service_account.revoke": {
-    session: true,
-    secondFactor: false,
-    description: "revoke a service account's key, remove a trust, delete a service account",
-  },
 } as const satisfies Record<string, AccountRule>;
 
 export type AccountAction = keyof typeof ACCOUNT_ACTIONS;
@@ -467,10 +554,6 @@ export function credentialMay(
     action === "api_key.revoke" && target.apiKeyId !== undefined && target.apiKeyId === credential.apiKeyId
   );
 }
-
-/** Whether the action asks for the current two-factor code of an account that has two-factor sign-in. */
-export const needsSecondFactor = (action: AccountAction, account: { twoFactor: boolean }): boolean =>
-  account.twoFactor && ACCOUNT_ACTIONS[action].secondFactor;
 
 /** How a session's sign-in was proven. */
 export const SIGN_IN_METHODS = ["password", "google", "github", "oidc"] as const;

@@ -673,7 +673,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the workspace
-         * @description Owner only. Mails an invite link (COFFER_PUBLIC_URL/invite?token=…). Counts against the seat limit (402 seat_limit_reached when full). mail_sent false means the mail failed: re-send it.
+         * @description Owner only. Mails an invite link (COFFER_PUBLIC_URL/invite?token=…). Counts against the seat limit (402 seat_limit_reached when full). mail_sent false means the mail failed: re-send it. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["sendInvite"];
         delete?: never;
@@ -713,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Send an invite's mail again
-         * @description Owner only. A new link and a new expiry; the previous link stops working.
+         * @description Owner only. A new link and a new expiry; the previous link stops working. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["resendInvite"];
         delete?: never;
@@ -1353,7 +1353,7 @@ export interface paths {
         put?: never;
         /**
          * Add a workspace member to a team
-         * @description Owner or Admin. Adds a member of the workspace to the team.
+         * @description Owner or Admin. Adds a member of the workspace to the team. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["addTeamMember"];
         delete?: never;
@@ -1445,7 +1445,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a workspace or change its avatar
-         * @description Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on. `require_sso: true` makes single sign-on one (409 sso_not_configured when the deployment has no OpenID Connect provider, 409 sso_session_required unless the Owner made the request from a single sign-on session); other sessions get 403 sso_required, API keys are not affected.
+         * @description Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on. `require_sso: true` makes single sign-on one (409 sso_not_configured when the deployment has no OpenID Connect provider, 409 sso_session_required unless the Owner made the request from a single sign-on session); other sessions get 403 sso_required, API keys are not affected. What grants power here (workspace.relax_sign_in) needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -1529,7 +1529,7 @@ export interface paths {
         head?: never;
         /**
          * Change a member's role
-         * @description Owner only. Changes a member's role; the last Owner cannot be demoted (409).
+         * @description Owner only. Changes a member's role; the last Owner cannot be demoted (409). Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         patch: operations["updateMemberRole"];
         trace?: never;
@@ -1569,7 +1569,7 @@ export interface paths {
         put?: never;
         /**
          * Create a service account
-         * @description Creates a service account with a role (at most Admin, and never above the caller's) and teams. It takes no seat; the plan caps how many a workspace has (402 plan_required). Names are unique in the workspace (409). Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Creates a service account with a role (at most Admin, and never above the caller's) and teams. It takes no seat; the plan caps how many a workspace has (402 plan_required). Names are unique in the workspace (409). Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["createServiceAccount"];
         delete?: never;
@@ -1594,14 +1594,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a service account with its keys and trusts
-         * @description Deletes the service account with its keys and trusts; every key answers 401 at once. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Deletes the service account with its keys and trusts; every key answers 401 at once.
          */
         delete: operations["deleteServiceAccount"];
         options?: never;
         head?: never;
         /**
          * Change, disable or enable a service account
-         * @description Changes the name, description, role, teams, or disables it (its keys answer 401 service_account_disabled until enabled again). Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Changes the name, description, role, teams, or disables it (its keys answer 401 service_account_disabled until enabled again). Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         patch: operations["updateServiceAccount"];
         trace?: never;
@@ -1621,7 +1621,7 @@ export interface paths {
         put?: never;
         /**
          * Mint a key of a service account
-         * @description Mints a key of the service account (sk-svc-…; the token is in this answer only), bound to this workspace and optionally narrowed: projects or environments, read-only access, client address ranges, a lifetime. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Mints a key of the service account (sk-svc-…; the token is in this answer only), bound to this workspace and optionally narrowed: projects or environments, read-only access, client address ranges, a lifetime. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["createServiceAccountKey"];
         delete?: never;
@@ -1641,7 +1641,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a key of a service account
-         * @description Revokes a key of the service account; it answers 401 api_key_revoked at once. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Revokes a key of the service account; it answers 401 api_key_revoked at once.
          */
         post: operations["revokeServiceAccountKey"];
         delete?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         put?: never;
         /**
          * Trust an OIDC issuer
-         * @description Trusts an OIDC issuer: its tokens whose aud is `audience` and whose sub (and `claims`) match the patterns can be exchanged at POST /auth/oidc/exchange for a key of this account that lives `token_minutes`, narrowed by the trust's scope. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Trusts an OIDC issuer: its tokens whose aud is `audience` and whose sub (and `claims`) match the patterns can be exchanged at POST /auth/oidc/exchange for a key of this account that lives `token_minutes`, narrowed by the trust's scope. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["createServiceAccountTrust"];
         delete?: never;
@@ -1686,7 +1686,7 @@ export interface paths {
         post?: never;
         /**
          * Stop trusting an OIDC issuer
-         * @description Removes a trust: its issuer's tokens are no longer exchanged. Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.
+         * @description Removes a trust: its issuer's tokens are no longer exchanged.
          */
         delete: operations["deleteServiceAccountTrust"];
         options?: never;
@@ -1769,7 +1769,7 @@ export interface paths {
         put?: never;
         /**
          * Create a signed webhook
-         * @description Creates a webhook: events of the workspace (optionally of one project or environment, and of some event types) are POSTed to `url`, signed with the `secret` the answer carries this once. A URL resolving to a loopback, private, link-local or multicast address is refused (422) unless the operator allowed its network.
+         * @description Creates a webhook: events of the workspace (optionally of one project or environment, and of some event types) are POSTed to `url`, signed with the `secret` the answer carries this once. A URL resolving to a loopback, private, link-local or multicast address is refused (422) unless the operator allowed its network. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1801,7 +1801,7 @@ export interface paths {
         head?: never;
         /**
          * Change, disable or enable a webhook
-         * @description Changes the address, description, events or filters; `enabled: false` holds deliveries back, `enabled: true` resumes a webhook (also one disabled for failing) and clears its failure count.
+         * @description Changes the address, description, events or filters; `enabled: false` holds deliveries back, `enabled: true` resumes a webhook (also one disabled for failing) and clears its failure count. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -1877,7 +1877,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook's signing secret
-         * @description A new signing secret, shown once. The previous one keeps signing beside it (a second `v1` in Coffer-Signature) for `overlap_seconds` (default 86400, at most 7 days; 0 ends it at once).
+         * @description A new signing secret, shown once. The previous one keeps signing beside it (a second `v1` in Coffer-Signature) for `overlap_seconds` (default 86400, at most 7 days; 0 ends it at once). Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -6116,7 +6116,10 @@ export interface operations {
     sendInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 workspace_id: string;
             };
@@ -6444,7 +6447,10 @@ export interface operations {
     resendInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 invite_id: string;
                 workspace_id: string;
@@ -13431,7 +13437,10 @@ export interface operations {
     addTeamMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 team_id: string;
                 workspace_id: string;
@@ -14222,7 +14231,10 @@ export interface operations {
     updateWorkspace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 workspace_id: string;
             };
@@ -15057,7 +15069,10 @@ export interface operations {
     updateMemberRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 user_id: string;
                 workspace_id: string;
@@ -17691,7 +17706,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 workspace_id: string;
             };
@@ -18171,7 +18189,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 webhook_id: string;
                 workspace_id: string;
@@ -18822,7 +18843,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 webhook_id: string;
                 workspace_id: string;

@@ -15,6 +15,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The policy action the route takes (the one a narrowed key's scope is held against). */
     action?: Action;
+    /** Actions the handler may take besides `action`, depending on the request (the OpenAPI document names them). */
+    alsoTakes?: Action[];
     /** A route outside any workspace that a narrowed key may still use (the guard decides the rest). */
     scopedKeys?: boolean;
   }

@@ -3,7 +3,9 @@ import { createReadStream } from "node:fs";
 import { createRequire } from "node:module";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifySchema } from "fastify";
+import { type Action, MATRIX } from "../auth/policy.ts";
+import { OtpHeader } from "./schemas.ts";
 import { DOCS_CSP } from "./security-headers.ts";
 
 // Redoc comes from its npm package, so the docs work on a machine without internet access.
@@ -19,12 +21,43 @@ const REDOC_PAGE = `<!doctype html>
 // A file, not an inline script: the page's CSP allows scripts from this origin only.
 const REDOC_INIT = `Redoc.init("/openapi.json", {}, document.getElementById("redoc"));\n`;
 
+const GRANTS =
+  "needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.";
+
+/**
+ * The route's schema as documented: what it takes in the policy (x-coffer-actions: its own action
+ * first), and, where that grants power, what the credential must be and the header that carries the code.
+ */
+function withActions(schema: FastifySchema, config: FastifyContextConfig): FastifySchema {
+  const actions: string[] = [config.action, ...(config.alsoTakes ?? []), config.accountAction].filter(
+    (action) => action !== undefined,
+  );
+  if (!schema || actions.length === 0) return schema;
+  const granting = actions.filter((action) => action in MATRIX && MATRIX[action as Action].grants);
+  // An OpenAPI extension: FastifySchema does not type x- keys.
+  const documented: FastifySchema & Record<string, unknown> = { ...schema, "x-coffer-actions": actions };
+  if (granting.length === 0) return documented;
+  const note =
+    granting[0] === actions[0]
+      ? `Grants power: ${GRANTS}`
+      : `What grants power here (${granting.join(", ")}) ${GRANTS}`;
+  const headers = (schema.headers ?? { type: "object", properties: {} }) as { properties?: object };
+  return {
+    ...documented,
+    description: [documented.description, note].filter(Boolean).join(" "),
+    headers: { ...headers, properties: { ...headers.properties, ...OtpHeader.properties } },
+  };
+}
+
 export async function registerOpenApi(
   app: FastifyInstance,
   serve: boolean,
   publicUrl: string,
 ): Promise<void> {
   await app.register(swagger, {
+    // Each operation names what it takes in the permission matrix and among account actions, so that
+    // clients (and the route-table test) know what credential it needs without a list kept by hand.
+    transform: ({ schema, url, route }) => ({ schema: withActions(schema, route.config ?? {}), url }),
     // Named schemas ($id) become components under their own names, so clients get real type names.
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>

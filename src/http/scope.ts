@@ -135,5 +135,10 @@ export function actorOf(request: FastifyRequest): ActorContext {
 /** The request context of a workspace-scoped route (needs the workspaceScope preHandler). */
 export function contextOf(request: FastifyRequest): RequestContext {
   const scope = scopeOf(request);
-  return { ...actorOf(request), workspaceId: scope.workspaceId, role: scope.role };
+  return {
+    ...actorOf(request),
+    workspaceId: scope.workspaceId,
+    role: scope.role,
+    secondFactor: () => request.proveSecondFactor(),
+  };
 }

@@ -2,7 +2,6 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { AppError, ValidationFailed } from "../../errors.ts";
-import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import {
   clearRefreshCookie,
@@ -38,7 +37,6 @@ export interface AccountsRouteOptions {
   cookie: RefreshCookieConfig;
   /** Per-address limit for the sign-in endpoints (a tenth of the general one). */
   authRateLimit: object;
-  guard: AccountGuard;
   publicUrl: string;
 }
 
@@ -197,7 +195,7 @@ export const accountsRoutes =
     app.delete(
       "/auth/me",
       {
-        preHandler: opts.guard("account.delete"),
+        config: { accountAction: "account.delete" },
         schema: {
           tags,
           security: SECURITY,

@@ -141,7 +141,7 @@ export const invitesRoutes =
     app.delete(
       "/invite/:workspace_id/:invite_id",
       {
-        config: { action: "member.invite" },
+        config: { action: "invite.withdraw" },
         preHandler,
         schema: {
           tags,

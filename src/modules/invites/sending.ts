@@ -141,7 +141,7 @@ export function createInviteSending(deps: InvitesDeps, { present }: InvitesCore)
     },
 
     async revoke(ctx: RequestContext, inviteId: string) {
-      await authorize(db, ctx, "member.invite");
+      await authorize(db, ctx, "invite.withdraw");
       const invite = await repo.findInvite(db, ctx.workspaceId, inviteId);
       if (!invite) throw notFound("Invite");
       await db.transaction().execute(async (tx) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { presentScope } from "../../auth/key-scope.ts";
-import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf } from "../../http/scope.ts";
@@ -13,7 +12,7 @@ import type { KeysService } from "./service.ts";
 const present = (row: ApiKeyRow) => ({ ...row, ...presentScope(row), is_revoked: row.revoked_at !== null });
 
 export const keysRoutes =
-  (keys: KeysService, guard: AccountGuard): FastifyPluginAsync =>
+  (keys: KeysService): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     const tags = ["API keys"];
@@ -23,7 +22,7 @@ export const keysRoutes =
     app.post(
       "/keys/",
       {
-        preHandler: guard("api_key.create"),
+        config: { accountAction: "api_key.create" },
         schema: {
           tags,
           security: SECURITY,
@@ -48,7 +47,7 @@ export const keysRoutes =
     app.patch(
       "/keys/:key_id",
       {
-        preHandler: guard("api_key.update"),
+        config: { accountAction: "api_key.update" },
         schema: {
           tags,
           security: SECURITY,
@@ -66,10 +65,7 @@ export const keysRoutes =
       "/keys/:key_id",
       {
         // A scoped key may revoke itself (the guard refuses it any other key).
-        config: { scopedKeys: true },
-        preHandler: guard("api_key.revoke", (request) => ({
-          apiKeyId: (request.params as { key_id: string }).key_id,
-        })),
+        config: { scopedKeys: true, accountAction: "api_key.revoke" },
         schema: {
           tags,
           security: SECURITY,

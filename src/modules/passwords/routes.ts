@@ -1,6 +1,5 @@
 // Changing the password (signed in) and resetting a forgotten one (by a mailed link).
 import type { FastifyPluginAsync } from "fastify";
-import type { AccountGuard } from "../../http/account-guard.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf, sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
@@ -15,7 +14,7 @@ import {
 import type { PasswordsService } from "./service.ts";
 
 export const passwordsRoutes =
-  (deps: { passwords: PasswordsService; guard: AccountGuard; rateLimit: object }): FastifyPluginAsync =>
+  (deps: { passwords: PasswordsService; rateLimit: object }): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     const { passwords } = deps;
@@ -24,7 +23,7 @@ export const passwordsRoutes =
     app.post(
       "/auth/password",
       {
-        preHandler: deps.guard("account.change_password"),
+        config: { accountAction: "account.change_password" },
         schema: {
           tags,
           security: SECURITY,

@@ -102,7 +102,7 @@ export function createServiceAccountsCore(deps: ServiceAccountsDeps) {
       ctx: RequestContext,
       input: { name: string; description?: string | null; role: number; team_ids?: string[] },
     ) {
-      await authorize(db, ctx, "service_account.manage");
+      await authorize(db, ctx, "service_account.grant");
       checkRole(ctx, input.role);
       const now = clock.now().toISOString();
       const row: repo.AccountRow = {
@@ -153,7 +153,7 @@ export function createServiceAccountsCore(deps: ServiceAccountsDeps) {
         disabled?: boolean;
       },
     ) {
-      await authorize(db, ctx, "service_account.manage");
+      await authorize(db, ctx, "service_account.grant");
       const current = await requireAccount(db, ctx, id);
       checkRole(ctx, current.role);
       if (patch.role !== undefined) checkRole(ctx, patch.role);
@@ -188,7 +188,7 @@ export function createServiceAccountsCore(deps: ServiceAccountsDeps) {
 
     /** Deletes the account with its keys and trusts: every key answers 401 at once. */
     async delete(ctx: RequestContext, id: string) {
-      await authorize(db, ctx, "service_account.manage");
+      await authorize(db, ctx, "service_account.revoke");
       const current = await requireAccount(db, ctx, id);
       checkRole(ctx, current.role);
       await db.transaction().execute(async (tx) => {

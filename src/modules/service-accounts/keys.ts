@@ -76,7 +76,7 @@ export function createServiceAccountKeys(deps: ServiceAccountsDeps, core: Servic
     insertKey,
 
     async mint(ctx: RequestContext, accountId: string, input: KeyFields & { expires_at?: number | null }) {
-      await authorize(db, ctx, "service_account.manage");
+      await authorize(db, ctx, "service_account.grant");
       const account = await core.requireAccount(db, ctx, accountId);
       await checkScopeTargets(deps.scopeTargets, ctx.workspaceId, input);
       const expiresAt =
@@ -116,7 +116,7 @@ export function createServiceAccountKeys(deps: ServiceAccountsDeps, core: Servic
 
     /** Revokes a key; revoking a revoked key succeeds and changes nothing. */
     async revoke(ctx: RequestContext, accountId: string, keyId: string) {
-      await authorize(db, ctx, "service_account.manage");
+      await authorize(db, ctx, "service_account.revoke");
       await core.requireAccount(db, ctx, accountId);
       const key = await repo.findKey(db, accountId, keyId);
       if (!key) throw notFound("Key");

@@ -1,9 +1,8 @@
 // Service accounts over HTTP (issue 21): /workspaces/{workspace_id}/service-accounts…, for Admins and
 // Owners from a session, and the public OIDC exchange.
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
-import type { AccountGuard } from "../../http/account-guard.ts";
-import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { WorkspacesService } from "../workspaces/index.ts";
@@ -27,24 +26,15 @@ import type { ServiceAccountsService } from "./service.ts";
 
 const Message = Type.Object({ message: Type.String() });
 const BASE = "/workspaces/:workspace_id/service-accounts";
-const SESSION =
-  " Admins and Owners, from a session (a key cannot manage service accounts); granting power also needs the two-factor code in X-Coffer-OTP when the account has it.";
 
 export const serviceAccountsRoutes =
-  (deps: {
-    serviceAccounts: ServiceAccountsService;
-    workspaces: WorkspacesService;
-    guard: AccountGuard;
-  }): FastifyPluginAsync =>
+  (deps: { serviceAccounts: ServiceAccountsService; workspaces: WorkspacesService }): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
-    const { serviceAccounts: accounts, guard } = deps;
+    const { serviceAccounts: accounts } = deps;
     const tags = ["Service accounts"];
     const inWorkspace = workspaceScope(deps.workspaces.lookup);
     const errors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
-    // The workspace first (a stranger learns nothing), then what the credential must be.
-    const granting: preHandlerAsyncHookHandler[] = [inWorkspace, guard("service_account.grant")];
-    const revoking: preHandlerAsyncHookHandler[] = [inWorkspace, guard("service_account.revoke")];
 
     app.get(
       BASE,
@@ -65,15 +55,13 @@ export const serviceAccountsRoutes =
     app.post(
       BASE,
       {
-        config: { action: "service_account.manage" },
-        preHandler: granting,
+        config: { action: "service_account.grant" },
+        preHandler: inWorkspace,
         schema: {
           tags,
           security: SECURITY,
           description:
-            "Creates a service account with a role (at most Admin, and never above the caller's) and teams. It takes no seat; the plan caps how many a workspace has (402 plan_required). Names are unique in the workspace (409)." +
-            SESSION,
-          headers: OtpHeader,
+            "Creates a service account with a role (at most Admin, and never above the caller's) and teams. It takes no seat; the plan caps how many a workspace has (402 plan_required). Names are unique in the workspace (409).",
           params: AccountsParams,
           body: CreateAccountBody,
           response: { 201: ServiceAccountRecord, 402: ErrorBody, 409: ErrorBody, ...errors },
@@ -100,15 +88,13 @@ export const serviceAccountsRoutes =
     app.patch(
       `${BASE}/:service_account_id`,
       {
-        config: { action: "service_account.manage" },
-        preHandler: granting,
+        config: { action: "service_account.grant" },
+        preHandler: inWorkspace,
         schema: {
           tags,
           security: SECURITY,
           description:
-            "Changes the name, description, role, teams, or disables it (its keys answer 401 service_account_disabled until enabled again)." +
-            SESSION,
-          headers: OtpHeader,
+            "Changes the name, description, role, teams, or disables it (its keys answer 401 service_account_disabled until enabled again).",
           params: AccountParams,
           body: UpdateAccountBody,
           response: { 200: ServiceAccountRecord, 409: ErrorBody, ...errors },
@@ -120,12 +106,12 @@ export const serviceAccountsRoutes =
     app.delete(
       `${BASE}/:service_account_id`,
       {
-        config: { action: "service_account.manage" },
-        preHandler: revoking,
+        config: { action: "service_account.revoke" },
+        preHandler: inWorkspace,
         schema: {
           tags,
           security: SECURITY,
-          description: `Deletes the service account with its keys and trusts; every key answers 401 at once.${SESSION}`,
+          description: `Deletes the service account with its keys and trusts; every key answers 401 at once.`,
           params: AccountParams,
           response: { 200: Message, ...errors },
         },
@@ -152,15 +138,13 @@ export const serviceAccountsRoutes =
     app.post(
       `${BASE}/:service_account_id/keys`,
       {
-        config: { action: "service_account.manage" },
-        preHandler: granting,
+        config: { action: "service_account.grant" },
+        preHandler: inWorkspace,
         schema: {
           tags,
           security: SECURITY,
           description:
-            "Mints a key of the service account (sk-svc-…; the token is in this answer only), bound to this workspace and optionally narrowed: projects or environments, read-only access, client address ranges, a lifetime." +
-            SESSION,
-          headers: OtpHeader,
+            "Mints a key of the service account (sk-svc-…; the token is in this answer only), bound to this workspace and optionally narrowed: projects or environments, read-only access, client address ranges, a lifetime.",
           params: AccountParams,
           body: CreateAccountKeyBody,
           response: { 201: CreatedAccountKey, ...errors },
@@ -177,12 +161,12 @@ export const serviceAccountsRoutes =
     app.post(
       `${BASE}/:service_account_id/keys/:key_id/revoke`,
       {
-        config: { action: "service_account.manage" },
-        preHandler: revoking,
+        config: { action: "service_account.revoke" },
+        preHandler: inWorkspace,
         schema: {
           tags,
           security: SECURITY,
-          description: `Revokes a key of the service account; it answers 401 api_key_revoked at once.${SESSION}`,
+          description: `Revokes a key of the service account; it answers 401 api_key_revoked at once.`,
           params: AccountKeyParams,
           response: { 200: AccountKeyRecord, ...errors },
         },
@@ -210,15 +194,13 @@ export const serviceAccountsRoutes =
     app.post(
       `${BASE}/:service_account_id/trusts`,
       {
-        config: { action: "service_account.manage" },
-        preHandler: granting,
+        config: { action: "service_account.grant" },
+        preHandler: inWorkspace,
         schema: {
           tags,
           security: SECURITY,
           description:
-            "Trusts an OIDC issuer: its tokens whose aud is `audience` and whose sub (and `claims`) match the patterns can be exchanged at POST /auth/oidc/exchange for a key of this account that lives `token_minutes`, narrowed by the trust's scope." +
-            SESSION,
-          headers: OtpHeader,
+            "Trusts an OIDC issuer: its tokens whose aud is `audience` and whose sub (and `claims`) match the patterns can be exchanged at POST /auth/oidc/exchange for a key of this account that lives `token_minutes`, narrowed by the trust's scope.",
           params: AccountParams,
           body: CreateTrustBody,
           response: { 201: TrustRecord, ...errors },
@@ -235,12 +217,12 @@ export const serviceAccountsRoutes =
     app.delete(
       `${BASE}/:service_account_id/trusts/:trust_id`,
       {
-        config: { action: "service_account.manage" },
-        preHandler: revoking,
+        config: { action: "service_account.revoke" },
+        preHandler: inWorkspace,
         schema: {
           tags,
           security: SECURITY,
-          description: `Removes a trust: its issuer's tokens are no longer exchanged.${SESSION}`,
+          description: `Removes a trust: its issuer's tokens are no longer exchanged.`,
           params: TrustParams,
           response: { 200: Message, ...errors },
         },

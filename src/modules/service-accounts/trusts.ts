@@ -49,7 +49,7 @@ export function createServiceAccountTrusts(deps: ServiceAccountsDeps, core: Serv
         token_minutes?: number;
       },
     ) {
-      await authorize(db, ctx, "service_account.manage");
+      await authorize(db, ctx, "service_account.grant");
       await core.requireAccount(db, ctx, accountId);
       const problem = issuerProblem(input.issuer);
       if (problem) {
@@ -92,7 +92,7 @@ export function createServiceAccountTrusts(deps: ServiceAccountsDeps, core: Serv
 
     /** Removes a trust: no new token is exchanged through it (those already exchanged run out). */
     async remove(ctx: RequestContext, accountId: string, trustId: string) {
-      await authorize(db, ctx, "service_account.manage");
+      await authorize(db, ctx, "service_account.revoke");
       await core.requireAccount(db, ctx, accountId);
       await db.transaction().execute(async (tx) => {
         const result = await repo.deleteTrust(tx, accountId, trustId);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { asSignInMethod } from "../../auth/policy.ts";
-import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { actorOf } from "../../http/scope.ts";
@@ -10,7 +9,7 @@ import { RevokedCount, SessionParams, SessionRecord } from "./schemas.ts";
 import type { SessionsService } from "./service.ts";
 
 export const sessionsRoutes =
-  (sessions: SessionsService, guard: AccountGuard): FastifyPluginAsync =>
+  (sessions: SessionsService): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     const tags = ["Sessions"];
@@ -32,7 +31,7 @@ export const sessionsRoutes =
     app.post(
       "/sessions/:session_id/",
       {
-        preHandler: guard("session.revoke"),
+        config: { accountAction: "session.revoke" },
         schema: {
           tags,
           security: SECURITY,
@@ -49,7 +48,7 @@ export const sessionsRoutes =
     app.post(
       "/sessions/",
       {
-        preHandler: guard("session.revoke"),
+        config: { accountAction: "session.revoke" },
         schema: {
           tags,
           security: SECURITY,

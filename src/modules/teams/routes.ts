@@ -138,7 +138,7 @@ export const teamsRoutes =
     app.post(
       "/teams/:workspace_id/:team_id/members",
       {
-        config: { action: "team.update" },
+        config: { action: "team.add_member" },
         preHandler,
         schema: {
           tags,

@@ -133,7 +133,7 @@ export function createTeamsService({ db, clock, audit }: TeamsDeps) {
 
     async addMember(ctx: RequestContext, teamId: string, userId: string) {
       await requireTeam(db, ctx.workspaceId, teamId);
-      await authorize(db, ctx, "team.update", { teamId });
+      await authorize(db, ctx, "team.add_member", { teamId });
       if ((await roleOf(db, ctx.workspaceId, userId)) === undefined) throw notFound("Workspace member");
       const conflict = new AppError("conflict", "This person is already a member of the team");
       try {

@@ -1,7 +1,6 @@
 // Two-factor sign-in of the signed-in account: its state, set-up (a secret, then its first code),
 // turning it off, renewing the recovery codes. Sign-in with the second factor is in accounts.
 import type { FastifyPluginAsync } from "fastify";
-import type { AccountGuard } from "../../http/account-guard.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf } from "../../http/scope.ts";
@@ -18,10 +17,10 @@ import {
 import type { TwoFactorService } from "./service.ts";
 
 export const twoFactorRoutes =
-  (deps: { twoFactor: TwoFactorService; guard: AccountGuard }): FastifyPluginAsync =>
+  (deps: { twoFactor: TwoFactorService }): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
-    const { twoFactor, guard } = deps;
+    const { twoFactor } = deps;
     const tags = ["Two-factor sign-in"];
     const refusals = { 403: ErrorBody, 409: ErrorBody, ...authErrors };
 
@@ -34,7 +33,7 @@ export const twoFactorRoutes =
     app.post(
       "/auth/2fa/setup",
       {
-        preHandler: guard("two_factor.manage"),
+        config: { accountAction: "two_factor.manage" },
         schema: {
           tags,
           security: SECURITY,
@@ -49,7 +48,7 @@ export const twoFactorRoutes =
     app.post(
       "/auth/2fa/enable",
       {
-        preHandler: guard("two_factor.manage"),
+        config: { accountAction: "two_factor.manage" },
         schema: {
           tags,
           security: SECURITY,
@@ -65,7 +64,7 @@ export const twoFactorRoutes =
     app.post(
       "/auth/2fa/disable",
       {
-        preHandler: guard("two_factor.manage"),
+        config: { accountAction: "two_factor.manage" },
         schema: {
           tags,
           security: SECURITY,
@@ -84,7 +83,7 @@ export const twoFactorRoutes =
     app.post(
       "/auth/2fa/recovery-codes",
       {
-        preHandler: guard("two_factor.manage"),
+        config: { accountAction: "two_factor.manage" },
         schema: {
           tags,
           security: SECURITY,

@@ -103,7 +103,7 @@ export const webhooksRoutes =
     app.delete(
       `${BASE}/:webhook_id`,
       {
-        config: { action: "webhook.manage" },
+        config: { action: "webhook.delete" },
         preHandler: inWorkspace,
         schema: {
           tags,
@@ -143,7 +143,7 @@ export const webhooksRoutes =
     app.post(
       `${BASE}/:webhook_id/test`,
       {
-        config: { action: "webhook.manage" },
+        config: { action: "webhook.test" },
         preHandler: inWorkspace,
         schema: {
           tags,
@@ -188,7 +188,7 @@ export const webhooksRoutes =
     app.post(
       `${BASE}/:webhook_id/deliveries/:delivery_id/redeliver`,
       {
-        config: { action: "webhook.manage" },
+        config: { action: "webhook.test" },
         preHandler: inWorkspace,
         schema: {
           tags,

@@ -340,7 +340,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     async delete(ctx: RequestContext, id: string) {
-      await authorize(db, ctx, "webhook.manage");
+      await authorize(db, ctx, "webhook.delete");
       await db.transaction().execute(async (tx) => {
         const row = await requireWebhook(tx, ctx, id);
         await repo.deleteWebhook(tx, ctx.workspaceId, id);
@@ -379,7 +379,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /** Queues a `webhook.test` event for this webhook alone; a disabled webhook is enabled first (409). */
     async sendTest(ctx: RequestContext, id: string) {
-      await authorize(db, ctx, "webhook.manage");
+      await authorize(db, ctx, "webhook.test");
       const hook = await requireWebhook(db, ctx, id);
       if (hook.disabled_at !== null) {
         throw new AppError("conflict", "The webhook is disabled: enable it first (PATCH enabled: true)");
@@ -428,7 +428,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /** Sends a finished delivery again (after the receiver was fixed); 409 while it is still pending. */
     async redeliver(ctx: RequestContext, id: string, deliveryId: string) {
-      await authorize(db, ctx, "webhook.manage");
+      await authorize(db, ctx, "webhook.test");
       await requireWebhook(db, ctx, id);
       const found = await repo.findDelivery(db, id, deliveryId);
       if (!found) throw notFound("Delivery");

@@ -70,7 +70,10 @@ export const workspacesRoutes =
     app.patch(
       "/workspaces/:workspace_id",
       {
-        config: { action: "workspace.update" },
+        config: {
+          action: "workspace.update",
+          alsoTakes: ["workspace.sign_in_requirements", "workspace.relax_sign_in"],
+        },
         preHandler: inWorkspace,
         schema: {
           tags,

@@ -17,6 +17,14 @@ import * as repo from "./repo.ts";
 
 export type { WorkspacesDeps } from "./core.ts";
 
+/** Whether the patch stops a sign-in requirement the workspace has now. */
+const relaxesSignIn = (
+  workspace: { two_factor_required_at: string | null; sso_required_at: string | null },
+  patch: { require_two_factor?: boolean; require_sso?: boolean },
+): boolean =>
+  (patch.require_two_factor === false && workspace.two_factor_required_at !== null) ||
+  (patch.require_sso === false && workspace.sso_required_at !== null);
+
 export function createWorkspacesService(deps: WorkspacesDeps) {
   const { db, clock, audit } = deps;
 
@@ -87,8 +95,12 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       },
     ) {
       await authorize(db, ctx, "workspace.update");
+      let relaxChecked = false;
       if (patch.require_two_factor !== undefined || patch.require_sso !== undefined) {
         await authorize(db, ctx, "workspace.sign_in_requirements");
+        const current = await requireWorkspace(db, ctx.workspaceId);
+        relaxChecked = relaxesSignIn(current, patch);
+        if (relaxChecked) await authorize(db, ctx, "workspace.relax_sign_in");
       }
       if (patch.require_two_factor && !(await deps.twoFactor.isEnabled(ctx.principal.userId))) {
         throw new AppError(
@@ -102,6 +114,10 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         if (patch.name !== undefined) changes.name = patch.name.trim();
         if (patch.avatar_url !== undefined) changes.avatar_url = patch.avatar_url;
         const before = await requireWorkspace(tx, ctx.workspaceId);
+        // Turned on since it was checked: the relaxing was not authorized as such.
+        if (relaxesSignIn(before, patch) && !relaxChecked) {
+          throw new AppError("conflict", "The workspace's sign-in requirements changed meanwhile: try again");
+        }
         const requirementChanges =
           patch.require_two_factor !== undefined &&
           patch.require_two_factor !== (before.two_factor_required_at !== null);

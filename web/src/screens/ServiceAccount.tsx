@@ -74,7 +74,7 @@ function ServiceAccountPage() {
   if (account.isPending) return <Loading label="Loading the service account…" />;
   if (account.error) return <Alert kind="error">{errorMessage(account.error)}</Alert>;
   const a = account.data;
-  const manage = can("service_account.manage");
+  const manage = can("service_account.grant");
   return (
     <section aria-labelledby="service-account-title" className="people">
       <div className="page-header">

@@ -75,7 +75,7 @@ function ServiceAccountList() {
       hideHeader: true,
       className: "col-actions",
       cell: (a) =>
-        can("service_account.manage") && (
+        can("service_account.grant") && (
           <span className="actions">
             <Button size="sm" variant="ghost" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>
               Edit
@@ -112,7 +112,7 @@ function ServiceAccountList() {
             their keys, and the short-lived tokens their OIDC trusts hand out, outlive any person leaving.
           </p>
         </div>
-        {can("service_account.manage") && (
+        {can("service_account.grant") && (
           <Button variant="primary" onClick={() => setEditing("new")}>
             New service account
           </Button>
