@@ -39,7 +39,13 @@ import { accountsRoutes, createAccountsService } from "./modules/accounts/index.
 import { auditRoutes, createAuditService, type PlaceNames } from "./modules/audit/index.ts";
 import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
 import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
-import { countPendingInvites, createInvitesService, invitesRoutes } from "./modules/invites/index.ts";
+import {
+  countPendingInvites,
+  createInvitesService,
+  endInvitesOfClaim,
+  invitedThrough,
+  invitesRoutes,
+} from "./modules/invites/index.ts";
 import { createKeysService, keysRoutes, type ScopeTargets } from "./modules/keys/index.ts";
 import { createMailer } from "./modules/mail/index.ts";
 import { createOAuthService, github, google, oauthRoutes, oidc } from "./modules/oauth/index.ts";
@@ -48,6 +54,7 @@ import { createProjectsService, projectsRoutes } from "./modules/projects/index.
 import { createSecretsService, secretsRoutes } from "./modules/secrets/index.ts";
 import {
   createServiceAccountsService,
+  endServiceAccountsOfClaim,
   oidcExchangeRoute,
   serviceAccountsRoutes,
 } from "./modules/service-accounts/index.ts";
@@ -55,14 +62,27 @@ import { createSessionsService, sessionsRoutes } from "./modules/sessions/index.
 import {
   createShareLinkManagement,
   createSharingService,
+  endShareLinksOfClaim,
   shareLinkRoutes,
   shareViewRoutes,
 } from "./modules/sharing/index.ts";
 import { createTeamsService, teamsRoutes } from "./modules/teams/index.ts";
 import { createTwoFactorService, twoFactorRoutes } from "./modules/two-factor/index.ts";
 import { createVerificationService, verificationRoutes } from "./modules/verification/index.ts";
-import { createWebhooksService, startDeliveries, webhooksRoutes } from "./modules/webhooks/index.ts";
-import { createPlans, createWorkspacesService, workspacesRoutes } from "./modules/workspaces/index.ts";
+import {
+  createWebhooksService,
+  endWebhooksOfClaim,
+  startDeliveries,
+  webhooksRoutes,
+} from "./modules/webhooks/index.ts";
+import {
+  createPlans,
+  createWorkspacesService,
+  foundingOf,
+  memberIdsOf,
+  removeMembers,
+  workspacesRoutes,
+} from "./modules/workspaces/index.ts";
 
 export interface AppDeps {
   config: Config;
@@ -454,6 +474,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     budgets,
     bus,
     accountAudit,
+    claims: {
+      workspacesOf: foundingOf,
+      invitedThrough,
+      memberIdsOf,
+      removeMembers,
+      enders: [endInvitesOfClaim, endServiceAccountsOfClaim, endWebhooksOfClaim, endShareLinksOfClaim],
+    },
   });
   const passwords = createPasswordsService({
     db,

@@ -431,9 +431,9 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
       // Inviting grants power: the dashboard asks for the code, and sends the invite with it.
       await on(page).nav("Members").click();
       await on(page).button("Invite someone").click();
-      await on(page).dialog().getByLabel("Email").fill(member.email);
-      await on(page).dialog().getByLabel("Role").selectOption({ label: "Member" });
-      await on(page).dialog().getByRole("button", { name: "Send invite" }).click();
+      await on(page).dialog("Invite someone").getByLabel("Email").fill(member.email);
+      await on(page).dialog("Invite someone").getByLabel("Role").selectOption({ label: "Member" });
+      await on(page).dialog("Invite someone").getByRole("button", { name: "Send invite" }).click();
       await answerPrompt(page, recoveryCodes[6] ?? "", "recovery");
       await page.getByText(`Invite mailed to ${member.email}.`).waitFor();
       const link = /\/invite\?token=([A-Za-z0-9%._~-]+)/.exec(

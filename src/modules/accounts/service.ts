@@ -19,7 +19,7 @@ import type * as workspacesModule from "../workspaces/index.ts";
 import { createAccountDeletion } from "./deletion.ts";
 import * as repo from "./repo.ts";
 import { type ClientInfo, createSignIn, normaliseEmail } from "./sign-in.ts";
-import { createTakeover } from "./takeover.ts";
+import { createTakeover, type TakeoverDeps } from "./takeover.ts";
 
 export { type ClientInfo, normaliseEmail } from "./sign-in.ts";
 
@@ -36,6 +36,7 @@ export interface AccountsDeps {
   budgets: Pick<Budgets, "signIn" | "signUps">;
   bus: InvalidationBus;
   accountAudit: AccountAudit;
+  claims: TakeoverDeps["claims"];
 }
 
 export interface SignUpInput {

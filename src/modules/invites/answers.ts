@@ -78,6 +78,10 @@ export function createInviteAnswers(deps: InvitesDeps, { present, usableInvite }
           updated_at: now,
         };
         await accountsModule.insertUser(tx, user);
+      } else if (!user.email_verified_at) {
+        // The token was mailed to the address and the account proved itself: one person holds both,
+        // so a later claim of the address has nothing to take over.
+        await accountsModule.markEmailVerified(tx, user.id, now);
       }
       if ((await workspacesModule.roleOf(tx, invite.workspace_id, user.id)) !== undefined) {
         throw new AppError("conflict", "You are already a member of this workspace");

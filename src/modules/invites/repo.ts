@@ -119,3 +119,34 @@ export function purgeInvites(db: Queryable, cutoff: string): Promise<number> {
       .executeTakeFirst(),
   );
 }
+
+/** Deletes the workspace's pending invites (those `invitedBy` sent, unless "everyone"); answers how many. */
+export async function deletePending(
+  db: Queryable,
+  workspaceId: string,
+  invitedBy: "everyone" | readonly string[],
+): Promise<number> {
+  let query = db
+    .deleteFrom("invites")
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "pending");
+  if (invitedBy !== "everyone") query = query.where("invited_by", "in", [...invitedBy, ""]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The addresses that accepted invites the `inviters` sent to the workspace. */
+export async function acceptedBy(
+  db: Queryable,
+  workspaceId: string,
+  inviters: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("invites")
+    .select("invitee_email")
+    .where("workspace_id", "=", workspaceId)
+    .where("invited_by", "in", [...inviters, ""])
+    .where("status", "=", "accepted")
+    .execute();
+  return rows.map((r) => r.invitee_email);
+}

@@ -6,7 +6,7 @@
 // then (nothing of its previous holder survives). An account with two-factor sign-in still needs
 // its code: the callback hands over a challenge. Sessions remember which provider signed them in.
 import { createHash, createHmac } from "node:crypto";
-import { type InvalidationBus, tags } from "../../auth/auth-cache.ts";
+import type { InvalidationBus } from "../../auth/auth-cache.ts";
 import type { Clock } from "../../clock.ts";
 import { constantTimeEqual, randomToken } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
@@ -100,11 +100,12 @@ export function createOAuthService(deps: OAuthDeps) {
     if (existing) {
       // Someone who signed up with this address but never proved it must not keep a way in (a
       // password, a session, a key) into the account the address's owner now signs into.
-      await db.transaction().execute(async (tx) => {
-        await deps.accounts.claimUnverified(tx, existing, provider.name, client);
+      const claimed = await db.transaction().execute(async (tx) => {
+        const ended = await deps.accounts.claimUnverified(tx, existing, provider.name, client);
         await repo.linkIdentity(tx, link(existing.id));
+        return ended;
       });
-      if (!existing.email_verified_at) await deps.bus.publish(tags.user(existing.id));
+      for (const tag of claimed.tags) await deps.bus.publish(tag);
       return existing;
     }
     let created: { id: string };

@@ -152,9 +152,9 @@ export function createPasswordsService(deps: PasswordsDeps) {
           resourceId: userId,
           details: { sessions_revoked: revoked },
         });
-        return { userId, email: user.email, revoked };
+        return { userId, email: user.email, revoked, tags: claimed.tags };
       });
-      await deps.bus.publish(tags.user(result.userId));
+      for (const tag of new Set([tags.user(result.userId), ...result.tags])) await deps.bus.publish(tag);
       return { reset: true, email: result.email, sessions_revoked: result.revoked };
     },
   };

@@ -1,4 +1,5 @@
 // The share links module's front door (table: share_links).
+export { endShareLinksOfClaim } from "./claims.ts";
 export { createShareLinkManagement } from "./manage.ts";
 export { shareLinkRoutes, shareViewRoutes } from "./routes.ts";
 export { ShareBody, ShareCreated } from "./schemas.ts";

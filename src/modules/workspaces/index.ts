@@ -6,8 +6,10 @@ export {
   deleteWorkspaces,
   findWorkspace,
   firstMembership,
+  foundingOf,
   insertMember,
   lockWorkspace,
+  memberIdsOf,
   planOf,
   roleOf,
   updateWorkspace,
@@ -15,4 +17,4 @@ export {
 } from "./repo.ts";
 export { workspacesRoutes } from "./routes.ts";
 export { Deleted, Removed, RoleValue, WorkspaceParams, WorkspaceRecord } from "./schemas.ts";
-export { createWorkspacesService, type WorkspacesService } from "./service.ts";
+export { createWorkspacesService, removeMembers, type WorkspacesService } from "./service.ts";

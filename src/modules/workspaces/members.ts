@@ -4,6 +4,7 @@
 import { tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
+import type { Queryable } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { fullName } from "../../lib/names.ts";
@@ -14,6 +15,22 @@ import * as repo from "./repo.ts";
 
 /** Without `limit`, a members list answers everyone, up to this many. */
 const MEMBERS_PAGE_MAX = 10_000;
+
+/**
+ * Takes people out of a workspace without asking anyone (an account's claim ends what its
+ * unverified holder let in): out of its teams, out of it, and no longer their current workspace.
+ */
+export async function removeMembers(
+  tx: Queryable,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  for (const userId of userIds) {
+    await removeFromAllTeams(tx, workspaceId, userId);
+    await repo.deleteMember(tx, workspaceId, userId);
+    await clearCurrentWorkspace(tx, workspaceId, userId);
+  }
+}
 
 export function createWorkspaceMembers(deps: WorkspacesDeps, { keepAnOwner }: WorkspacesCore) {
   const { db, clock, audit } = deps;

@@ -82,6 +82,33 @@ export function workspacesOfUser(db: Queryable, userId: string) {
     .execute();
 }
 
+/**
+ * The user's workspaces, each with whether the user founded it: a founder's membership is made with
+ * the workspace, and everyone else came in later through an invite.
+ */
+export async function foundingOf(
+  db: Queryable,
+  userId: string,
+): Promise<{ workspaceId: string; founded: boolean }[]> {
+  const rows = await db
+    .selectFrom("workspace_members as m")
+    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+    .select(["w.id", "w.created_at as workspace_created_at", "m.created_at as joined_at"])
+    .where("m.user_id", "=", userId)
+    .execute();
+  return rows.map((r) => ({ workspaceId: r.id, founded: r.joined_at <= r.workspace_created_at }));
+}
+
+/** The ids of a workspace's members. */
+export async function memberIdsOf(db: Queryable, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("workspace_members")
+    .select("user_id")
+    .where("workspace_id", "=", workspaceId)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 const memberColumns = [
   "u.id as user_id",
   "u.email",

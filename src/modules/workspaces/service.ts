@@ -13,6 +13,11 @@ import { clearCurrentWorkspace, setCurrentWorkspace } from "../accounts/index.ts
 import type { AuditActor } from "../audit/index.ts";
 import { createWorkspacesCore, type WorkspacesDeps } from "./core.ts";
 import { createWorkspaceMembers } from "./members.ts";
+
+// Through here, not straight from members.ts: the front door loads its schemas first, which the
+// accounts module (imported by members.ts) needs while it loads.
+export { removeMembers } from "./members.ts";
+
 import * as repo from "./repo.ts";
 
 export type { WorkspacesDeps } from "./core.ts";
