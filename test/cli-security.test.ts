@@ -1,8 +1,9 @@
 // The `coffer` CLI against what an untrusted repository or a colleague with write access could
 // hand it: a `.coffer.json` pointing to another server (a fake one on 127.0.0.1 that records every
 // request and answers a NODE_OPTIONS that would run code), a server that redirects, secrets that
-// change how programs load code. And what the per-server credentials make possible: two servers
-// side by side, the old single-object credentials file, an offline copy that survives a refresh.
+// change how programs load code (kept back; cli-environment-policy.test.ts has the whole policy).
+// And what the per-server credentials make possible: two servers side by side, the old
+// single-object credentials file, an offline copy that survives a refresh.
 // Real processes against real servers on random ports, HOME in a temp dir.
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -14,10 +15,7 @@ import {
   runCoffer,
   runStoreEnv,
   signInOverHttp,
-  spawnCoffer,
   storedCredential,
-  waitForText,
-  watchPrinting,
 } from "./helpers/cli-process.ts";
 import { codeRunningNodeOptions, type FakeCoffer, startFakeCoffer } from "./helpers/fake-coffer.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
@@ -223,32 +221,29 @@ describe("variables that change how programs load code", () => {
     expect(set.code, set.stderr).toBe(0);
   });
 
-  it("run refuses them (exit 2, each named, the command not started) unless each is named with --allow-env", async () => {
-    const refused = await runCoffer(["run", "--", "node", "-e", PRINT_ENV], loaders);
-    expect(refused.code).toBe(2);
-    for (const key of ["NODE_OPTIONS", "LD_PRELOAD", "path", "--allow-env"])
-      expect(refused.stderr).toContain(key);
-    expect(refused.stdout).toBe("");
-    const one = await runCoffer(
-      ["run", "--allow-env", "NODE_OPTIONS", "--", "node", "-e", PRINT_ENV],
-      loaders,
-    );
-    expect(one.code).toBe(2);
-    expect(one.stderr).toContain("LD_PRELOAD");
-    expect(one.stderr).toContain("path");
-    expect(one.stderr).not.toContain("NODE_OPTIONS");
+  it("run keeps them back (each named, the command runs without them) unless each is named exactly with --allow-env", async () => {
+    const kept = await runCoffer(["run", "--", "node", "-e", PRINT_ENV], loaders);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(JSON.parse(kept.stdout)).toEqual({ GREETING: "hi" });
+    for (const key of ["NODE_OPTIONS", "LD_PRELOAD", "path"]) {
+      expect(kept.stderr).toContain(`kept back ${key} `);
+      expect(kept.stderr).toContain(`--allow-env ${key}`);
+    }
     // A name allows exactly that key: node_options does not allow NODE_OPTIONS.
     const wrongCase = await runCoffer(
       ["run", "--allow-env", "node_options,LD_PRELOAD", "--allow-env", "path", "--", "node", "-e", PRINT_ENV],
       loaders,
     );
-    expect(wrongCase.code).toBe(2);
-    expect(wrongCase.stderr).toContain("NODE_OPTIONS");
+    expect(wrongCase.code).toBe(0);
+    expect(JSON.parse(wrongCase.stdout)).toEqual({ GREETING: "hi", path: "/nowhere" });
+    expect(wrongCase.stderr).toContain("kept back NODE_OPTIONS ");
+    expect(wrongCase.stderr).not.toContain("kept back path ");
     const allowed = await runCoffer(
       ["run", "--allow-env", "NODE_OPTIONS,LD_PRELOAD", "--allow-env", "path", "--", "node", "-e", PRINT_ENV],
       loaders,
     );
     expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toBe("");
     expect(JSON.parse(allowed.stdout)).toEqual({
       GREETING: "hi",
       NODE_OPTIONS: "--max-old-space-size=200",
@@ -256,37 +251,19 @@ describe("variables that change how programs load code", () => {
     });
   });
 
-  it("export prints them (its output is data) with a warning on stderr", async () => {
-    const exported = await runCoffer(["export", "--format", "shell"], loaders);
+  it("export as dotenv prints them (its output is data) with a warning on stderr; as shell it keeps them back", async () => {
+    const exported = await runCoffer(["export"], loaders);
     expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stdout).toContain("export NODE_OPTIONS=");
+    expect(exported.stdout).toContain("NODE_OPTIONS=");
     expect(exported.stderr).toContain("warning");
     for (const key of ["NODE_OPTIONS", "LD_PRELOAD", "path"]) expect(exported.stderr).toContain(key);
+    const shell = await runCoffer(["export", "--format", "shell"], loaders);
+    expect(shell.stdout).toBe("export GREETING='hi'\n");
+    for (const key of ["NODE_OPTIONS", "LD_PRELOAD", "path"])
+      expect(shell.stderr).toContain(`kept back ${key} `);
     const plain = await runCoffer(["export"], { home, cwd: projectDir });
     expect(plain.stderr).toBe("");
   });
-
-  it("run --watch keeps the running command (and warns) when a change brings one in, and restarts on the next safe change", async () => {
-    const watched = { home, cwd: tempDir("coffer-sec-watched-") };
-    await setUpEnvironment(watched, server.url, "Watched");
-    expect((await runCoffer(["secrets", "set", "GREETING=one"], watched)).code).toBe(0);
-    const { child, done } = spawnCoffer(watchPrinting("GREETING"), watched);
-    await waitForText(child.stdout!, "GREETING=one");
-    const refusal = waitForText(child.stderr!, "NODE_OPTIONS");
-    expect(
-      (await runCoffer(["secrets", "set", "NODE_OPTIONS=--max-old-space-size=300", "GREETING=two"], watched))
-        .code,
-    ).toBe(0);
-    await refusal;
-    await new Promise((r) => setTimeout(r, 1500)); // another check: no restart, no second warning
-    expect((await runCoffer(["secrets", "delete", "NODE_OPTIONS"], watched)).code).toBe(0);
-    await waitForText(child.stdout!, "GREETING=two");
-    child.kill("SIGTERM");
-    const result = await done;
-    expect(result.code).toBe(0);
-    expect(result.stdout.match(/GREETING=/g)).toHaveLength(2);
-    expect(result.stderr.match(/keeps running/g)).toHaveLength(1);
-  }, 30_000);
 });
 
 describe("credentials per server", () => {

@@ -27,6 +27,11 @@ export interface FallbackCopy {
   values: Record<string, string>;
   /** Keys held but not readable (--allow-partial): a merge does not take them from an earlier environment. */
   unreadable?: string[];
+  /**
+   * key -> its secret's id and the environment it lives in (a parent's, for an inherited key): who
+   * last wrote a key that is kept back is asked there. Absent from copies of earlier versions.
+   */
+  origins?: Record<string, { environment_id: string; secret_id: string }>;
 }
 
 export function saveFallback(environmentId: string, secret: string, copy: FallbackCopy): void {

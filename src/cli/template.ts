@@ -14,15 +14,16 @@ const FILTERS: Record<string, (value: string) => string> = {
 const TAG = /^\{\{\s*(?:"([^"\n]*)"|\.?([A-Za-z_][A-Za-z0-9_]*)(?:\s*\|\s*([A-Za-z0-9_]+))?)\s*\}\}/;
 
 /**
- * The template with its tags replaced; `name` is how errors call the template (its path), `where`
- * the environments the values come from ("environment dev").
+ * The template with its tags replaced, and the keys its tags name; `name` is how errors call the
+ * template (its path), `where` the environments the values come from ("environment dev").
  */
 export function renderTemplate(
   name: string,
   template: string,
   values: ReadonlyMap<string, string>,
   where: string,
-): string {
+): { text: string; keys: Set<string> } {
+  const keys = new Set<string>();
   const missing: string[] = [];
   const malformed: string[] = [];
   const lines = template.split("\n").map((line, index) => {
@@ -48,6 +49,7 @@ export function renderTemplate(
         out += literal;
         continue;
       }
+      keys.add(key!);
       const value = values.get(key!);
       const apply = filter === undefined ? (v: string) => v : FILTERS[filter];
       if (!apply) {
@@ -67,5 +69,5 @@ export function renderTemplate(
       malformed.length > 0 ? EXIT.usage : EXIT.notFound,
     );
   }
-  return lines.join("\n");
+  return { text: lines.join("\n"), keys };
 }

@@ -2,20 +2,22 @@
 // Signals go to the child, its exit code comes back. --fallback keeps an encrypted copy with the
 // list's ETag: the next run asks "changed since?" (304: nothing decrypted or sent) and, when Coffer
 // cannot be reached, runs on the copy with a warning. --watch polls the same way and restarts the
-// command when a value changes. Variables that change how programs load code (loader-variables.ts)
-// are injected only when named with --allow-env, at the start and at every restart. The directory
-// (and git branch) choose the environments (project-map.ts), --env overrides; several are read each
-// with its own copy and tag, and merged in order. --mount puts the values in a file (mount.ts)
-// instead of the environment.
+// command when what it gets changes. A secret set here already or read by tools as options or code
+// (environment-policy.ts) is kept back unless named with --allow-env, at the start and at every
+// restart; each is said on stderr with its last writer (kept-back.ts). The directory (and git
+// branch) choose the environments (project-map.ts), --env overrides; several are read each with its
+// own copy and tag, and merged in order. --mount puts the values in a file (mount.ts) instead of
+// the environment.
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Command } from "commander";
 import { Option } from "commander";
 import { CliError, EXIT, type Session } from "../api.ts";
 import { chooseOidcToken } from "../binding.ts";
 import { type EnvironmentTarget, projectEnvironments, readSecrets } from "../context.ts";
+import { allowEnvOption, type Sorted, sortForEnvironment } from "../environment-policy.ts";
 import { explainSources } from "../environment-targets.ts";
 import { type FallbackCopy, loadFallback, saveFallback } from "../fallback.ts";
-import { refusedVariables } from "../loader-variables.ts";
+import { originIn, reportKeptBack, type SecretOrigin } from "../kept-back.ts";
 import { createMount, type Mount, type MountFormat, type MountKind, mountFormatOf } from "../mount.ts";
 import { warn } from "../output.ts";
 
@@ -56,6 +58,9 @@ async function fetchValues(
     ...(read.etag ? { etag: read.etag } : {}),
     values: Object.fromEntries(secrets.map((s) => [s.key, s.value])),
     ...(unreadable.length ? { unreadable } : {}),
+    origins: Object.fromEntries(
+      secrets.map((s) => [s.key, { environment_id: s.inherited_from ?? p.environment_id, secret_id: s.id }]),
+    ),
   };
 }
 
@@ -86,16 +91,20 @@ interface Snapshot {
   values: Record<string, string>;
   /** key -> the environment it comes from, and those it overrides (for --verbose). */
   sources: { key: string; from: string; overrides: string[] }[];
+  /** key -> its secret, where the copy knows it (to name who wrote a key kept back). */
+  origins: Map<string, SecretOrigin>;
 }
 
 function merge(targets: EnvironmentTarget[], copies: FallbackCopy[]): Snapshot {
   const values: Record<string, string> = {};
   const from = new Map<string, { from: string; overrides: string[] }>();
+  const origins = new Map<string, SecretOrigin>();
   copies.forEach((copy, i) => {
     // A key this environment holds but cannot resolve is not taken from an earlier one.
     for (const key of copy.unreadable ?? []) {
       delete values[key];
       from.delete(key);
+      origins.delete(key);
     }
     for (const [key, value] of Object.entries(copy.values)) {
       const before = from.get(key);
@@ -104,10 +113,13 @@ function merge(targets: EnvironmentTarget[], copies: FallbackCopy[]): Snapshot {
         from: targets[i]!.label,
         overrides: before ? [...before.overrides, before.from] : [],
       });
+      const origin = copy.origins?.[key];
+      if (origin) origins.set(key, originIn(targets[i]!, origin.environment_id, origin.secret_id));
+      else origins.delete(key);
     }
   });
   const sources = Object.keys(values).map((key) => ({ key, ...from.get(key)! }));
-  return { copies, values, sources };
+  return { copies, values, sources, origins };
 }
 
 function watchInterval(watch: RunOptions["watch"]): number | undefined {
@@ -124,31 +136,22 @@ const sameValues = (a: Record<string, string>, b: Record<string, string>) => {
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 };
 
-/** Why these values must not reach the command (exit 2), or undefined when they may. */
-function refusal(values: Record<string, string>, allowed: ReadonlySet<string>): CliError | undefined {
-  const refused = refusedVariables(Object.keys(values), allowed);
-  if (refused.length === 0) return undefined;
-  return new CliError(
-    `the secrets hold ${refused.join(", ")}, which change how programs load code or find executables: ` +
-      `coffer run injects such variables only when each is named (--allow-env ${refused.join(",")})`,
-    EXIT.usage,
-  );
-}
-
 /**
- * Runs the command; with `every` set, restarts it whenever the secrets change. With a mount, the
- * values go to the file (rewritten before a restart) and the command gets its path alone.
+ * Runs the command with what `deliver` makes of the secrets; with `every` set, restarts it whenever
+ * that changes. With a mount, the values go to the file (rewritten before a restart) and the
+ * command gets its path alone.
  */
 async function supervise(
   command: string[],
-  first: Snapshot,
+  first: { snapshot: Snapshot; delivered: Sorted },
   every: number | undefined,
   poll: (current: Snapshot) => Promise<Snapshot>,
-  allowed: ReadonlySet<string>,
+  deliver: (snapshot: Snapshot) => Promise<Sorted>,
   mount: Mount | undefined,
 ): Promise<number> {
   const [bin, ...args] = command;
-  let current = first;
+  let current = first.snapshot;
+  let delivered = first.delivered;
   let child: ChildProcess;
   let restarting = false;
   let stopping = false;
@@ -158,7 +161,7 @@ async function supervise(
   const start = () => {
     const env = mount
       ? { ...process.env, COFFER_MOUNT_PATH: mount.path }
-      : { ...process.env, ...current.values };
+      : { ...process.env, ...delivered.passed };
     child = spawn(bin!, args, { stdio: "inherit", env });
     child.on("error", (error) => {
       process.stderr.write(`coffer: cannot run ${bin}: ${error.message}\n`);
@@ -178,33 +181,29 @@ async function supervise(
   start();
 
   let timer: NodeJS.Timeout | undefined;
-  let lastRefused: Record<string, string> | undefined;
   if (every !== undefined) {
     const tick = async () => {
       try {
         const next = await poll(current);
-        const changed = next !== current && !sameValues(next.values, current.values);
-        const refused = changed ? refusal(next.values, allowed) : undefined;
-        if (refused) {
-          // The command goes on with the values it has; said once per refused set of values.
-          if (!lastRefused || !sameValues(next.values, lastRefused))
-            warn(`not restarting, the command keeps running with the previous values: ${refused.message}`);
-          lastRefused = next.values;
-        } else if (changed && !stopping) {
-          process.stderr.write("coffer: the secrets changed, restarting the command\n");
-          current = next;
-          mount?.update(current.values);
-          restarting = true;
-          const old = child;
-          await new Promise<void>((resolve) => {
-            if (old.exitCode !== null || old.signalCode !== null) return resolve();
-            old.once("exit", () => resolve());
-            old.kill("SIGTERM");
-          });
-          restarting = false;
-          if (!stopping) start();
-        } else if (!changed) {
-          current = next; // same values, fresher tags (a description or key order changed)
+        if (next !== current) {
+          // A key that appears later is kept back as one there from the start.
+          const nextDelivered = await deliver(next);
+          const changed = !sameValues(nextDelivered.passed, delivered.passed);
+          current = next; // unchanged values: fresher tags (a description or key order changed)
+          delivered = nextDelivered;
+          if (changed && !stopping) {
+            process.stderr.write("coffer: the secrets changed, restarting the command\n");
+            mount?.update(delivered.passed);
+            restarting = true;
+            const old = child;
+            await new Promise<void>((resolve) => {
+              if (old.exitCode !== null || old.signalCode !== null) return resolve();
+              old.once("exit", () => resolve());
+              old.kill("SIGTERM");
+            });
+            restarting = false;
+            if (!stopping) start();
+          }
         }
       } catch (error) {
         warn(`cannot check for changes: ${(error as Error).message}`);
@@ -216,6 +215,30 @@ async function supervise(
   const code = await exited;
   clearTimeout(timer);
   return code;
+}
+
+/**
+ * What the command gets of each snapshot (environment-policy.ts), for its environment or a mount
+ * of `format`. Each key kept back is said once, when it first is (and again after it was gone).
+ */
+function deliveryOf(
+  session: Session,
+  allowed: ReadonlySet<string>,
+  format: MountFormat | undefined,
+): (snapshot: Snapshot) => Promise<Sorted> {
+  let said = new Set<string>();
+  return async (snapshot) => {
+    // A JSON file is data the command parses: nothing in it becomes a variable (docs/cli.md).
+    const sorted =
+      format === "json"
+        ? { passed: snapshot.values, kept: [] }
+        : sortForEnvironment(snapshot.values, allowed);
+    const fresh = sorted.kept.filter((k) => !said.has(k.key));
+    said = new Set(sorted.kept.map((k) => k.key));
+    const from = format ? "the mounted file" : "the command's environment";
+    await reportKeptBack(session, fresh, snapshot.origins, from);
+    return sorted;
+  };
 }
 
 export function registerRunCommand(program: Command): void {
@@ -230,13 +253,7 @@ export function registerRunCommand(program: Command): void {
       "--watch [seconds]",
       `restart the command when a secret changes (checks every ${DEFAULT_WATCH_SECONDS} s)`,
     )
-    .option(
-      "--allow-env <names>",
-      "inject these variables although they change how programs load code (NODE_OPTIONS, LD_PRELOAD, PATH…): " +
-        "exact names, repeatable or comma-separated",
-      (value: string, previous: string[]) => [...previous, ...value.split(",").map((n) => n.trim())],
-      [],
-    )
+    .option(...allowEnvOption("pass on"))
     .option(
       "--oidc-token-env <name>",
       "authenticate with the OIDC ID token in this variable (a CI job's; exchanged for a short-lived key), as COFFER_OIDC_TOKEN does",
@@ -275,14 +292,15 @@ export function registerRunCommand(program: Command): void {
         chooseOidcToken(token, options.serviceAccount);
       }
       const every = watchInterval(options.watch);
-      const allowed = new Set(options.allowEnv.filter(Boolean));
+      const allowed = new Set(options.allowEnv);
       const { session, selection, targets } = await projectEnvironments(program, options.env);
       const label = (t: EnvironmentTarget) => (targets.length > 1 ? t.label : undefined);
       const copies = await Promise.all(targets.map((t) => initialCopy(session, t, options, label(t))));
       const first = merge(targets, copies);
-      const refused = refusal(first.values, allowed);
-      if (refused) throw refused;
       if (options.verbose) explainSources(selection, targets, first.sources);
+      const format = options.mount ? mountFormatOf(options.mount, options.mountFormat) : undefined;
+      const deliver = deliveryOf(session, allowed, format);
+      const delivered = await deliver(first);
       const poll = async (current: Snapshot) => {
         const next = await Promise.all(
           targets.map(async (t, i) => {
@@ -300,21 +318,24 @@ export function registerRunCommand(program: Command): void {
         );
         return next.every((copy, i) => copy === current.copies[i]) ? current : merge(targets, next);
       };
-      const mount = options.mount
-        ? createMount(
-            options.mount,
-            mountFormatOf(options.mount, options.mountFormat),
-            options.mountKind,
-            first.values,
-          )
-        : undefined;
+      const mount =
+        options.mount && format
+          ? createMount(options.mount, format, options.mountKind, delivered.passed)
+          : undefined;
       if (mount && options.verbose)
         process.stderr.write(`coffer: the secrets are at ${mount.path} (${mount.kind})\n`);
       // Removed however the run ends: the command's exit, a signal (forwarded, then its exit), an error.
       const removeMount = () => mount?.remove();
       process.once("exit", removeMount);
       try {
-        process.exitCode = await supervise(command, first, every, poll, allowed, mount);
+        process.exitCode = await supervise(
+          command,
+          { snapshot: first, delivered },
+          every,
+          poll,
+          deliver,
+          mount,
+        );
       } finally {
         removeMount();
       }

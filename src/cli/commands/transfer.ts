@@ -5,7 +5,7 @@ import type { Command } from "commander";
 import { Option } from "commander";
 import { MalformedReference, mayReference, parseValue } from "../../lib/references.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
-import { CliError, EXIT, failure } from "../api.ts";
+import { CliError, EXIT, failure, type Session } from "../api.ts";
 import {
   globalsOf,
   pathOf,
@@ -22,8 +22,9 @@ import {
   parseDotenvEntries,
   storedText,
 } from "../dotenv.ts";
+import { allowEnvOption, readByTools, sortForEnvironment } from "../environment-policy.ts";
 import { explainSources } from "../environment-targets.ts";
-import { refusedVariables } from "../loader-variables.ts";
+import { lastWriters, originIn, reportKeptBack, type SecretOrigin } from "../kept-back.ts";
 import { paint, print, readStdin, warn } from "../output.ts";
 import { renderTemplate } from "../template.ts";
 
@@ -36,6 +37,29 @@ function readTemplate(file: string): string {
       EXIT.usage,
     );
   }
+}
+
+/**
+ * A template's tags are its author's, but the values are whoever wrote them: a tag naming a key
+ * tools read (a rendered `MAKEFLAGS={{ MAKEFLAGS }}` that is then sourced) renders only when allowed.
+ * Nothing is printed otherwise (exit 2): a config file without a value is worse than none.
+ */
+async function refuseToolSettings(
+  session: Session,
+  template: string,
+  keys: Set<string>,
+  allowed: ReadonlySet<string>,
+  origins: ReadonlyMap<string, SecretOrigin>,
+): Promise<void> {
+  const withheld = [...keys].filter((key) => readByTools(key) && !allowed.has(key));
+  if (withheld.length === 0) return;
+  const writers = await lastWriters(session, withheld, origins);
+  const lines = withheld.map((key) => `${key}, last written by ${writers.get(key)}: --allow-env ${key}`);
+  throw new CliError(
+    `${template} names secrets that tools read as options, code, a program to run or a place to look; ` +
+      `a template renders each only when it is named with --allow-env:\n  ${lines.join("\n  ")}\nnothing was printed`,
+    EXIT.usage,
+  );
 }
 
 type Platform = "railway" | "vercel" | "render";
@@ -114,6 +138,7 @@ export function registerTransferCommands(program: Command): void {
     )
     .option("--verbose", "say on stderr which environment each key comes from")
     .option("--allow-partial", "go on when some values cannot be decrypted")
+    .option(...allowEnvOption("with --format shell or --template, print"))
     .action(
       async (options: {
         format: ExportFormat;
@@ -121,6 +146,7 @@ export function registerTransferCommands(program: Command): void {
         env?: string;
         verbose?: boolean;
         allowPartial?: boolean;
+        allowEnv: string[];
       }) => {
         const { session, selection, targets } = await projectEnvironments(program, options.env);
         const list = await readMerged(session, targets, options.allowPartial ?? false);
@@ -130,29 +156,36 @@ export function registerTransferCommands(program: Command): void {
             targets,
             list.map((s) => ({ ...s, from: s.from.label })),
           );
+        const allowed = new Set(options.allowEnv);
+        const origins = new Map(
+          list.map((s) => [s.key, originIn(s.from, s.inherited_from ?? s.from.environment_id, s.id)]),
+        );
         if (options.template !== undefined) {
           const text = readTemplate(options.template);
           const names = targets.map((t) => t.label).join(", ");
           const where = targets.length > 1 ? `environments ${names}` : `environment ${names}`;
-          process.stdout.write(
-            renderTemplate(options.template, text, new Map(list.map((s) => [s.key, s.value])), where),
-          );
+          const values = new Map(list.map((s) => [s.key, s.value]));
+          const rendered = renderTemplate(options.template, text, values, where);
+          await refuseToolSettings(session, options.template, rendered.keys, allowed, origins);
+          process.stdout.write(rendered.text);
           return;
         }
-        // Exported, they are data: `coffer run` would refuse these without --allow-env, and whoever
-        // sources or evals the output takes them on unchecked.
-        const risky = refusedVariables(list.map((s) => s.key));
+        const entries = list.map((s): [string, string] => [s.key, s.value]);
+        if (options.format === "shell") {
+          // A shell evals it: what reaches that shell is sorted as `coffer run` sorts a command's.
+          const sorted = sortForEnvironment(Object.fromEntries(entries), allowed);
+          await reportKeptBack(session, sorted.kept, origins, "the output");
+          process.stdout.write(formatSecrets(Object.entries(sorted.passed), "shell"));
+          return;
+        }
+        // Files (dotenv, json, yaml) are data: transfers and backups keep every key (docs/cli.md).
+        const risky = entries.map(([key]) => key).filter(readByTools);
         if (risky.length > 0)
           warn(
-            `the export holds ${risky.join(", ")}, which change how programs load code or find executables: ` +
-              "treat the output as data, and do not source or eval it where that is not wanted",
+            `the export holds ${risky.join(", ")}, which tools read as options or code: load it with ` +
+              "`coffer run` (or --mount), which keeps them back, rather than sourcing it or `node --env-file`",
           );
-        process.stdout.write(
-          formatSecrets(
-            list.map((s) => [s.key, s.value]),
-            options.format,
-          ),
-        );
+        process.stdout.write(formatSecrets(entries, options.format));
       },
     );
 
