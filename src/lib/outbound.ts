@@ -1,70 +1,56 @@
 // Requests Coffer sends to addresses its users chose (webhooks): a server-side request forgery
-// risk. A destination is vetted after DNS resolution — loopback, private, link-local (cloud
-// metadata), shared, multicast and reserved addresses are refused unless an operator allowed their
-// network — and the connection goes to exactly the vetted address, so a name cannot resolve to
+// risk. A destination is vetted after DNS resolution — anything but plain global unicast (loopback,
+// private, link-local where cloud metadata lives, shared, multicast, reserved, and the IPv6 forms
+// that carry such an IPv4 address) is refused unless an operator allowed its network — and the
+// connection goes to exactly the vetted address, so a name cannot resolve to
 // something else between the check and the connect. Redirects are never followed; time and the
 // answer read are bounded.
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
 import { addressIn } from "./cidr.ts";
 
-const FORBIDDEN_V4 = [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local: cloud metadata lives at 169.254.169.254
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, broadcast
-] as const;
+// The classification of special-purpose addresses is ipaddr.js's (IANA's IPv4 and IPv6
+// special-purpose registries), not a list of our own: a hand list missed ::/96 once.
+/** IANA's global unicast space: every IPv6 address outside it is reserved or special-purpose. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+/** IPv4-compatible addresses (RFC 4291, deprecated): ::a.b.c.d carries a.b.c.d as mapped ones do. */
+const V4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+/** NAT64's well-known prefix (RFC 6052): a gateway delivers 64:ff9b::a.b.c.d to a.b.c.d. */
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR("64:ff9b::/96");
 
-const FORBIDDEN_V6 = [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96], // NAT64: reaches IPv4 addresses through a gateway
-  ["64:ff9b:1::", 48],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["2002::", 16], // 6to4: embeds an IPv4 address
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["fec0::", 10],
-  ["ff00::", 8], // multicast
-] as const;
-
-const forbidden = new BlockList();
-for (const [network, prefix] of FORBIDDEN_V4) forbidden.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of FORBIDDEN_V6) forbidden.addSubnet(network, prefix, "ipv6");
-
-/** The IPv4 address inside an IPv4-mapped or -compatible IPv6 one (::ffff:10.0.0.1), if any. */
-function embeddedV4(address: string): string | undefined {
-  const match = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (match) return match[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return undefined;
-  const high = Number.parseInt(hex[1]!, 16);
-  const low = Number.parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+/**
+ * The IPv4 address a packet to this IPv6 one ends up at, for the forms that stand for one: mapped
+ * (::ffff:0:0/96), translated (::ffff:0:0:0/96), compatible (::/96) and NAT64's well-known prefix.
+ * 6to4 and Teredo embed a relay's address, not the destination's: they are refused as special.
+ */
+function carriedV4(address: ipaddr.IPv6): string | undefined {
+  const range = address.range();
+  const carries =
+    range === "ipv4Mapped" ||
+    range === "rfc6145" ||
+    address.match(V4_COMPATIBLE) ||
+    address.match(NAT64_WELL_KNOWN);
+  return carries ? address.toByteArray().slice(12).join(".") : undefined;
 }
 
-/** Whether a request may go to the address: public, or in a network the operator allowed. */
+/**
+ * Whether a request may go to the address: plain global unicast (ipaddr.js's "unicast", within
+ * 2000::/3 for IPv6), or in a network the operator allowed. An IPv6 form that carries an IPv4
+ * address is judged as that IPv4 address, allow-list included.
+ */
 export function addressPermitted(address: string, allowedNetworks: readonly string[]): boolean {
-  const v4 = embeddedV4(address);
-  const plain = v4 ?? address;
-  const family = isIP(plain);
-  if (family === 0) return false;
-  if (addressIn(plain, allowedNetworks)) return true;
-  return !forbidden.check(plain, family === 4 ? "ipv4" : "ipv6");
+  // ipaddr.js also reads forms no resolver answers (0x7f.1, 2130706433): Node's notion decides.
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return false;
+  if (addressIn(address, allowedNetworks)) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  const v4 = carriedV4(v6);
+  if (v4 !== undefined) return addressPermitted(v4, allowedNetworks);
+  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
 }
 
 /** The destination is one Coffer refuses to reach (the message says why, never more). */
@@ -91,7 +77,7 @@ export async function vetDestination(
   const refused = found.find((a) => !addressPermitted(a.address, allowedNetworks));
   if (refused) {
     throw new DestinationRefused(
-      `${host} resolves to ${refused.address}, a loopback, private, link-local, multicast or reserved address ` +
+      `${host} resolves to ${refused.address}, a loopback, private, link-local, multicast or other special-purpose address ` +
         "(an operator may allow its network with COFFER_OUTBOUND_ALLOW)",
     );
   }
