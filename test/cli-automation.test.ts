@@ -29,7 +29,12 @@ const coffer = (args: string[], env: Record<string, string> = {}, input?: string
   runCoffer(["--api-url", server.url, ...args], { ...where, env, ...(input ? { input } : {}) });
 
 beforeAll(async () => {
-  server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  // The issuer lives on 127.0.0.1, which only this allow-list lets the exchange reach.
+  server = await startServer({
+    ...runStoreEnv(),
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    COFFER_OUTBOUND_ALLOW: "127.0.0.1/32",
+  });
   issuer = await startIssuer();
   tenant = await tenantOverHttp(server.url, "cli-automation");
   const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];

@@ -67,7 +67,12 @@ const mintKey = (name: string, scope: object) =>
 
 beforeAll(async () => {
   dataDir = join(tempDir(), "data");
-  server = await startServer({ ...runStoreEnv(dataDir), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  // The issuer lives on 127.0.0.1, which only this allow-list lets the exchange reach.
+  server = await startServer({
+    ...runStoreEnv(dataDir),
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    COFFER_OUTBOUND_ALLOW: "127.0.0.1/32",
+  });
   issuer = await startIssuer();
   tenant = await tenantOverHttp(server.url, "action");
   const [, , workspace, team, project, production] = tenant.secrets.split("/") as string[];

@@ -16813,7 +16813,7 @@ export interface operations {
                     };
                     /** @description the only environments the key reaches (their secrets only); null or absent: not narrowed */
                     environment_ids?: string[] | null;
-                    /** @description the OIDC issuer URL, exactly as its tokens' iss says (https; http only on loopback), e.g. https://token.actions.githubusercontent.com */
+                    /** @description the OIDC issuer URL, exactly as its tokens' iss says, e.g. https://token.actions.githubusercontent.com: https, on a public address (loopback, private and link-local addresses, and plain http, only in networks the operator allowed with COFFER_OUTBOUND_ALLOW) */
                     issuer: string;
                     name: string;
                     /** @description the only projects the key reaches (their secrets only); null or absent: not narrowed */

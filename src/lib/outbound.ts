@@ -53,12 +53,21 @@ export function addressPermitted(address: string, allowedNetworks: readonly stri
   return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
 }
 
-/** The destination is one Coffer refuses to reach (the message says why, never more). */
-export class DestinationRefused extends Error {}
+/** The destination is one Coffer refuses (the message says why, never more). */
+export class DestinationRefused extends Error {
+  constructor(
+    message: string,
+    /** The name does not resolve (yet): nothing is known against it. */
+    readonly unresolved = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The addresses a URL's host stands for, each permitted; DestinationRefused when any is not (a name
- * answering both a public and a private address is refused whole) or when the name does not resolve.
+ * answering both a public and a private address is refused whole), when plain http would leave the
+ * allowed networks, or when the name does not resolve.
  */
 export async function vetDestination(
   url: URL,
@@ -70,10 +79,10 @@ export async function vetDestination(
     : await lookup(host, { all: true, verbatim: true }).then(
         (all) => all.map((a) => ({ address: a.address, family: a.family as 4 | 6 })),
         () => {
-          throw new DestinationRefused(`${host} does not resolve`);
+          throw new DestinationRefused(`${host} does not resolve`, true);
         },
       );
-  if (found.length === 0) throw new DestinationRefused(`${host} does not resolve`);
+  if (found.length === 0) throw new DestinationRefused(`${host} does not resolve`, true);
   const refused = found.find((a) => !addressPermitted(a.address, allowedNetworks));
   if (refused) {
     throw new DestinationRefused(
@@ -81,19 +90,41 @@ export async function vetDestination(
         "(an operator may allow its network with COFFER_OUTBOUND_ALLOW)",
     );
   }
+  // Unencrypted requests stay inside the networks the operator named: elsewhere anyone on the
+  // path could read or answer them.
+  if (url.protocol === "http:" && !found.every((a) => addressIn(a.address, allowedNetworks))) {
+    throw new DestinationRefused(`${host} is outside COFFER_OUTBOUND_ALLOW: use https`);
+  }
   return found;
+}
+
+/**
+ * Why Coffer would never send to this http(s) URL (a 422's message), or undefined. It is vetted
+ * again at every request: a name that does not resolve yet may later, so only its http is refused.
+ */
+export async function destinationProblem(
+  url: URL,
+  allowedNetworks: readonly string[],
+): Promise<string | undefined> {
+  try {
+    await vetDestination(url, allowedNetworks);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof DestinationRefused)) throw error;
+    if (!error.unresolved) return `Refused: ${error.message}`;
+    return url.protocol === "http:"
+      ? "The URL must be https (plain http only reaches networks in COFFER_OUTBOUND_ALLOW)"
+      : undefined;
+  }
 }
 
 export interface OutboundOptions {
   allowedNetworks: readonly string[];
   timeoutMs: number;
-  /** Bytes of the answer read at most (the rest is not waited for). */
+  /** Bytes of the answer read at most. */
   maxResponseBytes: number;
-}
-
-export interface OutboundAnswer {
-  status: number;
-  latencyMs: number;
+  /** Ends the request early too (the timeout ends it anyway). */
+  signal?: AbortSignal;
 }
 
 /** Connects to the vetted address whatever the name would resolve to now (no second lookup). */
@@ -104,9 +135,85 @@ const pinnedLookup =
     else callback(null, address, family);
   };
 
+interface Answer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  /** The whole answer was read: not cut short, not longer than maxResponseBytes. */
+  complete: boolean;
+  latencyMs: number;
+}
+
+/**
+ * One request to the vetted address of the URL: no redirect followed, the time and the bytes read
+ * bounded. Rejects with DestinationRefused, or an Error naming a network failure or the timeout.
+ */
+async function requestOnce(
+  url: URL,
+  request: { method: "GET" | "POST"; headers: Record<string, string>; body?: string },
+  options: OutboundOptions,
+): Promise<Answer> {
+  const started = performance.now();
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const [target] = await vetDestination(url, options.allowedNetworks);
+  const client = url.protocol === "https:" ? https : http;
+  const headers =
+    request.body === undefined
+      ? request.headers
+      : { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) };
+  return new Promise<Answer>((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      {
+        method: request.method,
+        headers,
+        lookup: pinnedLookup(target!.address, target!.family),
+        signal,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let read = 0;
+        const finish = (complete: boolean) => {
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers["content-type"] ?? ""),
+            body: Buffer.concat(chunks),
+            complete,
+            latencyMs: Math.round(performance.now() - started),
+          });
+          response.destroy();
+        };
+        response.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > options.maxResponseBytes) return finish(false);
+          chunks.push(chunk);
+        });
+        response.on("end", () => finish(true));
+        response.on("error", () => finish(false));
+        response.on("close", () => finish(false));
+      },
+    );
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        signal.aborted
+          ? new Error(`no answer within ${options.timeoutMs} ms`)
+          : new Error(error.code ? `${error.code}: could not connect` : "could not connect"),
+      );
+    });
+    outgoing.end(request.body);
+  });
+}
+
+export interface OutboundAnswer {
+  status: number;
+  latencyMs: number;
+}
+
 /**
  * POSTs the body to the URL once. Resolves with the status (a redirect is an answer like any other,
- * never followed); rejects with DestinationRefused, or an Error naming a network failure or timeout.
+ * never followed; the answer's body is read up to maxResponseBytes, then left).
  */
 export async function postOnce(
   url: URL,
@@ -114,41 +221,28 @@ export async function postOnce(
   headers: Record<string, string>,
   options: OutboundOptions,
 ): Promise<OutboundAnswer> {
-  const started = performance.now();
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  const [target] = await vetDestination(url, options.allowedNetworks);
-  const client = url.protocol === "https:" ? https : http;
-  return new Promise<OutboundAnswer>((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        lookup: pinnedLookup(target!.address, target!.family),
-        signal: deadline,
-        agent: false,
-      },
-      (response) => {
-        let read = 0;
-        const finish = () => {
-          resolve({ status: response.statusCode ?? 0, latencyMs: Math.round(performance.now() - started) });
-          response.destroy();
-        };
-        response.on("data", (chunk: Buffer) => {
-          read += chunk.length;
-          if (read >= options.maxResponseBytes) finish();
-        });
-        response.on("end", finish);
-        response.on("error", () => finish());
-      },
-    );
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      reject(
-        deadline.aborted
-          ? new Error(`no answer within ${options.timeoutMs} ms`)
-          : new Error(error.code ? `${error.code}: could not deliver` : "could not deliver"),
-      );
-    });
-    request.end(body);
-  });
+  const answer = await requestOnce(url, { method: "POST", headers, body }, options);
+  return { status: answer.status, latencyMs: answer.latencyMs };
+}
+
+export interface FetchedText {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * GETs the URL once and reads the whole answer (a redirect is an answer, never followed). Rejects
+ * as requests do, and when the answer is cut short or longer than maxResponseBytes.
+ */
+export async function getOnce(
+  url: URL,
+  headers: Record<string, string>,
+  options: OutboundOptions,
+): Promise<FetchedText> {
+  const answer = await requestOnce(url, { method: "GET", headers }, options);
+  if (!answer.complete) {
+    throw new Error(`the answer was cut short or longer than ${options.maxResponseBytes} bytes`);
+  }
+  return { status: answer.status, contentType: answer.contentType, text: answer.body.toString("utf8") };
 }

@@ -9,7 +9,8 @@ import type { Principal } from "../../auth/principal.ts";
 import { addSeconds } from "../../clock.ts";
 import { sha256 } from "../../crypto/tokens.ts";
 import { AppError } from "../../errors.ts";
-import { createIssuerDiscovery, type DiscoveryFailed } from "../../lib/oidc-discovery.ts";
+import { createIssuerDiscovery, DISCOVERY_MAX_BYTES, DiscoveryFailed } from "../../lib/oidc-discovery.ts";
+import { getOnce } from "../../lib/outbound.ts";
 import type { AuditActor } from "../audit/index.ts";
 import type { ServiceAccountsDeps } from "./core.ts";
 import type { createServiceAccountKeys } from "./keys.ts";
@@ -48,30 +49,48 @@ function trustMatches(trust: repo.TrustRow, payload: JWTPayload): boolean {
   });
 }
 
-/** The issuers' key sets, found through their discovery documents; failures are not remembered. */
-function createIssuerKeys() {
-  const discover = createIssuerDiscovery({ timeoutMs: FETCH_TIMEOUT_MS });
-  return async (issuer: string) => {
-    try {
-      return (await discover(issuer)).keys;
-    } catch (error) {
-      const failure = error as DiscoveryFailed;
-      throw new AppError(
-        "oidc_issuer_unavailable",
-        failure.reason === "mismatch"
-          ? "The issuer's discovery document names another issuer or no jwks_uri"
-          : `The issuer's discovery document could not be read (${failure.message})`,
-      );
-    }
-  };
+/**
+ * The issuers' key sets, found through their discovery documents; failures are not remembered.
+ * Issuers are chosen by users, so every request is vetted (outbound.ts): a trust cannot make Coffer
+ * reach inside its network.
+ */
+function createIssuerKeys(allowedNetworks: readonly string[]) {
+  const discover = createIssuerDiscovery({
+    timeoutMs: FETCH_TIMEOUT_MS,
+    fetchText: (url, signal) =>
+      getOnce(
+        url,
+        { accept: "application/json" },
+        {
+          allowedNetworks,
+          timeoutMs: FETCH_TIMEOUT_MS,
+          maxResponseBytes: DISCOVERY_MAX_BYTES,
+          ...(signal ? { signal } : {}),
+        },
+      ),
+  });
+  return async (issuer: string) => (await discover(issuer)).keys;
 }
 
 export function createOidcExchange(
   deps: ServiceAccountsDeps,
   keys: ReturnType<typeof createServiceAccountKeys>,
 ) {
-  const { db, clock, audit } = deps;
-  const keysOf = createIssuerKeys();
+  const { db, clock, audit, logger } = deps;
+  const keysOf = createIssuerKeys(deps.allowedNetworks);
+
+  /**
+   * One answer whatever went wrong (refused address, no connection, timeout, not JSON, another
+   * issuer's document, no key set): differing ones would let a caller map the network through a
+   * trust. The reason is the operator's, in the log.
+   */
+  const issuerUnusable = (issuer: string, error: unknown) => {
+    logger.warn({ issuer, reason: (error as Error).message }, "an OIDC issuer could not be used");
+    return new AppError(
+      "oidc_issuer_unavailable",
+      "The issuer's discovery document or signing keys could not be used",
+    );
+  };
 
   async function verify(token: string, issuer: string): Promise<JWTPayload> {
     try {
@@ -83,13 +102,17 @@ export function createOidcExchange(
       });
       return payload;
     } catch (error) {
-      if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) throw rejected("it has expired");
       if (error instanceof errors.JWTClaimValidationFailed)
         throw rejected(`its ${error.claim} claim is not valid`);
-      if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
-        throw new AppError("oidc_issuer_unavailable", "The issuer's keys could not be fetched");
-      }
+      // The discovery document or the key set failed, or something else that is no verdict on
+      // the token itself.
+      if (
+        error instanceof DiscoveryFailed ||
+        error instanceof errors.JWKSTimeout ||
+        !(error instanceof errors.JOSEError)
+      )
+        throw issuerUnusable(issuer, error);
       throw rejected("its signature does not verify against the issuer's keys");
     }
   }

@@ -88,7 +88,7 @@ export const CreateTrustBody = Type.Object({
     minLength: 1,
     maxLength: 500,
     description:
-      "the OIDC issuer URL, exactly as its tokens' iss says (https; http only on loopback), e.g. https://token.actions.githubusercontent.com",
+      "the OIDC issuer URL, exactly as its tokens' iss says, e.g. https://token.actions.githubusercontent.com: https, on a public address (loopback, private and link-local addresses, and plain http, only in networks the operator allowed with COFFER_OUTBOUND_ALLOW)",
   }),
   audience: Type.String({ minLength: 1, maxLength: 500, description: "the aud the tokens must carry" }),
   subject: Pattern("the sub pattern, e.g. repo:acme/payments:ref:refs/heads/main"),
