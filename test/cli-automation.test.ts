@@ -185,10 +185,17 @@ describe("CI without a stored secret", () => {
     // The same token again is a replay: refused, with the server's words.
     const replay = await runCoffer(["run", "--", process.execPath, "-e", PRINT], {
       ...job,
-      env: { COFFER_API_URL: server.url, COFFER_OIDC_TOKEN: jwt },
+      env: { COFFER_API_URL: server.url, COFFER_OIDC_TOKEN: jwt, COFFER_SERVICE_ACCOUNT: account.body.id },
     });
     expect(replay.code).not.toBe(0);
     expect(replay.stderr).toContain("already exchanged");
+    // A token with no account named is not sent: only the named account's trusts would be matched.
+    const unnamed = await runCoffer(["run", "--", process.execPath, "-e", PRINT], {
+      ...job,
+      env: { COFFER_API_URL: server.url, COFFER_OIDC_TOKEN: await issuer.token() },
+    });
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain("COFFER_SERVICE_ACCOUNT");
   });
 
   it("coffer ci-setup adds a GitHub Actions trust on a new read-only account and prints the workflow", async () => {

@@ -268,6 +268,7 @@ describe.skipIf(!browserTestsRun)("the automation screens in Chromium", () => {
         {},
         {
           token: await issuer.token({ aud: "coffer", repository_owner: "acme" }),
+          service_account_id: accountId,
         },
       );
       expect(exchanged.status).toBe(200);

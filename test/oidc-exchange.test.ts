@@ -19,7 +19,8 @@ let base: string;
 
 const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
-const exchange = (token: string, extra: object = {}) =>
+/** An exchange naming the account whose trust should accept the token (as CI must). */
+const exchange = (token: string, extra: object = { service_account_id: accountId }) =>
   t.app.inject({ method: "POST", url: "/auth/oidc/exchange", payload: { token, ...extra } });
 
 /** The one answer to every failure to read an issuer or its keys: it tells nothing of what answered. */
@@ -406,6 +407,110 @@ describe("reading an issuer the operator lets Coffer reach", () => {
       await keys.close();
       await inside.stop();
       await metadata.stop();
+    }
+  });
+});
+
+describe("tenants", () => {
+  it("an exchange is never decided by another workspace's trust (no capture by a catch-all trust)", async () => {
+    const shared = await startIssuer();
+    try {
+      // Mallory, in her own workspace, trusts every token of the issuer first...
+      const mallory = await newUser(t.app);
+      const malloryBase = `/workspaces/${mallory.workspaceId}/service-accounts`;
+      const trap = (await send("POST", malloryBase, mallory.headers, { name: "trap", role: 0 })).json().id;
+      const caught = await send("POST", `${malloryBase}/${trap}/trusts`, mallory.headers, {
+        name: "everything",
+        issuer: shared.url,
+        audience: "coffer",
+        subject: "*",
+      });
+      expect(caught.statusCode, caught.body).toBe(201);
+      // ...then the owner trusts their own repository's tokens of the same issuer.
+      const added = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+        name: "payments",
+        issuer: shared.url,
+        audience: "coffer",
+        subject: "repo:acme/payments:ref:refs/heads/main",
+      });
+      expect(added.statusCode, added.body).toBe(201);
+
+      // A job that does not say which account it is for is not matched across workspaces.
+      const unnamed = await exchange(await shared.token(), {});
+      expect(unnamed.json().workspace_id).not.toBe(mallory.workspaceId);
+      expect(unnamed.statusCode).toBe(422);
+      expect(unnamed.json().detail[0]).toMatchObject({
+        loc: ["body", "service_account_id"],
+        type: "missing",
+      });
+      expect(unnamed.json().detail[0].msg).toMatch(/coffer ci-setup/);
+
+      // Naming it, the job gets its own account's key, whatever Mallory trusts or disables.
+      await send("PATCH", `${malloryBase}/${trap}`, mallory.headers, { disabled: true });
+      const named = await exchange(await shared.token());
+      expect(named.statusCode, named.body).toBe(200);
+      expect(named.json()).toMatchObject({ service_account_id: accountId, workspace_id: owner.workspaceId });
+      // Naming Mallory's account gets the job nothing of hers (it is disabled) and tells it nothing of ours.
+      const hers = await exchange(await shared.token(), { service_account_id: trap });
+      expect(hers.json().code).toBe("service_account_disabled");
+    } finally {
+      await shared.stop();
+    }
+  });
+
+  it("refuses a trust of a shared public issuer that does not pin the owner, saying how to pin it", async () => {
+    const github = "https://token.actions.githubusercontent.com";
+    const gitlab = "https://gitlab.com";
+    const terraform = "https://app.terraform.io";
+    const buildkite = "https://agent.buildkite.com";
+    const add = (issuer: string, subject: string, claims?: Record<string, string>) =>
+      send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+        name: "shared",
+        issuer,
+        audience: `shared-${randomUUID()}`,
+        subject,
+        ...(claims ? { claims } : {}),
+      });
+    const catchAll: [string, string, Record<string, string>?][] = [
+      [github, "*"],
+      [`${github}/`, "*"],
+      [github, "repo:*"],
+      [github, "repo:acme*/payments:*"],
+      [github, "repo:*/payments:ref:refs/heads/main"],
+      [github, "*", { repository_owner: "*" }],
+      [github, "*", { repository: "*/payments" }],
+      [github, "*", { environment: "production" }],
+      [gitlab, "*"],
+      [gitlab, "project_path:*"],
+      [gitlab, "*", { namespace_path: "ac*" }],
+      [terraform, "organization:*"],
+      [buildkite, "*"],
+    ];
+    for (const [issuer, subject, claims] of catchAll) {
+      const response = await add(issuer, subject, claims);
+      const label = `${issuer} ${subject} ${JSON.stringify(claims ?? {})}`;
+      expect(response.statusCode, label).toBe(422);
+      expect(response.json().detail[0].loc, label).toEqual(["body", "subject"]);
+      expect(response.json().detail[0].msg, label).toMatch(/pin/);
+    }
+    const pinned: [string, string, Record<string, string>?][] = [
+      [github, "repo:acme/*"],
+      [github, "repo:acme/payments:ref:refs/heads/main"],
+      [github, "*", { repository_owner: "acme" }],
+      [github, "*", { repository_owner_id: "1234" }],
+      [github, "*", { repository: "acme/*" }],
+      [gitlab, "project_path:acme/*"],
+      [gitlab, "*", { namespace_path: "acme/platform" }],
+      [gitlab, "*", { namespace_id: "42" }],
+      [terraform, "organization:acme:*"],
+      [terraform, "*", { terraform_organization_id: "org-123" }],
+      [buildkite, "organization:acme:*"],
+      [buildkite, "*", { organization_slug: "acme" }],
+    ];
+    for (const [issuer, subject, claims] of pinned) {
+      const response = await add(issuer, subject, claims);
+      expect(response.statusCode, `${issuer} ${subject} ${response.body}`).toBe(201);
+      await send("DELETE", `${base}/${accountId}/trusts/${response.json().id}`, owner.headers);
     }
   });
 });

@@ -1,8 +1,9 @@
 // POST /auth/oidc/exchange: a CI job's OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes
-// service-account token) becomes a short-lived key of the service account that trusts its issuer,
-// so the job holds no stored secret. The token is verified with jose against the issuer's keys
-// (found through its discovery document, both cached), its exp/nbf/iss/aud are checked, its sub and
-// claims must match a trust, and each token is exchanged once (a replay within its lifetime: 401).
+// service-account token) becomes a short-lived key of the service account the job names, when one
+// of that account's trusts accepts it, so the job holds no stored secret. The token is verified
+// with jose against the issuer's keys (found through its discovery document, both cached), its
+// exp/nbf/iss/aud are checked, its sub and claims must match a trust of the named account (never
+// another workspace's), and each token is exchanged once (a replay within its lifetime: 401).
 import { decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
 import { presentScope } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -118,7 +119,7 @@ export function createOidcExchange(
   }
 
   return async function exchange(
-    input: { token: string; service_account_id?: string },
+    input: { token: string; service_account_id: string },
     client: Omit<AuditActor, "principal">,
   ) {
     let claimed: JWTPayload;
@@ -129,7 +130,7 @@ export function createOidcExchange(
     }
     if (typeof claimed.iss !== "string") throw rejected("it names no issuer");
     const trusts = await repo.trustsOfIssuer(db, claimed.iss, input.service_account_id);
-    if (trusts.length === 0) throw rejected("no service account trusts its issuer");
+    if (trusts.length === 0) throw rejected("this service account trusts no such issuer");
     const payload = await verify(input.token, claimed.iss);
     const trust = trusts.find((candidate) => trustMatches(candidate, payload));
     if (!trust) throw rejected("its audience, subject or claims match no trust of this issuer");

@@ -118,9 +118,17 @@ export const TrustRecord = Type.Object({
   ...KeyScopeRecord,
 });
 
+/** Where a CI job finds the id of the account it exchanges its token for. */
+const WHERE_THE_ACCOUNT_ID_IS =
+  "the id is on the service account's page in the dashboard, in `coffer ci-setup`'s output, and in GET /workspaces/{workspace_id}/service-accounts";
+
 export const ExchangeBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 16_384, description: "the OIDC ID token (a JWT)" }),
-  service_account_id: Type.Optional(Uuid),
+  service_account_id: Type.String({
+    format: "uuid",
+    description: `the service account whose trust must accept the token: only its trusts are matched (${WHERE_THE_ACCOUNT_ID_IS})`,
+    "x-when-missing": `name the service account whose trust accepts this token (${WHERE_THE_ACCOUNT_ID_IS})`,
+  }),
 });
 
 export const ExchangedToken = Type.Object({

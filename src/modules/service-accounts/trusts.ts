@@ -10,6 +10,7 @@ import { destinationProblem } from "../../lib/outbound.ts";
 import { checkScopeTargets } from "../keys/index.ts";
 import type { ServiceAccountsCore, ServiceAccountsDeps } from "./core.ts";
 import * as repo from "./repo.ts";
+import { unpinnedSharedIssuer } from "./shared-issuers.ts";
 
 const DEFAULT_TOKEN_MINUTES = 15;
 
@@ -61,6 +62,12 @@ export function createServiceAccountTrusts(deps: ServiceAccountsDeps, core: Serv
       if (problem) {
         throw new ValidationFailed([
           { loc: ["body", "issuer"], msg: problem, type: "value_error", input: input.issuer },
+        ]);
+      }
+      const unpinned = unpinnedSharedIssuer(input.issuer, input.subject, input.claims ?? {});
+      if (unpinned) {
+        throw new ValidationFailed([
+          { loc: ["body", "subject"], msg: unpinned, type: "value_error", input: input.subject },
         ]);
       }
       await checkScopeTargets(deps.scopeTargets, ctx.workspaceId, input);
