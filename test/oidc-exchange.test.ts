@@ -127,6 +127,55 @@ describe("POST /auth/oidc/exchange", () => {
     expect(again.json().code).toBe("oidc_token_replayed");
   });
 
+  it("refuses a token re-spelled in base64url (the same signature, other unused bits): exchanged once", async () => {
+    const token = await issuer.token({ repository_owner: "acme" });
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    // A 256-byte RS256 signature ends in a character whose four low bits carry nothing: 16 spellings.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(signature.at(-1) ?? "");
+    const respelled = Array.from({ length: 16 }, (_, bits) => alphabet[(last & 0b110000) | bits])
+      .filter((character) => character !== signature.at(-1))
+      .map((character) => `${header}.${payload}.${signature.slice(0, -1)}${character}`);
+    const answers = [];
+    for (const spelling of [token, ...respelled.slice(0, 4)]) {
+      const response = await exchange(spelling);
+      answers.push(`${response.statusCode} ${response.json().code ?? "exchanged"}`);
+    }
+    expect(answers).toEqual(["200 exchanged", ...Array(4).fill("401 oidc_token_rejected")]);
+  });
+
+  it("refuses any segment that is not canonical base64url: padding, another alphabet, stray bits", async () => {
+    const token = await issuer.token({ repository_owner: "acme" });
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    const standard = (text: string) => text.replaceAll("-", "+").replaceAll("_", "/");
+    for (const spelling of [
+      `${header}=.${payload}.${signature}`,
+      `${header}.${payload}=.${signature}`,
+      `${header}.${payload}.${signature}==`,
+      `${header}.${payload}.${standard(signature)}`,
+      `${header}.${payload}.${signature}A`,
+      `${header}.${payload}. ${signature}`,
+    ]) {
+      const response = await exchange(spelling);
+      expect(`${response.statusCode} ${response.json().code}`, spelling.slice(-12)).toBe(
+        "401 oidc_token_rejected",
+      );
+    }
+    expect((await exchange(token)).statusCode).toBe(200);
+  });
+
+  it("remembers the issuer's jti, else what it signed: another token with the same jti is a replay", async () => {
+    const jti = randomUUID();
+    expect((await exchange(await issuer.token({ repository_owner: "acme", jti }))).statusCode).toBe(200);
+    const again = await exchange(
+      await issuer.token({ repository_owner: "acme", jti, iat: Math.floor(Date.now() / 1000) - 5 }),
+    );
+    expect(again.json().code).toBe("oidc_token_replayed");
+    const unnumbered = await issuer.token({ repository_owner: "acme", jti: undefined });
+    expect((await exchange(unnumbered)).statusCode).toBe(200);
+    expect((await exchange(unnumbered)).json().code).toBe("oidc_token_replayed");
+  });
+
   it("refuses a wrong audience, subject or claim, an expired or not-yet-valid token, a foreign signature, an unknown issuer", async () => {
     const now = Math.floor(Date.now() / 1000);
     const cases = {

@@ -3,7 +3,8 @@
 // of that account's trusts accepts it, so the job holds no stored secret. The token is verified
 // with jose against the issuer's keys (found through its discovery document, both cached), its
 // exp/nbf/iss/aud are checked, its sub and claims must match a trust of the named account (never
-// another workspace's), and each token is exchanged once (a replay within its lifetime: 401).
+// another workspace's), and each token is exchanged once (a replay within its lifetime: 401; the
+// record is of what was verified, so no other spelling of the token passes for a new one).
 import { decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
 import { presentScope } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -30,6 +31,31 @@ export function patternMatches(pattern: string, value: string): boolean {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
   return new RegExp(`^${source}$`, "s").test(value);
+}
+
+/**
+ * Each segment in base64url as JWS writes it (RFC 7515 §2): its alphabet only, no padding, no
+ * stray trailing bits. Decoders accept other spellings of the same bytes; refusing them leaves a
+ * token one text.
+ */
+const canonicallyEncoded = (token: string): boolean =>
+  token
+    .split(".")
+    .every(
+      (segment) =>
+        /^[A-Za-z0-9_-]*$/.test(segment) &&
+        Buffer.from(segment, "base64url").toString("base64url") === segment,
+    );
+
+/**
+ * What the replay record remembers of a verified token: its issuer and jti, else its issuer and
+ * what it signed (header and payload). Never the signature: an ECDSA signature has a second valid
+ * form (s and n − s), so two texts would carry the same token.
+ */
+function replayDigest(issuer: string, payload: JWTPayload, token: string): string {
+  if (typeof payload.jti === "string" && payload.jti !== "")
+    return sha256(`oidc/jti\0${issuer}\0${payload.jti}`);
+  return sha256(`oidc/signed\0${issuer}\0${token.slice(0, token.lastIndexOf("."))}`);
 }
 
 const claimText = (value: unknown): string | undefined =>
@@ -128,10 +154,12 @@ export function createOidcExchange(
     } catch {
       throw rejected("it is not a JWT");
     }
+    if (!canonicallyEncoded(input.token)) throw rejected("it is not written in canonical base64url");
     if (typeof claimed.iss !== "string") throw rejected("it names no issuer");
-    const trusts = await repo.trustsOfIssuer(db, claimed.iss, input.service_account_id);
+    const issuer = claimed.iss;
+    const trusts = await repo.trustsOfIssuer(db, issuer, input.service_account_id);
     if (trusts.length === 0) throw rejected("this service account trusts no such issuer");
-    const payload = await verify(input.token, claimed.iss);
+    const payload = await verify(input.token, issuer);
     const trust = trusts.find((candidate) => trustMatches(candidate, payload));
     if (!trust) throw rejected("its audience, subject or claims match no trust of this issuer");
     if (trust.disabled_at)
@@ -141,7 +169,7 @@ export function createOidcExchange(
     const expiresAt = addSeconds(now, trust.token_minutes * 60).toISOString();
     const tokenExpiry = new Date(((payload.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000).toISOString();
     const minted = await db.transaction().execute(async (tx) => {
-      if (!(await repo.rememberExchange(tx, sha256(input.token), tokenExpiry))) {
+      if (!(await repo.rememberExchange(tx, replayDigest(issuer, payload, input.token), tokenExpiry))) {
         throw new AppError("oidc_token_replayed", "This OIDC token was already exchanged: request a new one");
       }
       const account = await repo.findAccount(tx, trust.workspace_id, trust.service_account_id);

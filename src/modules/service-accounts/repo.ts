@@ -179,7 +179,10 @@ export const trustsOfIssuer = (db: Queryable, issuer: string, accountId: string)
     .orderBy("t.id")
     .execute();
 
-/** Records an exchanged token; false when it was exchanged before (a replay). */
+/**
+ * Records an exchanged token by its digest (of its issuer and jti, else of what it signed; rows from
+ * before hold a digest of the token's text and run out with it); false when it was exchanged before.
+ */
 export async function rememberExchange(db: Queryable, digest: string, expiresAt: string): Promise<boolean> {
   const result = await db
     .insertInto("oidc_token_uses")
