@@ -606,6 +606,17 @@ describe("server-side request forgery", () => {
     await strict.close();
   });
 
+  it("sends plain http only inside the allowed networks", async () => {
+    // 127.0.0.1/32 is allowed here: an http URL elsewhere would cross the Internet unencrypted.
+    for (const target of ["http://93.184.216.34/x", "http://[2606:2800:220:1:248:1893:25c8:1946]/x"]) {
+      const response = await send("POST", `/workspaces/${owner.workspaceId}/webhooks`, owner.headers, {
+        url: target,
+      });
+      expect(response.statusCode, target).toBe(422);
+      expect(response.json().detail[0].msg).toMatch(/outside COFFER_OUTBOUND_ALLOW: use https/);
+    }
+  });
+
   it("checks again at delivery time, after resolution, and follows no redirect", async () => {
     const redirecting = await startReceiver(() => 302);
     const hook = await createHook({ url: redirecting.url, events: ["secret.created"] });
