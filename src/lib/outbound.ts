@@ -1,10 +1,11 @@
-// Requests Coffer sends to addresses its users chose (webhooks): a server-side request forgery
-// risk. A destination is vetted after DNS resolution — anything but plain global unicast (loopback,
-// private, link-local where cloud metadata lives, shared, multicast, reserved, and the IPv6 forms
-// that carry such an IPv4 address) is refused unless an operator allowed its network — and the
-// connection goes to exactly the vetted address, so a name cannot resolve to
-// something else between the check and the connect. Redirects are never followed; time and the
-// answer read are bounded.
+// Requests Coffer sends to addresses its users chose (webhooks, the OIDC issuers service accounts
+// trust and the keys they name): a server-side request forgery risk. A destination is vetted after
+// DNS resolution — anything but plain global unicast (loopback, private, link-local where cloud
+// metadata lives, shared, multicast, reserved, and the IPv6 forms that carry such an IPv4 address)
+// is refused unless an operator allowed its network, and plain http stays inside those networks —
+// and the connection goes to exactly the vetted address, so a name cannot resolve to something else
+// between the check and the connect. Redirects are never followed; time and the answer read are
+// bounded.
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
