@@ -507,6 +507,31 @@ describe("tenants", () => {
     }
   });
 
+  it("uses no trust of a shared public issuer that pins no owner, even one stored before the rule", async () => {
+    // The account's id is no secret (it is in workflow files): a catch-all trust of GitHub's issuer
+    // would hand its key to any repository's job that names it.
+    const github = "https://token.actions.githubusercontent.com";
+    const audience = `legacy-${randomUUID()}`;
+    const added = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+      name: "legacy",
+      issuer: github,
+      audience,
+      subject: "repo:acme/*",
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await t.db
+      .updateTable("service_account_trusts")
+      .set({ subject: "*" })
+      .where("id", "=", added.json().id)
+      .execute();
+    const response = await exchange(
+      await issuer.token({ iss: github, aud: audience, sub: "repo:mallory/anything:ref:refs/heads/main" }),
+    );
+    expect(`${response.statusCode} ${response.json().code}`).toBe("401 oidc_token_rejected");
+    expect(response.json().detail).toMatch(/pin/);
+    await send("DELETE", `${base}/${accountId}/trusts/${added.json().id}`, owner.headers);
+  });
+
   it("refuses a trust of a shared public issuer that does not pin the owner, saying how to pin it", async () => {
     const github = "https://token.actions.githubusercontent.com";
     const gitlab = "https://gitlab.com";

@@ -17,6 +17,7 @@ import type { AuditActor } from "../audit/index.ts";
 import type { ServiceAccountsDeps } from "./core.ts";
 import type { createServiceAccountKeys } from "./keys.ts";
 import * as repo from "./repo.ts";
+import { unpinnedSharedIssuer } from "./shared-issuers.ts";
 
 const FETCH_TIMEOUT_MS = 5_000;
 const CLOCK_TOLERANCE_SECONDS = 30;
@@ -157,8 +158,16 @@ export function createOidcExchange(
     if (!canonicallyEncoded(input.token)) throw rejected("it is not written in canonical base64url");
     if (typeof claimed.iss !== "string") throw rejected("it names no issuer");
     const issuer = claimed.iss;
-    const trusts = await repo.trustsOfIssuer(db, issuer, input.service_account_id);
-    if (trusts.length === 0) throw rejected("this service account trusts no such issuer");
+    const stored = await repo.trustsOfIssuer(db, issuer, input.service_account_id);
+    if (stored.length === 0) throw rejected("this service account trusts no such issuer");
+    // A trust stored before shared issuers had to pin their owner is not used: the account's id is
+    // no secret, so it would hand the key to any job on the platform.
+    const trusts = stored.filter(
+      (trust) => !unpinnedSharedIssuer(trust.issuer, trust.subject, JSON.parse(trust.claims)),
+    );
+    if (trusts.length === 0) {
+      throw rejected("this service account's trusts of a shared issuer pin no owner: pin it in the trust");
+    }
     const payload = await verify(input.token, issuer);
     const trust = trusts.find((candidate) => trustMatches(candidate, payload));
     if (!trust) throw rejected("its audience, subject or claims match no trust of this issuer");
