@@ -174,6 +174,13 @@ async function credentialOf(/** @type {string} */ apiUrl) {
       throw new ActionError("Give api-key or service-account-id (OIDC federation), not both.");
     return apiKey;
   }
+  // Coffer matches the token against the named account's trusts only.
+  if (!serviceAccount)
+    throw new ActionError(
+      "Give service-account-id (OIDC federation: the account whose trust accepts this job's token; " +
+        "`coffer ci-setup` prints it, the dashboard shows it on the account's page), or api-key.",
+    );
+  if (!UUID.test(serviceAccount)) throw new ActionError("service-account-id is not an id (a UUID).");
   const requestUrl = process.env.ACTIONS_ID_TOKEN_REQUEST_URL;
   const requestToken = process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
   if (!requestUrl || !requestToken) {
@@ -197,7 +204,7 @@ async function credentialOf(/** @type {string} */ apiUrl) {
   const exchanged = await call("Coffer", `${apiUrl}/auth/oidc/exchange`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token: jwt, ...(serviceAccount ? { service_account_id: serviceAccount } : {}) }),
+    body: JSON.stringify({ token: jwt, service_account_id: serviceAccount }),
   });
   const key = exchanged.body?.access_token;
   if (exchanged.status === 200 && typeof key === "string") {
@@ -205,7 +212,7 @@ async function credentialOf(/** @type {string} */ apiUrl) {
     return key;
   }
   const { code, detail } = errorOf(exchanged.body);
-  const account = serviceAccount ? `service account ${serviceAccount}` : "the service account";
+  const account = `service account ${serviceAccount}`;
   if (exchanged.status === 401 || exchanged.status === 403)
     throw new ActionError(
       `Coffer refused this job's OIDC token (${exchanged.status} ${code}): ${detail} The token was asked for ` +
@@ -213,7 +220,9 @@ async function credentialOf(/** @type {string} */ apiUrl) {
         "and a subject pattern (and claims) that this sub (and the job's claims) match.",
     );
   if (exchanged.status === 502)
-    throw new ActionError(`Coffer could not reach the OIDC issuer to verify the token (${code}): ${detail}`);
+    throw new ActionError(
+      `Coffer could not use the OIDC issuer to verify the token (${code}): ${detail} Its log says why.`,
+    );
   throw new ActionError(`Coffer answered the OIDC exchange with ${exchanged.status} ${code}: ${detail}`);
 }
 

@@ -403,6 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serviceAccountLimit: plans.serviceAccountLimit,
     scopeTargets,
     observeCache,
+    allowedNetworks: config.outboundAllowedNetworks,
+    logger: deps.logger,
   });
   const imports = createImportsService({ secrets, settings: config.imports });
   // Every process sends deliveries; each is claimed by one of them (several workers and nodes).

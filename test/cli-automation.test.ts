@@ -29,7 +29,12 @@ const coffer = (args: string[], env: Record<string, string> = {}, input?: string
   runCoffer(["--api-url", server.url, ...args], { ...where, env, ...(input ? { input } : {}) });
 
 beforeAll(async () => {
-  server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  // The issuer lives on 127.0.0.1, which only this allow-list lets the exchange reach.
+  server = await startServer({
+    ...runStoreEnv(),
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    COFFER_OUTBOUND_ALLOW: "127.0.0.1/32",
+  });
   issuer = await startIssuer();
   tenant = await tenantOverHttp(server.url, "cli-automation");
   const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];
@@ -180,10 +185,17 @@ describe("CI without a stored secret", () => {
     // The same token again is a replay: refused, with the server's words.
     const replay = await runCoffer(["run", "--", process.execPath, "-e", PRINT], {
       ...job,
-      env: { COFFER_API_URL: server.url, COFFER_OIDC_TOKEN: jwt },
+      env: { COFFER_API_URL: server.url, COFFER_OIDC_TOKEN: jwt, COFFER_SERVICE_ACCOUNT: account.body.id },
     });
     expect(replay.code).not.toBe(0);
     expect(replay.stderr).toContain("already exchanged");
+    // A token with no account named is not sent: only the named account's trusts would be matched.
+    const unnamed = await runCoffer(["run", "--", process.execPath, "-e", PRINT], {
+      ...job,
+      env: { COFFER_API_URL: server.url, COFFER_OIDC_TOKEN: await issuer.token() },
+    });
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain("COFFER_SERVICE_ACCOUNT");
   });
 
   it("coffer ci-setup adds a GitHub Actions trust on a new read-only account and prints the workflow", async () => {

@@ -63,7 +63,8 @@ describe.skipIf(!browserTestsRun)("the automation screens in Chromium", () => {
 
   beforeAll(async () => {
     issuer = await startIssuer();
-    stack = await startDashboardStack();
+    // The loopback issuer is reachable only because the operator allows 127.0.0.1.
+    stack = await startDashboardStack({ COFFER_OUTBOUND_ALLOW: "127.0.0.1/32" });
     ({ engine, server, browser } = stack);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
@@ -267,6 +268,7 @@ describe.skipIf(!browserTestsRun)("the automation screens in Chromium", () => {
         {},
         {
           token: await issuer.token({ aud: "coffer", repository_owner: "acme" }),
+          service_account_id: accountId,
         },
       );
       expect(exchanged.status).toBe(200);

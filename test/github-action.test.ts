@@ -67,7 +67,12 @@ const mintKey = (name: string, scope: object) =>
 
 beforeAll(async () => {
   dataDir = join(tempDir(), "data");
-  server = await startServer({ ...runStoreEnv(dataDir), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  // The issuer lives on 127.0.0.1, which only this allow-list lets the exchange reach.
+  server = await startServer({
+    ...runStoreEnv(dataDir),
+    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+    COFFER_OUTBOUND_ALLOW: "127.0.0.1/32",
+  });
   issuer = await startIssuer();
   tenant = await tenantOverHttp(server.url, "action");
   const [, , workspace, team, project, production] = tenant.secrets.split("/") as string[];
@@ -409,7 +414,11 @@ describe("OIDC federation", () => {
   it("fails clearly when the trust does not accept the job's token, naming its sub and audience, never the token", async () => {
     issuer.job.claims = { sub: "repo:mallory/fork:ref:refs/heads/main" };
     try {
-      const run = await runAction({ "api-url": server.url, ...environmentInputs(ids.production) });
+      const run = await runAction({
+        "api-url": server.url,
+        "service-account-id": accountId,
+        ...environmentInputs(ids.production),
+      });
       expectFailure(run, "401 oidc_token_rejected", "repo:mallory/fork:ref:refs/heads/main");
       expect(run.error).toContain(`audience "${new URL(server.url).host}"`);
       expect(run.stdout).not.toContain(`::error::${issuer.job.issued.at(-1)}`);
@@ -421,13 +430,26 @@ describe("OIDC federation", () => {
 
   it("fails clearly when the job may not ask for a token (no id-token: write)", async () => {
     const run = await runAction(
-      { "api-url": server.url, ...environmentInputs(ids.production) },
+      { "api-url": server.url, "service-account-id": accountId, ...environmentInputs(ids.production) },
       { idToken: false },
     );
     expectFailure(run, "id-token: write");
   });
 
-  it("fails clearly when Coffer cannot reach the issuer (502)", async () => {
+  it("fails clearly, asking GitHub for nothing, when OIDC names no service account", async () => {
+    const issued = issuer.job.issued.length;
+    const run = await runAction({ "api-url": server.url, ...environmentInputs(ids.production) });
+    expectFailure(run, "Give service-account-id", "coffer ci-setup");
+    const notAnId = await runAction({
+      "api-url": server.url,
+      "service-account-id": "github",
+      ...environmentInputs(ids.production),
+    });
+    expectFailure(notAnId, "service-account-id is not an id");
+    expect(issuer.job.issued.length).toBe(issued);
+  });
+
+  it("fails clearly when Coffer cannot use the issuer (502)", async () => {
     const unreachable = await startIssuer();
     try {
       const audience = `down-${randomUUID()}`;
@@ -439,7 +461,12 @@ describe("OIDC federation", () => {
       });
       unreachable.down = true;
       const run = await runAction(
-        { "api-url": server.url, audience, ...environmentInputs(ids.production) },
+        {
+          "api-url": server.url,
+          "service-account-id": accountId,
+          audience,
+          ...environmentInputs(ids.production),
+        },
         {
           env: {
             ACTIONS_ID_TOKEN_REQUEST_URL: unreachable.job.requestUrl,
@@ -447,7 +474,7 @@ describe("OIDC federation", () => {
           },
         },
       );
-      expectFailure(run, "could not reach the OIDC issuer", "oidc_issuer_unavailable");
+      expectFailure(run, "could not use the OIDC issuer", "oidc_issuer_unavailable");
     } finally {
       await unreachable.stop();
     }

@@ -220,7 +220,7 @@ describe("the form and the API's answers", () => {
 
   it("puts a 422's problems on their fields, a refused destination in plain words", () => {
     const refusal =
-      "Refused: 10.0.0.5 resolves to 10.0.0.5, a loopback, private, link-local, multicast or reserved address " +
+      "Refused: 10.0.0.5 resolves to 10.0.0.5, a loopback, private, link-local, multicast or other special-purpose address " +
       "(an operator may allow its network with COFFER_OUTBOUND_ALLOW)";
     expect(
       fieldProblems(
@@ -237,7 +237,7 @@ describe("the form and the API's answers", () => {
     ).toEqual({
       url:
         "Coffer refuses this destination: 10.0.0.5 resolves to 10.0.0.5, a loopback, private, link-local, " +
-        "multicast or reserved address. Webhooks never reach into private or internal networks unless whoever " +
+        "multicast or other special-purpose address. Webhooks never reach into private or internal networks unless whoever " +
         "runs this Coffer server allows that network with COFFER_OUTBOUND_ALLOW.",
       environment_id: "Not an environment of this workspace",
       events: "must be one of the types",

@@ -551,14 +551,34 @@ describe("server-side request forgery", () => {
       "::ffff:127.0.0.1",
       "::ffff:a9fe:a9fe",
       "64:ff9b::a9fe:a9fe",
+      // IPv6 forms that carry an IPv4 address, or sit outside the global unicast space.
+      "::7f00:1",
+      "::a9fe:a9fe",
+      "::ffff:0:7f00:1",
+      "::1:0:0:1",
+      "2002:7f00:1::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "2001:db8::1",
+      "100::1",
     ];
     for (const address of refused) expect(addressPermitted(address, []), address).toBe(false);
-    for (const address of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "8.8.8.8"]) {
+    for (const address of [
+      "93.184.216.34",
+      "2606:2800:220:1:248:1893:25c8:1946",
+      "8.8.8.8",
+      // An IPv6 form that carries a public IPv4 address reaches that address (NAT64 on IPv6-only hosts).
+      "::ffff:8.8.8.8",
+      "64:ff9b::808:808",
+    ]) {
       expect(addressPermitted(address, []), address).toBe(true);
     }
     expect(addressPermitted("127.0.0.1", ["127.0.0.1/32"])).toBe(true);
     expect(addressPermitted("::ffff:127.0.0.1", ["127.0.0.1/32"])).toBe(true);
     expect(addressPermitted("127.0.0.2", ["127.0.0.1/32"])).toBe(false);
+    // Carried IPv4 addresses are judged as IPv4, the allow-list included.
+    expect(addressPermitted("::7f00:1", ["127.0.0.1/32"])).toBe(true);
+    expect(addressPermitted("::ffff:0:7f00:1", ["127.0.0.1/32"])).toBe(true);
+    expect(addressPermitted("::1", ["::1/128"])).toBe(true);
   });
 
   it("refuses such destinations when a webhook is created, by address or by name", async () => {
@@ -572,6 +592,12 @@ describe("server-side request forgery", () => {
       "https://169.254.169.254/latest/meta-data/",
       "https://[::1]/x",
       "https://[::ffff:127.0.0.1]/x",
+      "https://[::7f00:1]/x",
+      "https://[::ffff:7f00:1]/x",
+      "https://[::]/x",
+      "https://[::ffff:a9fe:a9fe]/latest/meta-data/",
+      "https://[::a9fe:a9fe]/latest/meta-data/",
+      "https://[::ffff:0:a9fe:a9fe]/latest/meta-data/",
       "https://10.0.0.1/x",
       "http://example.com/x",
     ]) {
@@ -581,6 +607,17 @@ describe("server-side request forgery", () => {
     }
     expect((await send("GET", url, admin.headers, undefined, strict)).json()).toEqual([]);
     await strict.close();
+  });
+
+  it("sends plain http only inside the allowed networks", async () => {
+    // 127.0.0.1/32 is allowed here: an http URL elsewhere would cross the Internet unencrypted.
+    for (const target of ["http://93.184.216.34/x", "http://[2606:2800:220:1:248:1893:25c8:1946]/x"]) {
+      const response = await send("POST", `/workspaces/${owner.workspaceId}/webhooks`, owner.headers, {
+        url: target,
+      });
+      expect(response.statusCode, target).toBe(422);
+      expect(response.json().detail[0].msg).toMatch(/outside COFFER_OUTBOUND_ALLOW: use https/);
+    }
   });
 
   it("checks again at delivery time, after resolution, and follows no redirect", async () => {

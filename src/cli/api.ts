@@ -63,7 +63,7 @@ export function connect(binding: Binding): Session {
       {
         body: {
           token: state.oidc_token as string,
-          ...(state.service_account_id ? { service_account_id: state.service_account_id } : {}),
+          service_account_id: state.service_account_id as string,
         },
       },
     );

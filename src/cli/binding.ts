@@ -90,9 +90,18 @@ function environmentCredentialUrl(target: Target, flag: string | undefined, name
 function bindOidc(target: Target, flag: string | undefined, oidcToken: string): Binding {
   environmentCredentialUrl(target, flag, "COFFER_OIDC_TOKEN");
   const serviceAccount = chosenOidc.serviceAccount ?? (process.env.COFFER_SERVICE_ACCOUNT || undefined);
+  // Only the named account's trusts are matched: the server refuses a token that names none.
+  if (!serviceAccount) {
+    throw new CliError(
+      "an OIDC token is exchanged for a key of one service account: set COFFER_SERVICE_ACCOUNT (or " +
+        "--service-account) to its id — the dashboard shows it on the account's page, and `coffer " +
+        "ci-setup` prints it",
+      EXIT.usage,
+    );
+  }
   return {
     apiUrl: target.apiUrl,
-    credential: { oidc_token: oidcToken, ...(serviceAccount ? { service_account_id: serviceAccount } : {}) },
+    credential: { oidc_token: oidcToken, service_account_id: serviceAccount },
     stored: false,
     fallbackSecret: () => oidcToken,
   };

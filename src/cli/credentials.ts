@@ -18,7 +18,7 @@ export interface StoredCredential {
   fallback_key?: string;
   /** A CI job's OIDC ID token (COFFER_OIDC_TOKEN), exchanged for a short-lived key on first use. */
   oidc_token?: string;
-  /** The service account the OIDC token is for, when its issuer is trusted by several. */
+  /** The service account the OIDC token is exchanged for (only its trusts are matched). */
   service_account_id?: string;
 }
 

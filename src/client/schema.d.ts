@@ -341,7 +341,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a CI job's OIDC token for a short-lived key
-         * @description Exchanges an OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes service-account token…) for a short-lived key of the service account that trusts its issuer: verified against the issuer's published keys, exp/nbf/iss/aud checked, sub and claims matched against the trust, each token exchanged once. 401 oidc_token_rejected / oidc_token_replayed; 502 oidc_issuer_unavailable.
+         * @description Exchanges an OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes service-account token…) for a short-lived key of the service account named by `service_account_id` (required: only that account's trusts are matched, never another workspace's): verified against the issuer's published keys, exp/nbf/iss/aud checked, sub and claims matched against the trust, each token exchanged once. 401 oidc_token_rejected / oidc_token_replayed; 502 oidc_issuer_unavailable (one message, whatever went wrong reading the issuer).
          */
         post: operations["exchangeOidcToken"];
         delete?: never;
@@ -3662,8 +3662,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    service_account_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description the service account whose trust must accept the token: only its trusts are matched (the id is on the service account's page in the dashboard, in `coffer ci-setup`'s output, and in GET /workspaces/{workspace_id}/service-accounts)
+                     */
+                    service_account_id: string;
                     /** @description the OIDC ID token (a JWT) */
                     token: string;
                 };
@@ -16828,7 +16831,7 @@ export interface operations {
                     };
                     /** @description the only environments the key reaches (their secrets only); null or absent: not narrowed */
                     environment_ids?: string[] | null;
-                    /** @description the OIDC issuer URL, exactly as its tokens' iss says (https; http only on loopback), e.g. https://token.actions.githubusercontent.com */
+                    /** @description the OIDC issuer URL, exactly as its tokens' iss says, e.g. https://token.actions.githubusercontent.com: https, on a public address (loopback, private and link-local addresses, and plain http, only in networks the operator allowed with COFFER_OUTBOUND_ALLOW) */
                     issuer: string;
                     name: string;
                     /** @description the only projects the key reaches (their secrets only); null or absent: not narrowed */

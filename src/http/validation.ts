@@ -82,11 +82,25 @@ const TYPE_NAMES: Record<string, string> = {
   null: "none_required",
 };
 
+/**
+ * What a schema says to do about a missing field (its "x-when-missing"), e.g. where to find an id:
+ * "Field required" alone leaves a caller guessing.
+ */
+function whenMissing(error: ErrorObject): string | undefined {
+  const missing = (error.params as { missingProperty?: string }).missingProperty ?? "";
+  const properties = (error.parentSchema as { properties?: Record<string, Record<string, unknown>> })
+    ?.properties;
+  const hint = properties?.[missing]?.["x-when-missing"];
+  return typeof hint === "string" ? hint : undefined;
+}
+
 function describe(error: ErrorObject): Pick<ValidationIssue, "msg" | "type" | "ctx"> {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case "required":
-      return { msg: "Field required", type: "missing" };
+    case "required": {
+      const hint = whenMissing(error);
+      return { msg: hint ? `Field required: ${hint}` : "Field required", type: "missing" };
+    }
     case "type": {
       const expected = String(p.type).split(",")[0] ?? "value";
       return { msg: `Input should be a valid ${expected}`, type: TYPE_NAMES[expected] ?? "type_error" };

@@ -65,14 +65,3 @@ export async function fetchBounded(
     );
   }
 }
-
-/** The same bounds as a fetch function (for libraries that fetch themselves, e.g. jose's key sets). */
-export const boundedFetchFunction =
-  (limits: FetchLimits) =>
-  async (url: string, init: RequestInit): Promise<Response> => {
-    const answer = await fetchBounded(url, init, limits);
-    return new Response(answer.text, {
-      status: answer.status,
-      headers: { "content-type": answer.contentType },
-    });
-  };

@@ -1,8 +1,8 @@
 // OpenID Connect discovery (OpenID Connect Discovery 1.0, §4): an issuer's configuration document
 // and its signing keys, found on first use and kept for an hour. A failure is not remembered, so
-// the next request tries again. Time and size are bounded (bounded-fetch.ts).
+// the next request tries again. Every request goes through the caller's fetcher: bounded for an
+// issuer the operator configured (bounded-fetch.ts), vetted for one a user chose (outbound.ts).
 import { createRemoteJWKSet, customFetch } from "jose";
-import { type BoundedAnswer, boundedFetchFunction, fetchBounded } from "./bounded-fetch.ts";
 
 export interface IssuerConfiguration {
   issuer: string;
@@ -18,7 +18,10 @@ export interface DiscoveredIssuer {
   keys: ReturnType<typeof createRemoteJWKSet>;
 }
 
-/** Why an issuer could not be used: it did not answer well, or its document is not its own. */
+/** One GET, its answer read whole; rejects when the server cannot be reached or the answer is out of bounds. */
+export type FetchText = (url: URL, signal?: AbortSignal) => Promise<{ status: number; text: string }>;
+
+/** Why an issuer could not be used: it or its key set did not answer well, or its document is not its own. */
 export class DiscoveryFailed extends Error {
   constructor(
     readonly reason: "unreachable" | "mismatch",
@@ -30,7 +33,7 @@ export class DiscoveryFailed extends Error {
 
 const TTL_MS = 60 * 60_000;
 /** Discovery documents and key sets are a few kilobytes; this leaves room for large key sets. */
-const MAX_BYTES = 256 * 1024;
+export const DISCOVERY_MAX_BYTES = 256 * 1024;
 
 /** Where an issuer publishes its document: a terminating "/" of the issuer is removed first (§4.1). */
 export const discoveryUrl = (issuer: string) =>
@@ -74,15 +77,47 @@ function readConfiguration(text: string, issuer: string): IssuerConfiguration {
   };
 }
 
-export function createIssuerDiscovery(options: { timeoutMs: number }) {
-  const limits = { timeoutMs: options.timeoutMs, maxBytes: MAX_BYTES };
+const isKeySet = (text: string): boolean => {
+  try {
+    const value = JSON.parse(text);
+    return (
+      Array.isArray(value?.keys) &&
+      value.keys.every((key: unknown) => typeof key === "object" && key !== null && !Array.isArray(key))
+    );
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * jose's fetch for a key set, through the caller's fetcher: whatever goes wrong (unreachable, not
+ * 200, not a key set) is a DiscoveryFailed, never a JOSE error a caller would take for a bad token.
+ */
+const keySetFetch =
+  (fetchText: FetchText) =>
+  async (url: string, init: RequestInit): Promise<Response> => {
+    let answer: { status: number; text: string };
+    try {
+      answer = await fetchText(new URL(url), init.signal ?? undefined);
+    } catch (error) {
+      throw new DiscoveryFailed("unreachable", `the key set: ${(error as Error).message}`);
+    }
+    if (answer.status !== 200)
+      throw new DiscoveryFailed("unreachable", `the key set: status ${answer.status}`);
+    if (!isKeySet(answer.text))
+      throw new DiscoveryFailed("unreachable", "the key set is not a JSON Web Key Set");
+    return new Response(answer.text, { status: 200, headers: { "content-type": "application/json" } });
+  };
+
+export function createIssuerDiscovery(options: { timeoutMs: number; fetchText: FetchText }) {
+  const { fetchText } = options;
   const found = new Map<string, DiscoveredIssuer & { until: number }>();
   return async (issuer: string): Promise<DiscoveredIssuer> => {
     const cached = found.get(issuer);
     if (cached && cached.until > Date.now()) return cached;
-    let answer: BoundedAnswer;
+    let answer: { status: number; text: string };
     try {
-      answer = await fetchBounded(discoveryUrl(issuer), { redirect: "error" }, limits);
+      answer = await fetchText(new URL(discoveryUrl(issuer)));
     } catch (error) {
       throw new DiscoveryFailed("unreachable", (error as Error).message);
     }
@@ -90,7 +125,7 @@ export function createIssuerDiscovery(options: { timeoutMs: number }) {
     const configuration = readConfiguration(answer.text, issuer);
     const keys = createRemoteJWKSet(new URL(configuration.jwks_uri), {
       timeoutDuration: options.timeoutMs,
-      [customFetch]: boundedFetchFunction(limits),
+      [customFetch]: keySetFetch(fetchText),
     });
     const entry = { configuration, keys, until: Date.now() + TTL_MS };
     found.set(issuer, entry);

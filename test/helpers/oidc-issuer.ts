@@ -20,6 +20,10 @@ export interface Issuer {
   down: boolean;
   /** The job's token endpoint, as the runner gives it to a step that has `id-token: write`. */
   job: JobTokens;
+  /** Fields that replace the discovery document's own (a jwks_uri elsewhere, another issuer). */
+  document: Record<string, unknown>;
+  /** The key set the issuer publishes, for a server that answers it elsewhere. */
+  jwks: { keys: object[] };
 }
 
 export interface JobTokens {
@@ -33,13 +37,15 @@ export interface JobTokens {
   issued: string[];
 }
 
-export async function startIssuer(): Promise<Issuer> {
+/** `host` names the issuer in its URL (e.g. localhost); it listens on 127.0.0.1 whatever the name. */
+export async function startIssuer(options: { host?: string } = {}): Promise<Issuer> {
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   const stranger = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
   const requests: string[] = [];
   let url = "";
   const state = { down: false };
+  const document: Record<string, unknown> = {};
   const job: JobTokens = { requestUrl: "", requestToken: randomUUID(), claims: {}, issued: [] };
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? "");
@@ -53,7 +59,7 @@ export async function startIssuer(): Promise<Issuer> {
     }
     response.setHeader("content-type", "application/json");
     if (request.url === "/.well-known/openid-configuration") {
-      response.end(JSON.stringify({ issuer: url, jwks_uri: `${url}/jwks` }));
+      response.end(JSON.stringify({ issuer: url, jwks_uri: `${url}/jwks`, ...document }));
     } else if (request.url === "/jwks") {
       response.end(JSON.stringify({ keys: [jwk] }));
     } else {
@@ -61,7 +67,7 @@ export async function startIssuer(): Promise<Issuer> {
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://${options.host ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
   job.requestUrl = `${url}/id-token?api-version=2.0`;
 
   // GitHub's endpoint answers {"count", "value"} to a GET with the runner's bearer; the audience
@@ -101,6 +107,8 @@ export async function startIssuer(): Promise<Issuer> {
     url,
     requests,
     job,
+    document,
+    jwks: { keys: [jwk] },
     get down() {
       return state.down;
     },

@@ -260,7 +260,7 @@ export function registerRunCommand(program: Command): void {
     )
     .option(
       "--service-account <id>",
-      "the service account the OIDC token is for (when its issuer is trusted by several); env COFFER_SERVICE_ACCOUNT",
+      "the service account the OIDC token is exchanged for (required with an OIDC token); env COFFER_SERVICE_ACCOUNT",
     )
     .option(
       "--env <slug|id>",

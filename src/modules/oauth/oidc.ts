@@ -7,7 +7,13 @@ import { errors, type JWTPayload, jwtVerify } from "jose";
 import type { Clock } from "../../clock.ts";
 import type { OidcProviderConfig } from "../../config.ts";
 import { constantTimeEqual } from "../../crypto/tokens.ts";
-import { createIssuerDiscovery, type DiscoveredIssuer, DiscoveryFailed } from "../../lib/oidc-discovery.ts";
+import { fetchBounded } from "../../lib/bounded-fetch.ts";
+import {
+  createIssuerDiscovery,
+  DISCOVERY_MAX_BYTES,
+  type DiscoveredIssuer,
+  DiscoveryFailed,
+} from "../../lib/oidc-discovery.ts";
 import {
   call,
   namesOf,
@@ -47,7 +53,17 @@ function verificationFailure(error: unknown): ProviderError {
 }
 
 export function oidc(config: OidcProviderConfig | undefined, clock: Clock): Provider {
-  const discover = createIssuerDiscovery({ timeoutMs: DISCOVERY_TIMEOUT_MS });
+  // The operator configured this issuer (and it names its own keys): trusted, so bounded only,
+  // not vetted like the issuers users trust (an identity provider often lives on a private network).
+  const discover = createIssuerDiscovery({
+    timeoutMs: DISCOVERY_TIMEOUT_MS,
+    fetchText: (url, signal) =>
+      fetchBounded(
+        url,
+        { redirect: "error", ...(signal ? { signal } : {}) },
+        { timeoutMs: DISCOVERY_TIMEOUT_MS, maxBytes: DISCOVERY_MAX_BYTES },
+      ),
+  });
 
   async function issuer(): Promise<DiscoveredIssuer> {
     if (!config) throw new ProviderError("provider_error", "single sign-on is not configured");

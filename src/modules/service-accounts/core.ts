@@ -2,6 +2,7 @@
 // like a member, take no seat (the plan caps how many), never sign in, and outlive any person.
 // Admins and Owners manage them, from a session (auth/policy.ts: service_account.*).
 import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
 import { type CacheObserver, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
@@ -22,6 +23,10 @@ export interface ServiceAccountsDeps {
   serviceAccountLimit(plan: string): number | null;
   scopeTargets: ScopeTargets;
   observeCache?: CacheObserver;
+  /** The private networks an OIDC issuer (and its keys) may be on: COFFER_OUTBOUND_ALLOW. */
+  allowedNetworks: readonly string[];
+  /** Where why an issuer could not be used is said (never to the caller: it would map the network). */
+  logger: Logger;
 }
 
 export function createServiceAccountsCore(deps: ServiceAccountsDeps) {

@@ -1,19 +1,23 @@
 // POST /auth/oidc/exchange: a CI job's OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes
-// service-account token) becomes a short-lived key of the service account that trusts its issuer,
-// so the job holds no stored secret. The token is verified with jose against the issuer's keys
-// (found through its discovery document, both cached), its exp/nbf/iss/aud are checked, its sub and
-// claims must match a trust, and each token is exchanged once (a replay within its lifetime: 401).
+// service-account token) becomes a short-lived key of the service account the job names, when one
+// of that account's trusts accepts it, so the job holds no stored secret. The token is verified
+// with jose against the issuer's keys (found through its discovery document, both cached), its
+// exp/nbf/iss/aud are checked, its sub and claims must match a trust of the named account (never
+// another workspace's), and each token is exchanged once (a replay within its lifetime: 401; the
+// record is of what was verified, so no other spelling of the token passes for a new one).
 import { decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
 import { presentScope } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds } from "../../clock.ts";
 import { sha256 } from "../../crypto/tokens.ts";
 import { AppError } from "../../errors.ts";
-import { createIssuerDiscovery, type DiscoveryFailed } from "../../lib/oidc-discovery.ts";
+import { createIssuerDiscovery, DISCOVERY_MAX_BYTES, DiscoveryFailed } from "../../lib/oidc-discovery.ts";
+import { getOnce } from "../../lib/outbound.ts";
 import type { AuditActor } from "../audit/index.ts";
 import type { ServiceAccountsDeps } from "./core.ts";
 import type { createServiceAccountKeys } from "./keys.ts";
 import * as repo from "./repo.ts";
+import { unpinnedSharedIssuer } from "./shared-issuers.ts";
 
 const FETCH_TIMEOUT_MS = 5_000;
 const CLOCK_TOLERANCE_SECONDS = 30;
@@ -28,6 +32,31 @@ export function patternMatches(pattern: string, value: string): boolean {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
   return new RegExp(`^${source}$`, "s").test(value);
+}
+
+/**
+ * Each segment in base64url as JWS writes it (RFC 7515 §2): its alphabet only, no padding, no
+ * stray trailing bits. Decoders accept other spellings of the same bytes; refusing them leaves a
+ * token one text.
+ */
+const canonicallyEncoded = (token: string): boolean =>
+  token
+    .split(".")
+    .every(
+      (segment) =>
+        /^[A-Za-z0-9_-]*$/.test(segment) &&
+        Buffer.from(segment, "base64url").toString("base64url") === segment,
+    );
+
+/**
+ * What the replay record remembers of a verified token: its issuer and jti, else its issuer and
+ * what it signed (header and payload). Never the signature: an ECDSA signature has a second valid
+ * form (s and n − s), so two texts would carry the same token.
+ */
+function replayDigest(issuer: string, payload: JWTPayload, token: string): string {
+  if (typeof payload.jti === "string" && payload.jti !== "")
+    return sha256(`oidc/jti\0${issuer}\0${payload.jti}`);
+  return sha256(`oidc/signed\0${issuer}\0${token.slice(0, token.lastIndexOf("."))}`);
 }
 
 const claimText = (value: unknown): string | undefined =>
@@ -48,30 +77,48 @@ function trustMatches(trust: repo.TrustRow, payload: JWTPayload): boolean {
   });
 }
 
-/** The issuers' key sets, found through their discovery documents; failures are not remembered. */
-function createIssuerKeys() {
-  const discover = createIssuerDiscovery({ timeoutMs: FETCH_TIMEOUT_MS });
-  return async (issuer: string) => {
-    try {
-      return (await discover(issuer)).keys;
-    } catch (error) {
-      const failure = error as DiscoveryFailed;
-      throw new AppError(
-        "oidc_issuer_unavailable",
-        failure.reason === "mismatch"
-          ? "The issuer's discovery document names another issuer or no jwks_uri"
-          : `The issuer's discovery document could not be read (${failure.message})`,
-      );
-    }
-  };
+/**
+ * The issuers' key sets, found through their discovery documents; failures are not remembered.
+ * Issuers are chosen by users, so every request is vetted (outbound.ts): a trust cannot make Coffer
+ * reach inside its network.
+ */
+function createIssuerKeys(allowedNetworks: readonly string[]) {
+  const discover = createIssuerDiscovery({
+    timeoutMs: FETCH_TIMEOUT_MS,
+    fetchText: (url, signal) =>
+      getOnce(
+        url,
+        { accept: "application/json" },
+        {
+          allowedNetworks,
+          timeoutMs: FETCH_TIMEOUT_MS,
+          maxResponseBytes: DISCOVERY_MAX_BYTES,
+          ...(signal ? { signal } : {}),
+        },
+      ),
+  });
+  return async (issuer: string) => (await discover(issuer)).keys;
 }
 
 export function createOidcExchange(
   deps: ServiceAccountsDeps,
   keys: ReturnType<typeof createServiceAccountKeys>,
 ) {
-  const { db, clock, audit } = deps;
-  const keysOf = createIssuerKeys();
+  const { db, clock, audit, logger } = deps;
+  const keysOf = createIssuerKeys(deps.allowedNetworks);
+
+  /**
+   * One answer whatever went wrong (refused address, no connection, timeout, not JSON, another
+   * issuer's document, no key set): differing ones would let a caller map the network through a
+   * trust. The reason is the operator's, in the log.
+   */
+  const issuerUnusable = (issuer: string, error: unknown) => {
+    logger.warn({ issuer, reason: (error as Error).message }, "an OIDC issuer could not be used");
+    return new AppError(
+      "oidc_issuer_unavailable",
+      "The issuer's discovery document or signing keys could not be used",
+    );
+  };
 
   async function verify(token: string, issuer: string): Promise<JWTPayload> {
     try {
@@ -83,19 +130,23 @@ export function createOidcExchange(
       });
       return payload;
     } catch (error) {
-      if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) throw rejected("it has expired");
       if (error instanceof errors.JWTClaimValidationFailed)
         throw rejected(`its ${error.claim} claim is not valid`);
-      if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
-        throw new AppError("oidc_issuer_unavailable", "The issuer's keys could not be fetched");
-      }
+      // The discovery document or the key set failed, or something else that is no verdict on
+      // the token itself.
+      if (
+        error instanceof DiscoveryFailed ||
+        error instanceof errors.JWKSTimeout ||
+        !(error instanceof errors.JOSEError)
+      )
+        throw issuerUnusable(issuer, error);
       throw rejected("its signature does not verify against the issuer's keys");
     }
   }
 
   return async function exchange(
-    input: { token: string; service_account_id?: string },
+    input: { token: string; service_account_id: string },
     client: Omit<AuditActor, "principal">,
   ) {
     let claimed: JWTPayload;
@@ -104,10 +155,20 @@ export function createOidcExchange(
     } catch {
       throw rejected("it is not a JWT");
     }
+    if (!canonicallyEncoded(input.token)) throw rejected("it is not written in canonical base64url");
     if (typeof claimed.iss !== "string") throw rejected("it names no issuer");
-    const trusts = await repo.trustsOfIssuer(db, claimed.iss, input.service_account_id);
-    if (trusts.length === 0) throw rejected("no service account trusts its issuer");
-    const payload = await verify(input.token, claimed.iss);
+    const issuer = claimed.iss;
+    const stored = await repo.trustsOfIssuer(db, issuer, input.service_account_id);
+    if (stored.length === 0) throw rejected("this service account trusts no such issuer");
+    // A trust stored before shared issuers had to pin their owner is not used: the account's id is
+    // no secret, so it would hand the key to any job on the platform.
+    const trusts = stored.filter(
+      (trust) => !unpinnedSharedIssuer(trust.issuer, trust.subject, JSON.parse(trust.claims)),
+    );
+    if (trusts.length === 0) {
+      throw rejected("this service account's trusts of a shared issuer pin no owner: pin it in the trust");
+    }
+    const payload = await verify(input.token, issuer);
     const trust = trusts.find((candidate) => trustMatches(candidate, payload));
     if (!trust) throw rejected("its audience, subject or claims match no trust of this issuer");
     if (trust.disabled_at)
@@ -117,7 +178,7 @@ export function createOidcExchange(
     const expiresAt = addSeconds(now, trust.token_minutes * 60).toISOString();
     const tokenExpiry = new Date(((payload.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000).toISOString();
     const minted = await db.transaction().execute(async (tx) => {
-      if (!(await repo.rememberExchange(tx, sha256(input.token), tokenExpiry))) {
+      if (!(await repo.rememberExchange(tx, replayDigest(issuer, payload, input.token), tokenExpiry))) {
         throw new AppError("oidc_token_replayed", "This OIDC token was already exchanged: request a new one");
       }
       const account = await repo.findAccount(tx, trust.workspace_id, trust.service_account_id);

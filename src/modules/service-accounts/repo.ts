@@ -163,19 +163,26 @@ export const deleteTrust = (db: Queryable, accountId: string, trustId: string) =
     .where("id", "=", trustId)
     .executeTakeFirst();
 
-/** The trusts of an issuer (optionally one account's), with their account's state. */
-export const trustsOfIssuer = (db: Queryable, issuer: string, accountId?: string) =>
+/**
+ * One account's trusts of an issuer, with the account's state. Always one account's: trusts of
+ * other workspaces never decide an exchange.
+ */
+export const trustsOfIssuer = (db: Queryable, issuer: string, accountId: string) =>
   db
     .selectFrom("service_account_trusts as t")
     .innerJoin("service_accounts as a", "a.id", "t.service_account_id")
     .selectAll("t")
     .select(["a.workspace_id", "a.disabled_at"])
     .where("t.issuer", "=", issuer)
-    .$if(accountId !== undefined, (q) => q.where("t.service_account_id", "=", accountId as string))
+    .where("t.service_account_id", "=", accountId)
     .orderBy("t.created_at")
+    .orderBy("t.id")
     .execute();
 
-/** Records an exchanged token; false when it was exchanged before (a replay). */
+/**
+ * Records an exchanged token by its digest (of its issuer and jti, else of what it signed; rows from
+ * before hold a digest of the token's text and run out with it); false when it was exchanged before.
+ */
 export async function rememberExchange(db: Queryable, digest: string, expiresAt: string): Promise<boolean> {
   const result = await db
     .insertInto("oidc_token_uses")

@@ -249,7 +249,7 @@ export const oidcExchangeRoute =
           tags: ["Service accounts"],
           security: [],
           description:
-            "Exchanges an OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes service-account token…) for a short-lived key of the service account that trusts its issuer: verified against the issuer's published keys, exp/nbf/iss/aud checked, sub and claims matched against the trust, each token exchanged once. 401 oidc_token_rejected / oidc_token_replayed; 502 oidc_issuer_unavailable.",
+            "Exchanges an OIDC ID token (GitHub Actions, GitLab CI, a Kubernetes service-account token…) for a short-lived key of the service account named by `service_account_id` (required: only that account's trusts are matched, never another workspace's): verified against the issuer's published keys, exp/nbf/iss/aud checked, sub and claims matched against the trust, each token exchanged once. 401 oidc_token_rejected / oidc_token_replayed; 502 oidc_issuer_unavailable (one message, whatever went wrong reading the issuer).",
           body: ExchangeBody,
           response: { 200: ExchangedToken, 401: ErrorBody, 502: ErrorBody },
         },

@@ -88,7 +88,7 @@ export const CreateTrustBody = Type.Object({
     minLength: 1,
     maxLength: 500,
     description:
-      "the OIDC issuer URL, exactly as its tokens' iss says (https; http only on loopback), e.g. https://token.actions.githubusercontent.com",
+      "the OIDC issuer URL, exactly as its tokens' iss says, e.g. https://token.actions.githubusercontent.com: https, on a public address (loopback, private and link-local addresses, and plain http, only in networks the operator allowed with COFFER_OUTBOUND_ALLOW)",
   }),
   audience: Type.String({ minLength: 1, maxLength: 500, description: "the aud the tokens must carry" }),
   subject: Pattern("the sub pattern, e.g. repo:acme/payments:ref:refs/heads/main"),
@@ -118,9 +118,17 @@ export const TrustRecord = Type.Object({
   ...KeyScopeRecord,
 });
 
+/** Where a CI job finds the id of the account it exchanges its token for. */
+const WHERE_THE_ACCOUNT_ID_IS =
+  "the id is on the service account's page in the dashboard, in `coffer ci-setup`'s output, and in GET /workspaces/{workspace_id}/service-accounts";
+
 export const ExchangeBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 16_384, description: "the OIDC ID token (a JWT)" }),
-  service_account_id: Type.Optional(Uuid),
+  service_account_id: Type.String({
+    format: "uuid",
+    description: `the service account whose trust must accept the token: only its trusts are matched (${WHERE_THE_ACCOUNT_ID_IS})`,
+    "x-when-missing": `name the service account whose trust accepts this token (${WHERE_THE_ACCOUNT_ID_IS})`,
+  }),
 });
 
 export const ExchangedToken = Type.Object({

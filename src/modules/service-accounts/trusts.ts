@@ -6,15 +6,23 @@ import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import { type KeyScopeInput, presentScope, scopeColumns } from "../../auth/key-scope.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
+import { destinationProblem } from "../../lib/outbound.ts";
 import { checkScopeTargets } from "../keys/index.ts";
 import type { ServiceAccountsCore, ServiceAccountsDeps } from "./core.ts";
 import * as repo from "./repo.ts";
+import { unpinnedSharedIssuer } from "./shared-issuers.ts";
 
 const DEFAULT_TOKEN_MINUTES = 15;
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-/** An issuer is an https URL (http only on loopback, for an issuer on this machine), no query or fragment. */
-export function issuerProblem(issuer: string): string | undefined {
+/**
+ * Why an issuer cannot be trusted (a 422's message), or undefined: an http(s) URL without query,
+ * fragment or credentials, on an address Coffer may reach — public, or in COFFER_OUTBOUND_ALLOW
+ * (plain http only there). Checked again, after resolution, at every exchange.
+ */
+export async function issuerProblem(
+  issuer: string,
+  allowedNetworks: readonly string[],
+): Promise<string | undefined> {
   let url: URL;
   try {
     url = new URL(issuer);
@@ -23,9 +31,8 @@ export function issuerProblem(issuer: string): string | undefined {
   }
   if (url.search || url.hash || url.username || url.password)
     return "An issuer URL carries no query, fragment or credentials";
-  if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:" && LOOPBACK.has(url.hostname)) return undefined;
-  return "An issuer must be an https URL (http is accepted on loopback only)";
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "An issuer must be an https URL";
+  return destinationProblem(url, allowedNetworks);
 }
 
 export const presentTrust = (row: repo.TrustRow) => ({
@@ -51,10 +58,16 @@ export function createServiceAccountTrusts(deps: ServiceAccountsDeps, core: Serv
     ) {
       await authorize(db, ctx, "service_account.grant");
       await core.requireAccount(db, ctx, accountId);
-      const problem = issuerProblem(input.issuer);
+      const problem = await issuerProblem(input.issuer, deps.allowedNetworks);
       if (problem) {
         throw new ValidationFailed([
           { loc: ["body", "issuer"], msg: problem, type: "value_error", input: input.issuer },
+        ]);
+      }
+      const unpinned = unpinnedSharedIssuer(input.issuer, input.subject, input.claims ?? {});
+      if (unpinned) {
+        throw new ValidationFailed([
+          { loc: ["body", "subject"], msg: unpinned, type: "value_error", input: input.subject },
         ]);
       }
       await checkScopeTargets(deps.scopeTargets, ctx.workspaceId, input);

@@ -9,7 +9,7 @@ import type { Keyring } from "../../crypto/data-keys.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
-import { DestinationRefused, vetDestination } from "../../lib/outbound.ts";
+import { destinationProblem } from "../../lib/outbound.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
 import type { AuditRow, AuditService } from "../audit/index.ts";
 import { isWebhookEvent, orderingKeyOf, payloadOf, type WebhookEvent } from "./events.ts";
@@ -139,22 +139,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
         text,
       );
     }
-    try {
-      await vetDestination(url, deps.allowedNetworks);
-    } catch (error) {
-      // A name that does not resolve yet may tomorrow; an address Coffer refuses never will.
-      if (!(error instanceof DestinationRefused) || /does not resolve$/.test(error.message)) {
-        if (url.protocol === "http:") throw urlIssue("The URL must be https", text);
-        return url.toString();
-      }
-      throw urlIssue(`Refused: ${error.message}`, text);
-    }
-    if (url.protocol === "http:" && deps.allowedNetworks.length === 0) {
-      throw urlIssue(
-        "The URL must be https (plain http only reaches networks in COFFER_OUTBOUND_ALLOW)",
-        text,
-      );
-    }
+    const problem = await destinationProblem(url, deps.allowedNetworks);
+    if (problem) throw urlIssue(problem, text);
     return url.toString();
   }
 

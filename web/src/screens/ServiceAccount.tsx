@@ -387,7 +387,8 @@ function Trusts({ account, tree, manage, ask }: SectionProps) {
           <p className="muted">
             A CI job or workload proves who it is with its platform's OIDC token and gets a key that lasts
             minutes (<code>POST /auth/oidc/exchange</code>, or <code>coffer run</code> with{" "}
-            <code>COFFER_OIDC_TOKEN</code>): nothing to store, nothing to rotate.
+            <code>COFFER_OIDC_TOKEN</code>): nothing to store, nothing to rotate. The job names this account:{" "}
+            <code>COFFER_SERVICE_ACCOUNT={account.id}</code>.
           </p>
         </div>
         {manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
