@@ -10,26 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { createApiKey, login, newUser } from "./helpers/factories.ts";
 import { type FakePlatforms, startFakePlatforms } from "./helpers/fake-platforms.ts";
+import { prng } from "./helpers/prng.ts";
 import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const REQUESTS = 6000;
 const TIME_BUDGET_MS = 90_000;
 const SEED = Number(process.env.COFFER_FUZZ_SEED ?? Date.now() % 2 ** 31);
 
-/** mulberry32: small, fast, good enough to pick cases reproducibly. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
 const rng = prng(SEED);
 
 type Schema = Record<string, unknown> & {

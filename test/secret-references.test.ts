@@ -151,7 +151,18 @@ describe("resolving references", () => {
 describe("what cannot be resolved is named, never emptied", () => {
   it("a list answers 207 with the readable records resolved and each unresolved one with its reason", async () => {
     await put(devPath(), "NO_KEY", "${staging.NOPE}");
+    // A write names only environments that exist (reference-writers.test.ts): one deleted since is unreachable.
+    const doomed = await created(`/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`, {
+      name: "Nowhere",
+      environment_type: "custom",
+    });
     await put(devPath(), "NO_ENV", "x-${nowhere.KEY}");
+    const removed = await send(
+      "DELETE",
+      `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${doomed}`,
+      owner.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
     await put(devPath(), "LOOP_A", "${LOOP_B}");
     await put(devPath(), "LOOP_B", "${LOOP_A}");
     for (let i = 0; i < 7; i++) await put(devPath(), `CHAIN_${i}`, i === 6 ? "end" : `\${CHAIN_${i + 1}}`);

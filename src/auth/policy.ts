@@ -216,7 +216,7 @@ export const MATRIX = {
   "environment.create": {
     minRole: Role.Member,
     team: true,
-    description: "create / rename environment",
+    description: "create / rename environment, choose its parent and which environments may reference it",
     reads: false,
     within: "workspace",
     grants: false,
@@ -234,8 +234,9 @@ export const MATRIX = {
     team: true,
     description:
       "list / read secrets (by id or key, raw text included; export the environment), logs, versions, the " +
-      "environment's timeline, and the recently deleted ones; a reference resolves only into environments the caller may `secret.read` too, and " +
-      "reading an environment that inherits needs `secret.read` on each parent",
+      "environment's timeline, and the recently deleted ones; a reference resolves only into environments the caller, " +
+      "and whoever wrote a value on its way there, may `secret.read` too (and that accept references from where it " +
+      "comes), and reading an environment that inherits needs `secret.read` on each parent",
     reads: true,
     within: "environment",
     grants: false,
@@ -254,7 +255,8 @@ export const MATRIX = {
     minRole: Role.Member,
     team: true,
     description:
-      "create / update / delete one secret or several, bulk create / update, share, import preview",
+      "create / update / delete one secret or several, bulk create / update, share, import preview; a value written " +
+      "(or rolled back, restored) may reference only environments the writer may `secret.read`",
     reads: false,
     within: "environment",
     grants: false,
@@ -458,10 +460,28 @@ export function refusal(
 /**
  * Whether the credential may take the action at all: one that grants power needs a session (a
  * person signed in), never an API key — a personal one or a service account's. The two-factor code
- * is asked separately, of sessions whose account has it (needsSecondFactor's rule).
+ * is asked separately, of sessions whose account has it.
  */
 export const credentialMayGrant = (action: Action, credential: { kind: "session" | "api_key" }): boolean =>
   !MATRIX[action].grants || credential.kind === "session";
+
+/**
+ * Which environments' values may reference an environment (its `references_from`), besides its
+ * own: any (the default; the reader and the writers must still be allowed to read it), those of its own
+ * project, or none. Inheriting is not referencing.
+ */
+export const REFERENCE_SOURCES = ["anywhere", "project", "nowhere"] as const;
+export type ReferenceSource = (typeof REFERENCE_SOURCES)[number];
+
+/** Whether a value of `from` may reference `target`, as the target's `references_from` says. */
+export function referenceAccepted(
+  target: { id: string; projectId: string; referencesFrom: string },
+  from: { id: string; projectId: string },
+): boolean {
+  if (target.id === from.id || target.referencesFrom === "anywhere") return true;
+  // Anything else stored fails closed.
+  return target.referencesFrom === "project" && target.projectId === from.projectId;
+}
 
 /** Whether the member (acting through its credential) may take the action on the resource. */
 export const can = (member: Membership, action: Action, resource: ResourceScope = {}): boolean =>

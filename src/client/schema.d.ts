@@ -525,7 +525,7 @@ export interface paths {
         put?: never;
         /**
          * Create an environment
-         * @description Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the project, more than 3 levels deep, or circular).
+         * @description Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the project, more than 3 levels deep, or circular). references_from: which other environments' values may reference this one (default `anywhere`).
          */
         post: operations["createEnvironment"];
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
         head?: never;
         /**
          * Change an environment
-         * @description Renames the environment (the slug follows), changes its rotation policy, or sets or clears (null) the parent it inherits secrets from.
+         * @description Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the parent it inherits secrets from, or says which other environments' values may reference it (references_from: `anywhere`, `project`, `nowhere`).
          */
         patch: operations["updateEnvironment"];
         trace?: never;
@@ -911,13 +911,13 @@ export interface paths {
         };
         /**
          * Every secret of the environment, decrypted
-         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). References in values are resolved with the caller's permissions (other environments as they are now); raw=true answers the stored text. 207 when some values cannot be decrypted or their references resolved (`unresolved` says which reference and why). A 200 carries an ETag (not with `at`); If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.
+         * @description Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). References in values are resolved with the caller's permissions, and only as far as each value's writer may read too (other environments as they are now); raw=true answers the stored text. 207 when some values cannot be decrypted or their references resolved (`unresolved` says which reference and why). A 200 carries an ETag (not with `at`); If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.
          */
         get: operations["listSecrets"];
         put?: never;
         /**
          * Create one secret
-         * @description Creates one secret (version 1). 409 when the key exists in the environment.
+         * @description Creates one secret (version 1). 409 when the key exists in the environment. 422 reference_unreadable when the value references an environment the caller may not read (the same answer as for one that does not exist), reference_not_accepted when that environment takes no references from here.
          */
         post: operations["createSecret"];
         /**
@@ -943,7 +943,7 @@ export interface paths {
         };
         /**
          * One secret, decrypted
-         * @description One secret, decrypted, its references resolved with the caller's permissions (raw=true: the stored text). 409 reference_unresolved when a reference cannot be resolved. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.
+         * @description One secret, decrypted, its references resolved with the caller's permissions, as far as each value's writer may read too (raw=true: the stored text). 409 reference_unresolved when a reference cannot be resolved. A 200 carries an ETag; If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.
          */
         get: operations["getSecret"];
         put?: never;
@@ -957,7 +957,7 @@ export interface paths {
         head?: never;
         /**
          * Change one secret (a new value is a new version)
-         * @description Changes key, value, description or rotation_days; only a changed value creates a new version.
+         * @description Changes key, value, description or rotation_days; only a changed value creates a new version (and is checked as a created one is: 422 reference_unreadable, reference_not_accepted).
          */
         patch: operations["updateSecret"];
         trace?: never;
@@ -993,7 +993,7 @@ export interface paths {
         put?: never;
         /**
          * Roll a secret back to an earlier version
-         * @description Rolls the secret back to an earlier version: that version's value becomes a new version (current + 1), so history only grows. 422 for the current version or one that does not exist.
+         * @description Rolls the secret back to an earlier version: that version's value becomes a new version (current + 1), so history only grows. 422 for the current version or one that does not exist, or one whose value references an environment the caller may not read (reference_unreadable).
          */
         post: operations["rollbackSecret"];
         delete?: never;
@@ -1113,7 +1113,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a deleted secret with its versions
-         * @description Restores a deleted secret with every version, under its own id; its log starts again with the restore. 409 when a secret with its key exists now; 404 once it is purged.
+         * @description Restores a deleted secret with every version, under its own id; its log starts again with the restore. 409 when a secret with its key exists now; 404 once it is purged; 422 reference_unreadable when its value references an environment the caller may not read.
          */
         post: operations["restoreSecret"];
         delete?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
         put?: never;
         /**
          * Put an environment back to a moment
-         * @description Puts the environment back to a moment (paid capability). Without apply, a preview: keys deleted since (added back with their versions), values changed since (changed: a new version each), keys created since (removed: deleted, recoverable) and the unchanged. With apply: true, all of it in one transaction (409 if the environment changed while it was compared). Keys are shown under their current names.
+         * @description Puts the environment back to a moment (paid capability). Without apply, a preview: keys deleted since (added back with their versions), values changed since (changed: a new version each), keys created since (removed: deleted, recoverable) and the unchanged. With apply: true, all of it in one transaction (409 if the environment changed while it was compared; 422 reference_unreadable if a value it puts back references an environment the caller may not read). Keys are shown under their current names.
          */
         post: operations["restoreEnvironment"];
         delete?: never;
@@ -4641,6 +4641,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when not `anywhere`: which other environments' values may reference this one
+                         * @enum {string}
+                         */
+                        references_from?: "anywhere" | "project" | "nowhere";
                         slug: string;
                         /** Format: uuid */
                         team_id: string;
@@ -4781,6 +4786,11 @@ export interface operations {
                      * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
                      */
                     parent_environment_id?: string | null;
+                    /**
+                     * @description which other environments' values may reference this one (as `env.KEY` or `project.env.KEY`): `anywhere` (the default: any whose writer and reader may read this one), `project` (only this project's), `nowhere`
+                     * @enum {string}
+                     */
+                    references_from?: "anywhere" | "project" | "nowhere";
                 };
             };
         };
@@ -4806,6 +4816,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when not `anywhere`: which other environments' values may reference this one
+                         * @enum {string}
+                         */
+                        references_from?: "anywhere" | "project" | "nowhere";
                         slug: string;
                         /** Format: uuid */
                         team_id: string;
@@ -4957,6 +4972,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when not `anywhere`: which other environments' values may reference this one
+                         * @enum {string}
+                         */
+                        references_from?: "anywhere" | "project" | "nowhere";
                         slug: string;
                         /** Format: uuid */
                         team_id: string;
@@ -5248,6 +5268,11 @@ export interface operations {
                      * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
                      */
                     parent_environment_id?: string | null;
+                    /**
+                     * @description which other environments' values may reference this one (as `env.KEY` or `project.env.KEY`): `anywhere` (the default: any whose writer and reader may read this one), `project` (only this project's), `nowhere`
+                     * @enum {string}
+                     */
+                    references_from?: "anywhere" | "project" | "nowhere";
                 };
             };
         };
@@ -5273,6 +5298,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when not `anywhere`: which other environments' values may reference this one
+                         * @enum {string}
+                         */
+                        references_from?: "anywhere" | "project" | "nowhere";
                         slug: string;
                         /** Format: uuid */
                         team_id: string;
@@ -8543,10 +8573,10 @@ export interface operations {
                                 /** @description the stored text, to see or mend the reference */
                                 raw_value: string;
                                 /**
-                                 * @description unreachable: no such environment, or one the reader may not read; missing: no such key there; undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops
+                                 * @description unreachable: no such environment, or one the reader may not read; missing: no such key there; undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops; writer_cannot_read: whoever wrote a value on the way (whose reference left its environment) may not read where it leads, now; writer_unknown: such a value was saved before writers were recorded; not_referenceable: the environment takes no references from here (its references_from)
                                  * @enum {string}
                                  */
-                                reason: "unreachable" | "missing" | "undecryptable" | "cycle" | "too_deep";
+                                reason: "unreachable" | "missing" | "undecryptable" | "cycle" | "too_deep" | "writer_cannot_read" | "writer_unknown" | "not_referenceable";
                                 /** @description the reference as written in the value, e.g. ${prod.DB_HOST} */
                                 reference: string;
                             }[];
@@ -11196,10 +11226,10 @@ export interface operations {
                                 /** @description the stored text, to see or mend the reference */
                                 raw_value: string;
                                 /**
-                                 * @description unreachable: no such environment, or one the reader may not read; missing: no such key there; undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops
+                                 * @description unreachable: no such environment, or one the reader may not read; missing: no such key there; undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops; writer_cannot_read: whoever wrote a value on the way (whose reference left its environment) may not read where it leads, now; writer_unknown: such a value was saved before writers were recorded; not_referenceable: the environment takes no references from here (its references_from)
                                  * @enum {string}
                                  */
-                                reason: "unreachable" | "missing" | "undecryptable" | "cycle" | "too_deep";
+                                reason: "unreachable" | "missing" | "undecryptable" | "cycle" | "too_deep" | "writer_cannot_read" | "writer_unknown" | "not_referenceable";
                                 /** @description the reference as written in the value, e.g. ${prod.DB_HOST} */
                                 reference: string;
                             }[];

@@ -188,6 +188,8 @@ export interface EnvironmentsTable {
   revision: number;
   /** The environment of the same project whose secrets this one inherits (its own override them). */
   parent_environment_id: string | null;
+  /** Which environments' values may reference this one: "anywhere", "project" (its own) or "nowhere". */
+  references_from: string;
   created_at: string;
   updated_at: string;
 }
@@ -286,7 +288,8 @@ export interface MasterKeyStateTable {
   updated_at: string;
 }
 
-export interface SecretsTable {
+/** A secret; its writer columns name who made its current value current. */
+export interface SecretsTable extends WriterColumns {
   id: string;
   workspace_id: string;
   team_id: string;
@@ -304,7 +307,19 @@ export interface SecretsTable {
   reference_targets: string | null;
 }
 
-export interface SecretVersionsTable {
+/**
+ * Who wrote a value (modules/secrets/writers.ts reads them): "user" or "service_account", its id,
+ * and the scope (KeyScope as JSON) of the narrowed key it wrote through (null: none). All null for
+ * a value written before they were recorded.
+ */
+export interface WriterColumns {
+  writer_kind: string | null;
+  writer_id: string | null;
+  writer_scope: string | null;
+}
+
+/** A version of a secret; its writer columns name who wrote that value. */
+export interface SecretVersionsTable extends WriterColumns {
   secret_id: string;
   version: number;
   ciphertext: string;

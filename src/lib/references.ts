@@ -14,6 +14,8 @@ export interface Reference {
   key: string;
   /** As written, e.g. `${prod.DB_HOST}`. */
   text: string;
+  /** Where in the value (a character offset) its `${` starts. */
+  offset: number;
 }
 
 /** A value cut into literal text and references, in order. */
@@ -77,12 +79,13 @@ function referenceAt(value: string, start: number): { reference: Reference; end:
       start,
     );
   }
+  const offset = start;
   const reference: Reference =
     names.length === 2
-      ? { project: names[0]!, environment: names[1]!, key, text }
+      ? { project: names[0]!, environment: names[1]!, key, text, offset }
       : names.length === 1
-        ? { environment: names[0]!, key, text }
-        : { key, text };
+        ? { environment: names[0]!, key, text, offset }
+        : { key, text, offset };
   return { reference, end: close + 1 };
 }
 
@@ -161,6 +164,11 @@ export const UNRESOLVED_REASONS = {
   undecryptable: "names a value that cannot be decrypted",
   cycle: "leads back to itself",
   too_deep: "goes more than 5 references deep",
+  writer_cannot_read:
+    "leads into an environment that whoever wrote a value on its way may not read (now): save that value again as someone who may",
+  writer_unknown:
+    "leads out of its environment from a value saved before writers were recorded: save that value again",
+  not_referenceable: "names an environment that does not accept references from here",
 } as const;
 
 export type UnresolvedReason = keyof typeof UNRESOLVED_REASONS;

@@ -18,6 +18,7 @@ import * as m0015 from "./0015_webhooks.ts";
 import * as m0016 from "./0016_single_sign_on.ts";
 import * as m0017 from "./0017_session_end_reason.ts";
 import * as m0018 from "./0018_audit_trail_names.ts";
+import * as m0019 from "./0019_reference_writers.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0016_single_sign_on": m0016,
   "0017_session_end_reason": m0017,
   "0018_audit_trail_names": m0018,
+  "0019_reference_writers": m0019,
 };

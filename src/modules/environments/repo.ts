@@ -23,6 +23,7 @@ const environmentAt = prepared<EnvironmentIds, EnvironmentRow>(
         "default_policy",
         "revision",
         "parent_environment_id",
+        "references_from",
         "created_at",
         "updated_at",
       ])
@@ -81,7 +82,10 @@ export async function updateEnvironment(
   workspaceId: string,
   environmentId: string,
   patch: Partial<
-    Pick<EnvironmentRow, "name" | "slug" | "default_policy" | "parent_environment_id" | "updated_at">
+    Pick<
+      EnvironmentRow,
+      "name" | "slug" | "default_policy" | "parent_environment_id" | "references_from" | "updated_at"
+    >
   >,
 ): Promise<void> {
   await db

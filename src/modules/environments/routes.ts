@@ -56,7 +56,8 @@ export const environmentsRoutes =
           description:
             "Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. " +
             "parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the " +
-            "project, more than 3 levels deep, or circular).",
+            "project, more than 3 levels deep, or circular). references_from: which other environments' values may " +
+            "reference this one (default `anywhere`).",
           params: EnvironmentsParams,
           body: CreateEnvironmentBody,
           response: { 201: EnvironmentRecord, ...errors },
@@ -99,8 +100,9 @@ export const environmentsRoutes =
           tags,
           security: SECURITY,
           description:
-            "Renames the environment (the slug follows), changes its rotation policy, or sets or clears (null) the " +
-            "parent it inherits secrets from.",
+            "Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the " +
+            "parent it inherits secrets from, or says which other environments' values may reference it " +
+            "(references_from: `anywhere`, `project`, `nowhere`).",
           params: EnvironmentParams,
           body: UpdateEnvironmentBody,
           response: { 200: EnvironmentRecord, ...errors },

@@ -1,4 +1,5 @@
 import Type from "typebox";
+import { REFERENCE_SOURCES } from "../../auth/policy.ts";
 import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 import { ENVIRONMENT_TYPES } from "./service.ts";
 
@@ -22,6 +23,11 @@ export const EnvironmentRecord = Type.Object({
   parent_environment_id: Type.Optional(
     Type.String({ format: "uuid", description: "present when the environment inherits: its parent" }),
   ),
+  references_from: Type.Optional(
+    StringEnum(REFERENCE_SOURCES, {
+      description: "present when not `anywhere`: which other environments' values may reference this one",
+    }),
+  ),
   created_at: DateTime,
   updated_at: DateTime,
 });
@@ -37,16 +43,27 @@ const ParentId = Type.Optional(
   ),
 );
 
+const ReferencesFrom = Type.Optional(
+  StringEnum(REFERENCE_SOURCES, {
+    description:
+      "which other environments' values may reference this one (as `env.KEY` or `project.env.KEY`): " +
+      "`anywhere` (the default: any whose writer and reader may read this one), `project` (only this " +
+      "project's), `nowhere`",
+  }),
+);
+
 export const CreateEnvironmentBody = Type.Object({
   name: Name,
   environment_type: EnvironmentType,
   default_policy: Type.Optional(Policy),
   parent_environment_id: ParentId,
+  references_from: ReferencesFrom,
 });
 export const UpdateEnvironmentBody = Type.Object({
   name: Type.Optional(Name),
   default_policy: Type.Optional(Policy),
   parent_environment_id: ParentId,
+  references_from: ReferencesFrom,
 });
 
 export const EnvironmentsParams = Type.Object({ workspace_id: Uuid, team_id: Uuid, project_id: Uuid });

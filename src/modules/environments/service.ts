@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
+import type { ReferenceSource } from "../../auth/policy.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
@@ -72,11 +73,22 @@ export interface EnvironmentPath {
 
 /**
  * What leaves the server: default_policy is write-only (spec §2), the revision internal, and the
- * parent named only when there is one (the spec's record, exactly, for every other environment).
+ * parent and a reference policy other than the default named only when there are some (the spec's
+ * record, exactly, for every other environment).
  */
 export function presentEnvironment(row: repo.EnvironmentRow) {
-  const { default_policy: _writeOnly, revision: _internal, parent_environment_id, ...visible } = row;
-  return parent_environment_id === null ? visible : { ...visible, parent_environment_id };
+  const {
+    default_policy: _writeOnly,
+    revision: _internal,
+    parent_environment_id,
+    references_from,
+    ...visible
+  } = row;
+  return {
+    ...visible,
+    ...(parent_environment_id === null ? {} : { parent_environment_id }),
+    ...(references_from === "anywhere" ? {} : { references_from: references_from as ReferenceSource }),
+  };
 }
 
 export function createEnvironmentsService(deps: EnvironmentsDeps) {
@@ -201,6 +213,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
         environment_type: EnvironmentType;
         default_policy?: number;
         parent_environment_id?: string | null;
+        references_from?: ReferenceSource;
       },
     ) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
@@ -225,6 +238,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             default_policy: input.default_policy ?? deps.defaultRotationDays,
             revision: 0,
             parent_environment_id: parent,
+            references_from: input.references_from ?? "anywhere",
             created_at: now,
             updated_at: now,
           };
@@ -240,6 +254,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
               environment_type: row.environment_type,
               project_id: projectId,
               ...(parent ? { parent_environment_id: parent } : {}),
+              ...(input.references_from ? { references_from: input.references_from } : {}),
             },
           });
           return presentEnvironment(row);
@@ -250,7 +265,12 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
     async update(
       ctx: RequestContext,
       path: EnvironmentPath,
-      patch: { name?: string; default_policy?: number; parent_environment_id?: string | null },
+      patch: {
+        name?: string;
+        default_policy?: number;
+        parent_environment_id?: string | null;
+        references_from?: ReferenceSource;
+      },
     ) {
       await requireEnvironment(db, ctx.workspaceId, path);
       await authorize(db, ctx, "environment.create", { teamId: path.teamId });
@@ -283,6 +303,8 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             }
             changes.parent_environment_id = patch.parent_environment_id;
           }
+          // What references into it resolve to changes: the revision moved above, so do their tags.
+          if (patch.references_from !== undefined) changes.references_from = patch.references_from;
           await repo.updateEnvironment(tx, ctx.workspaceId, path.environmentId, changes);
           await audit.record(tx, ctx, {
             action: "environment.updated",

@@ -12,7 +12,7 @@ import type { WriteSteps } from "./write-steps.ts";
 export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps: WriteSteps) {
   const { db, keyring } = deps;
   const { environmentFor } = core;
-  const { insertAll, guardKeys, writeUpdates, recordBulk } = steps;
+  const { insertAll, guardKeys, writeUpdates, recordBulk, assertMayWrite, refusals } = steps;
 
   return {
     /**
@@ -49,6 +49,10 @@ export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps:
         [...creates, ...updates].map((i) => i.value),
         () => ["body", "source"],
       );
+      const written = (items: { key: string; value: string }[]) =>
+        items.map(({ key, value }) => ({ key, value, loc: ["body", "source"] }));
+      await assertMayWrite(ctx, environment, written(creates));
+      const refused = await refusals(ctx, environment, written(updates));
       const createKeys = creates.map((c) => c.key);
       await guardKeys(createKeys, () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
@@ -76,7 +80,11 @@ export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps:
               ctx,
               environment,
               dataKey,
-              updates.map((u) => ({ secret: byKey.get(u.key)!, patch: { value: u.value } })),
+              updates.map((u, index) => ({
+                secret: byKey.get(u.key)!,
+                patch: { value: u.value },
+                refused: refused[index],
+              })),
               batch,
             );
           }

@@ -43,14 +43,15 @@ export function createPointInTime(
     const live = await repo.listSecretsAt(db, ctx.workspaceId, environment.id, at);
     const gone = await trash.trashedAt(db, ctx.workspaceId, environment.id, at);
     const rows = [
+      // Each value with the writer of its version then: the past reads as it was written.
       ...live.map((r) => ({
-        r: { ...r } as repo.SecretRow,
+        r: { ...r, ...repo.writerOfVersion(r) } as repo.SecretRow,
         version: r.at_version,
         stored: r.at_ciphertext,
         deleted: false,
       })),
       ...gone.map((r) => ({
-        r: { ...r, ciphertext: "" } as repo.SecretRow,
+        r: { ...r, ...repo.writerOfVersion(r), ciphertext: "" } as repo.SecretRow,
         version: r.at_version,
         stored: r.at_ciphertext,
         deleted: true,
@@ -152,6 +153,17 @@ export function createPointInTime(
         if (shown > 0) await reads.recordRead(ctx, environment, { count: shown, how: "restore_preview" });
         return summary(plan, at, false);
       }
+      // The caller makes these values current again: their writer, asked as a write's is. The plan
+      // holds as long as the environment does not change, which the transaction checks.
+      await steps.assertMayWrite(
+        ctx,
+        environment,
+        [...plan.recreate, ...plan.change].map((t) => ({
+          value: t.value,
+          loc: ["body", "at"],
+          key: t.row.key,
+        })),
+      );
       return steps.guardKeys(
         plan.recreate.map((t) => t.row.key),
         () =>
@@ -190,7 +202,7 @@ export function createPointInTime(
               const row =
                 back.current_version === t.version
                   ? back
-                  : await recovery.writeNewVersion(tx, dataKey, back, t.value);
+                  : await recovery.writeNewVersion(tx, ctx, dataKey, back, t.value);
               entries.push({
                 action: "secret.restored",
                 resourceType: "secret",
@@ -208,7 +220,7 @@ export function createPointInTime(
                 deps.clock.now().toISOString(),
               );
               if (!locked) throw notFound("Secret");
-              const row = await recovery.writeNewVersion(tx, dataKey, locked, t.value);
+              const row = await recovery.writeNewVersion(tx, ctx, dataKey, locked, t.value);
               entries.push({
                 action: "secret.rolled_back",
                 resourceType: "secret",

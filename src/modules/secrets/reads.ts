@@ -12,7 +12,12 @@ import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
 import { inEnvironment, type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "./core.ts";
 import { createListCache } from "./list-cache.ts";
 import * as repo from "./repo.ts";
-import { type CurrentRows, ReferenceResolution, type Resolution } from "./resolve-references.ts";
+import {
+  type CurrentRows,
+  type ReachedRow,
+  ReferenceResolution,
+  type Resolution,
+} from "./resolve-references.ts";
 
 export interface ListOptions {
   /** Each secret at this version, or its newest when it has fewer. */
@@ -64,11 +69,14 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     });
   }
 
-  /** Each secret with its value at version `version` (or its newest when it has fewer), ready to open. */
+  /**
+   * Each secret with its value at version `version` (or its newest when it has fewer), ready to
+   * open; its writer is that version's (history reads as it was written).
+   */
   async function rowsAtVersion(ctx: RequestContext, environment: EnvironmentRow, version: number) {
     const found = await repo.listSecretsAtVersion(db, ctx.workspaceId, environment.id, version);
     return {
-      rows: found as repo.SecretRow[],
+      rows: found.map((r): repo.SecretRow => ({ ...r, ...repo.writerOfVersion(r) })),
       values: found.map((r) => openable(r.version_ciphertext, valueAad(r.id, r.read_version))),
     };
   }
@@ -76,17 +84,15 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   const resolver = { db, keyring, environments: deps.environments, currentRows };
 
   /** Walks the read's dependencies from the stored qualifiers of `rows` (nothing to do without any). */
-  async function reach(
-    resolution: ReferenceResolution,
-    rows: readonly Pick<repo.SecretRow, "reference_targets">[],
-  ) {
+  async function reach(resolution: ReferenceResolution, rows: readonly ReachedRow[]) {
     if (rows.some((row) => row.reference_targets !== null)) await resolution.reach(rows);
   }
 
   /**
    * Records of `rows` with their opened values (a string, else unreadable): references resolved
-   * with the reader's permissions unless `raw` (then the stored text, as written). A record whose
-   * reference cannot be resolved is reported apart, as an unreadable one is.
+   * for the reader, as far as each value's writer may read too, unless `raw` (then the stored text,
+   * as written). A record whose reference cannot be resolved is reported apart, as an unreadable
+   * one is.
    */
   async function recordsOf(
     environment: EnvironmentRow,
@@ -105,11 +111,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     const failedKeys: string[] = [];
     const unresolved: Unresolved[] = [];
     const referencing = !options.raw && values.some((v) => typeof v === "string" && mayReference(v));
-    if (referencing) {
-      options.resolution.seed(
-        new Map(rows.map((row, i) => [row.key, typeof values[i] === "string" ? values[i] : null])),
-      );
-    }
+    if (referencing) options.resolution.seed(rows, values, options.origins);
     for (const [index, row] of rows.entries()) {
       const value = values[index];
       if (typeof value !== "string") {
@@ -122,7 +124,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
         succeeded.push(present(row, value, environment, undefined, origin));
         continue;
       }
-      const resolved = await options.resolution.resolve(row.key, value);
+      const resolved = await options.resolution.resolve(row.key, value, row);
       if (resolved.ok) {
         succeeded.push(present(row, resolved.value, environment, value, origin));
       } else {
@@ -283,10 +285,10 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
     }
     // `${KEY}` names the key as this environment reads it, inherited ones included.
     if (ancestors.length > 0) {
-      const { rows, values } = await effectiveRows(ctx, environment, ancestors);
-      resolution.seed(new Map(rows.map((r, i) => [r.key, typeof values[i] === "string" ? values[i] : null])));
+      const { rows, values, origins } = await effectiveRows(ctx, environment, ancestors);
+      resolution.seed(rows, values, origins);
     }
-    const resolved = await resolution.resolve(row.key, stored);
+    const resolved = await resolution.resolve(row.key, stored, row);
     if (!resolved.ok) throw unresolvedError(row, resolved);
     return {
       record: present(row, resolved.value, environment, stored, origin),
@@ -475,12 +477,13 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
           },
         );
       }
-      // A link shows what a read shows: references resolved with the sharer's permissions.
+      // A link shows what a read shows: references resolved with the sharer's permissions and
+      // each writer's on the way, so a link carries nothing the sharer or a writer may not read.
       const resolution = new ReferenceResolution(resolver, ctx, environment);
       const shared = [];
       for (const row of rows) {
         const raw = await decryptOrConflict(row);
-        const resolved = await resolution.resolve(row.key, raw);
+        const resolved = await resolution.resolve(row.key, raw, row);
         if (!resolved.ok) throw unresolvedError(row, resolved);
         shared.push({ id: row.id, key: row.key, value: resolved.value });
       }

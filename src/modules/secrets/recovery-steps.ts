@@ -1,37 +1,51 @@
 // The steps that put a secret back, inside the caller's transaction (which took the environment's
 // lock first): a value written as the newest version, and a deleted secret moved back from the
 // recovery tables with every version. Rollback, restore and the point-in-time restore share them.
+// Whoever puts a value back makes it current again: they become its writer (writers.ts), and the
+// caller has checked that they may write it (reference-checks.ts).
 import type { RequestContext } from "../../auth/context.ts";
 import type { DataKey } from "../../crypto/data-keys.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { conflict, type SecretsDeps, storedTargets, valueAad } from "./core.ts";
 import * as repo from "./repo.ts";
 import * as trash from "./trash-repo.ts";
+import { writerColumns } from "./writers.ts";
 
 export function createRecoverySteps(deps: SecretsDeps) {
   const { clock, keyring } = deps;
 
   return {
-    /** `value` becomes version current + 1 of the (locked) secret; the row as written. */
-    async writeNewVersion(tx: Queryable, dataKey: DataKey, secret: repo.SecretRow, value: string) {
+    /** `value` becomes version current + 1 of the (locked) secret, written by `ctx`; the row as written. */
+    async writeNewVersion(
+      tx: Queryable,
+      ctx: RequestContext,
+      dataKey: DataKey,
+      secret: repo.SecretRow,
+      value: string,
+    ) {
       const now = clock.now().toISOString();
       const next = secret.current_version + 1;
       const ciphertext = keyring.encrypt(dataKey, value, valueAad(secret.id, next));
-      await repo.insertVersions(tx, [{ secret_id: secret.id, version: next, ciphertext, created_at: now }]);
+      const writer = writerColumns(ctx);
+      await repo.insertVersions(tx, [
+        { secret_id: secret.id, version: next, ciphertext, created_at: now, ...writer },
+      ]);
       const fields = {
         current_version: next,
         ciphertext,
         last_rotated_at: now,
         updated_at: now,
         reference_targets: storedTargets(value),
+        ...writer,
       };
       await repo.updateSecret(tx, secret.workspace_id, secret.id, fields);
       return { ...secret, ...fields };
     },
 
     /**
-     * Moves a deleted secret back under its own id with every version; undefined when it is not
-     * recoverable (restored or purged meanwhile); 409 when its key is taken.
+     * Moves a deleted secret back under its own id with every version, `ctx` the writer of its
+     * current value (each version keeps its own); undefined when it is not recoverable (restored or
+     * purged meanwhile); 409 when its key is taken.
      */
     async moveBack(tx: Queryable, ctx: RequestContext, environmentId: string, secretId: string) {
       const kept = await trash.findTrashed(tx, ctx.workspaceId, environmentId, secretId);
@@ -47,6 +61,7 @@ export function createRecoverySteps(deps: SecretsDeps) {
         ...fields,
         ciphertext: current.ciphertext,
         updated_at: clock.now().toISOString(),
+        ...writerColumns(ctx),
       };
       await repo.insertSecrets(tx, [row]);
       await repo.insertVersions(tx, versions);

@@ -5,7 +5,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import { DecryptionError } from "../../crypto/data-keys.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
-import { inEnvironment, type SecretsCore, type SecretsDeps } from "./core.ts";
+import { inEnvironment, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
 import type { RecoverySteps } from "./recovery-steps.ts";
 import * as repo from "./repo.ts";
 import * as trash from "./trash-repo.ts";
@@ -26,10 +26,36 @@ export function createSecretRecovery(
   const { db, clock, keyring, audit } = deps;
   const { present, environmentFor, decryptRow } = core;
 
+  /**
+   * The value of version `version` of the environment's secret, if it can be read (else the
+   * caller's own checks answer). A version's value never changes: it can be checked before the
+   * transaction that makes it current again.
+   */
+  async function versionValue(path: EnvironmentPath, workspaceId: string, secretId: string, version: number) {
+    const secret = await repo.findSecret(db, workspaceId, path.environmentId, secretId);
+    const stored = secret && (await repo.versionOf(db, secretId, version));
+    return stored ? decryptRow(secret, stored.ciphertext, version).catch(() => undefined) : undefined;
+  }
+
+  /** The current value of a deleted secret of the environment, if it can be read. */
+  async function deletedValue(workspaceId: string, secretId: string, currentVersion: number) {
+    const current = (await trash.trashedVersions(db, secretId)).find((v) => v.version === currentVersion);
+    if (!current) return undefined;
+    return keyring
+      .decrypt(db, workspaceId, current.ciphertext, valueAad(secretId, currentVersion))
+      .catch(() => undefined);
+  }
+
   return {
-    /** Version `version`'s value becomes the newest version (current + 1); 422 for the current or a missing one. */
+    /**
+     * Version `version`'s value becomes the newest version (current + 1), written by the caller;
+     * 422 for the current or a missing one, or one whose references the caller may not write.
+     */
     async rollback(ctx: RequestContext, path: EnvironmentPath, secretId: string, version: number) {
       const environment = await environmentFor(ctx, path, "secret.rollback");
+      await steps.assertMayWrite(ctx, environment, [
+        { value: await versionValue(path, ctx.workspaceId, secretId, version), loc: ["body", "version"] },
+      ]);
       return keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
         // The environment's lock first, then the secret's: the order every writer takes them in.
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
@@ -52,7 +78,7 @@ export function createSecretRecovery(
         const value = await decryptRow(secret, stored.ciphertext, version, tx).catch((error: unknown) => {
           throw error instanceof DecryptionError ? unreadable(secretId, version) : error;
         });
-        const row = await recovery.writeNewVersion(tx, dataKey, secret, value);
+        const row = await recovery.writeNewVersion(tx, ctx, dataKey, secret, value);
         await audit.recordMany(
           tx,
           ctx,
@@ -77,11 +103,21 @@ export function createSecretRecovery(
       return trash.listTrashed(db, ctx.workspaceId, path.environmentId);
     },
 
-    /** Moves a deleted secret back with its versions; 409 when its key was taken meanwhile. */
+    /**
+     * Moves a deleted secret back with its versions, the caller the writer of its current value;
+     * 409 when its key was taken meanwhile, 422 when the caller may not write its references.
+     */
     async restore(ctx: RequestContext, path: EnvironmentPath, secretId: string) {
       const environment = await environmentFor(ctx, path, "secret.restore");
       const found = await trash.findTrashed(db, ctx.workspaceId, path.environmentId, secretId);
       if (!found) throw notFound("Deleted secret");
+      await steps.assertMayWrite(ctx, environment, [
+        {
+          value: await deletedValue(ctx.workspaceId, secretId, found.current_version),
+          loc: ["path", "secret_id"],
+          key: found.key,
+        },
+      ]);
       // A key taken between the check and the insert is the same 409 the check gives.
       const restored = await steps.guardKeys([found.key], () =>
         db.transaction().execute(async (tx) => {

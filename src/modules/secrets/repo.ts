@@ -1,10 +1,28 @@
 // Secret and version queries, always scoped by workspace and environment.
 import { sql } from "kysely";
 import { inBatches } from "../../db/batches.ts";
-import type { Queryable, SecretsTable, SecretVersionsTable } from "../../db/schema.ts";
+import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../db/schema.ts";
 
 export type SecretRow = SecretsTable;
 export type VersionRow = SecretVersionsTable;
+
+/** A version's writer, selected beside its secret's row (whose own columns name the current value's). */
+export const VERSION_WRITER = [
+  "v.writer_kind as version_writer_kind",
+  "v.writer_id as version_writer_id",
+  "v.writer_scope as version_writer_scope",
+] as const;
+
+/** The writer columns of a version selected with VERSION_WRITER. */
+export const writerOfVersion = (row: {
+  version_writer_kind: string | null;
+  version_writer_id: string | null;
+  version_writer_scope: string | null;
+}): WriterColumns => ({
+  writer_kind: row.version_writer_kind,
+  writer_id: row.version_writer_id,
+  writer_scope: row.version_writer_scope,
+});
 
 export function listSecrets(db: Queryable, workspaceId: string, environmentId: string) {
   return db
@@ -69,7 +87,7 @@ export function listSecretsAtVersion(
         ),
     )
     .selectAll("s")
-    .select(["v.ciphertext as version_ciphertext", "v.version as read_version"])
+    .select(["v.ciphertext as version_ciphertext", "v.version as read_version", ...VERSION_WRITER])
     .where("s.workspace_id", "=", workspaceId)
     .where("s.environment_id", "=", environmentId)
     .orderBy("s.key")
@@ -82,7 +100,7 @@ export function listSecretsAt(db: Queryable, workspaceId: string, environmentId:
     .selectFrom("secrets as s")
     .innerJoin("secret_versions as v", "v.secret_id", "s.id")
     .selectAll("s")
-    .select(["v.version as at_version", "v.ciphertext as at_ciphertext"])
+    .select(["v.version as at_version", "v.ciphertext as at_ciphertext", ...VERSION_WRITER])
     .where("s.workspace_id", "=", workspaceId)
     .where("s.environment_id", "=", environmentId)
     .where("s.created_at", "<=", at)

@@ -68,7 +68,10 @@ export const secretsRoutes =
         preHandler,
         schema: {
           ...common,
-          description: "Creates one secret (version 1). 409 when the key exists in the environment.",
+          description:
+            "Creates one secret (version 1). 409 when the key exists in the environment. 422 reference_unreadable " +
+            "when the value references an environment the caller may not read (the same answer as for one that does " +
+            "not exist), reference_not_accepted when that environment takes no references from here.",
           params: EnvironmentParams,
           body: CreateSecretBody,
           response: { 201: SecretRecord, ...errors },
@@ -110,7 +113,8 @@ export const secretsRoutes =
           description:
             "Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its " +
             "newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). References " +
-            "in values are resolved with the caller's permissions (other environments as they are now); raw=true " +
+            "in values are resolved with the caller's permissions, and only as far as each value's writer may read too " +
+            "(other environments as they are now); raw=true " +
             "answers the stored text. 207 when some values cannot be decrypted or their references resolved " +
             "(`unresolved` says which reference and why). A 200 carries an ETag (not with `at`); If-None-Match with " +
             "it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.",
@@ -169,7 +173,8 @@ export const secretsRoutes =
         schema: {
           ...common,
           description:
-            "One secret, decrypted, its references resolved with the caller's permissions (raw=true: the stored " +
+            "One secret, decrypted, its references resolved with the caller's permissions, as far as each value's " +
+            "writer may read too (raw=true: the stored " +
             "text). 409 reference_unresolved when a reference cannot be resolved. A 200 carries an ETag; " +
             "If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment " +
             "its references reach, changed.",
@@ -203,7 +208,8 @@ export const secretsRoutes =
         schema: {
           ...common,
           description:
-            "Changes key, value, description or rotation_days; only a changed value creates a new version.",
+            "Changes key, value, description or rotation_days; only a changed value creates a new version (and is " +
+            "checked as a created one is: 422 reference_unreadable, reference_not_accepted).",
           params: SecretParams,
           body: UpdateSecretBody,
           response: { 200: SecretRecord, ...errors },
@@ -299,7 +305,8 @@ export const secretsRoutes =
             "Puts the environment back to a moment (paid capability). Without apply, a preview: keys deleted since " +
             "(added back with their versions), values changed since (changed: a new version each), keys created " +
             "since (removed: deleted, recoverable) and the unchanged. With apply: true, all of it in one transaction " +
-            "(409 if the environment changed while it was compared). Keys are shown under their current names.",
+            "(409 if the environment changed while it was compared; 422 reference_unreadable if a value it puts back " +
+            "references an environment the caller may not read). Keys are shown under their current names.",
           params: EnvironmentParams,
           body: RestoreToBody,
           response: { 200: RestorePreview, 402: ErrorBody, ...errors },
@@ -323,7 +330,8 @@ export const secretsRoutes =
           ...common,
           description:
             "Rolls the secret back to an earlier version: that version's value becomes a new version (current + 1), " +
-            "so history only grows. 422 for the current version or one that does not exist.",
+            "so history only grows. 422 for the current version or one that does not exist, or one whose value " +
+            "references an environment the caller may not read (reference_unreadable).",
           params: SecretParams,
           body: RollbackBody,
           response: { 200: SecretRecord, ...errors },
@@ -463,7 +471,8 @@ export const secretsRoutes =
           ...common,
           description:
             "Restores a deleted secret with every version, under its own id; its log starts again with the restore. " +
-            "409 when a secret with its key exists now; 404 once it is purged.",
+            "409 when a secret with its key exists now; 404 once it is purged; 422 reference_unreadable when its " +
+            "value references an environment the caller may not read.",
           params: SecretParams,
           response: { 200: SecretRecord, ...errors },
         },

@@ -169,7 +169,10 @@ export const PartialSecretList = Type.Object({
           reason: StringEnum(Object.keys(UNRESOLVED_REASONS) as UnresolvedReason[], {
             description:
               "unreachable: no such environment, or one the reader may not read; missing: no such key there; " +
-              "undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops",
+              "undecryptable: its value cannot be decrypted; cycle: it leads back to itself; too_deep: more than 5 hops; " +
+              "writer_cannot_read: whoever wrote a value on the way (whose reference left its environment) may not " +
+              "read where it leads, now; writer_unknown: such a value was saved before writers were recorded; " +
+              "not_referenceable: the environment takes no references from here (its references_from)",
           }),
         }),
         { description: "the secrets of failed_ids left unresolved, each with the reference and why" },

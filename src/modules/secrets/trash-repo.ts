@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { Queryable } from "../../db/schema.ts";
-import type { StoredVersion } from "./repo.ts";
+import { type StoredVersion, VERSION_WRITER } from "./repo.ts";
 
 const ROW_COLUMNS = [
   "id",
@@ -19,6 +19,19 @@ const ROW_COLUMNS = [
   "created_at",
   "updated_at",
   "reference_targets",
+  "writer_kind",
+  "writer_id",
+  "writer_scope",
+] as const;
+
+const VERSION_COLUMNS = [
+  "secret_id",
+  "version",
+  "ciphertext",
+  "created_at",
+  "writer_kind",
+  "writer_id",
+  "writer_scope",
 ] as const;
 
 /** Which secrets a delete takes: some of an environment, or all of it. */
@@ -52,12 +65,12 @@ export async function trash(
     .execute();
   await tx
     .insertInto("deleted_secret_versions")
-    .columns(["secret_id", "version", "ciphertext", "created_at"])
+    .columns([...VERSION_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom("secret_versions as v")
         .innerJoin("secrets as s", "s.id", "v.secret_id")
-        .select(["v.secret_id", "v.version", "v.ciphertext", "v.created_at"])
+        .select(VERSION_COLUMNS.map((column) => `v.${column}` as const))
         .where("s.workspace_id", "=", workspaceId)
         .where("s.environment_id", "=", doomed.environmentId)
         .$if(doomed.ids !== undefined, (q) => q.where("s.id", "in", doomed.ids!)),
@@ -187,7 +200,7 @@ export function trashedAt(db: Queryable, workspaceId: string, environmentId: str
     .selectFrom("deleted_secrets as s")
     .innerJoin("deleted_secret_versions as v", "v.secret_id", "s.id")
     .selectAll("s")
-    .select(["v.version as at_version", "v.ciphertext as at_ciphertext"])
+    .select(["v.version as at_version", "v.ciphertext as at_ciphertext", ...VERSION_WRITER])
     .where("s.workspace_id", "=", workspaceId)
     .where("s.environment_id", "=", environmentId)
     .where("s.created_at", "<=", at)

@@ -6,7 +6,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import type { DataKey } from "../../crypto/data-keys.ts";
 import { isUniqueViolation } from "../../db/connect.ts";
 import type { Queryable } from "../../db/schema.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { AppError, notFound, ValidationFailed, type ValidationIssue } from "../../errors.ts";
 import type { AuditEntryInput } from "../audit/index.ts";
 import type { EnvironmentRow } from "../environments/index.ts";
 import {
@@ -20,12 +20,22 @@ import {
   storedTargets,
   valueAad,
 } from "./core.ts";
+import { createReferenceChecks } from "./reference-checks.ts";
 import * as repo from "./repo.ts";
+import { writerColumns } from "./writers.ts";
+
+/** A change to a secret; `refused` says why its value may not be written by this caller, if it changes. */
+export interface Change {
+  secret: repo.SecretRow;
+  patch: SecretPatch;
+  refused?: ValidationIssue | null;
+}
 
 /** The write steps the public writes and imports share, inside the caller's transaction. */
 export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
   const { db, clock, keyring, audit } = deps;
   const { present, decryptRow } = core;
+  const checks = createReferenceChecks(deps);
 
   /**
    * Inserts new secrets (version 1 each) and their audit entries, in the caller's transaction, which
@@ -41,6 +51,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     batch?: AuditEntryInput[],
   ) {
     const now = clock.now().toISOString();
+    const writer = writerColumns(ctx);
     const rows = items.map((item): repo.SecretRow => {
       const id = randomUUID();
       return {
@@ -58,12 +69,19 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         created_at: now,
         updated_at: now,
         reference_targets: storedTargets(item.value),
+        ...writer,
       };
     });
     await repo.insertSecrets(tx, rows);
     await repo.insertVersions(
       tx,
-      rows.map((r) => ({ secret_id: r.id, version: 1, ciphertext: r.ciphertext, created_at: now })),
+      rows.map((r) => ({
+        secret_id: r.id,
+        version: 1,
+        ciphertext: r.ciphertext,
+        created_at: now,
+        ...writer,
+      })),
     );
     const entries = rows.map(
       (r): AuditEntryInput => ({
@@ -99,7 +117,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     ctx: RequestContext,
     environment: EnvironmentRow,
     dataKey: DataKey,
-    changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+    changes: Change[],
     /** As for insertAll. */
     batch?: AuditEntryInput[],
   ) {
@@ -122,6 +140,14 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         return decryptRow(row, row.ciphertext, row.current_version, tx).catch(() => null);
       }),
     );
+    const valueChanged = changes.map(
+      (c, index) => c.patch.value !== undefined && c.patch.value !== currentValues[index],
+    );
+    // Only a value this write changes (against what is committed now) becomes the caller's, and
+    // only such a one is refused: a value sent back unchanged keeps its writer.
+    const refused = changes.flatMap((c, index) => (valueChanged[index] && c.refused ? [c.refused] : []));
+    if (refused.length > 0) throw new ValidationFailed(refused);
+    const writer = writerColumns(ctx);
     const others = (
       await repo.findSecretsByKeys(
         tx,
@@ -139,22 +165,24 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     for (const [index, change] of changes.entries()) {
       const { patch } = change;
       const secret = fresh.get(change.secret.id)!;
-      const valueChanged = patch.value !== undefined && patch.value !== currentValues[index];
+      const changed = valueChanged[index]!;
       const row: repo.SecretRow = { ...secret, updated_at: now };
       if (patch.key !== undefined) row.key = patch.key;
       if (patch.description !== undefined) row.description = patch.description;
       if (patch.rotation_days !== undefined) row.rotation_days = patch.rotation_days;
-      if (valueChanged) {
+      if (changed) {
         row.current_version = secret.current_version + 1;
         row.ciphertext = keyring.encrypt(dataKey, patch.value!, valueAad(secret.id, row.current_version));
         row.last_rotated_at = now;
         row.reference_targets = storedTargets(patch.value!);
+        Object.assign(row, writer);
         await repo.insertVersions(tx, [
           {
             secret_id: secret.id,
             version: row.current_version,
             ciphertext: row.ciphertext,
             created_at: now,
+            ...writer,
           },
         ]);
       }
@@ -166,10 +194,13 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         ciphertext: row.ciphertext,
         last_rotated_at: row.last_rotated_at,
         reference_targets: row.reference_targets,
+        writer_kind: row.writer_kind,
+        writer_id: row.writer_id,
+        writer_scope: row.writer_scope,
         updated_at: now,
       });
       const fields = Object.entries(patch)
-        .filter(([name, value]) => value !== undefined && (name !== "value" || valueChanged))
+        .filter(([name, value]) => value !== undefined && (name !== "value" || changed))
         .map(([name]) => name);
       entries.push({
         action: "secret.updated",
@@ -180,7 +211,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
         details: {
           key: row.key,
           fields: fields.join(","),
-          new_version: valueChanged,
+          new_version: changed,
           // The timeline tells of a rename by it (a rename makes no version).
           ...(row.key !== secret.key ? { previous_key: secret.key } : {}),
         },
@@ -230,7 +261,7 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
   async function applyUpdates(
     ctx: RequestContext,
     environment: EnvironmentRow,
-    changes: { secret: repo.SecretRow; patch: SecretPatch }[],
+    changes: Change[],
     /** A bulk update: one summary entry over the secrets' own. */
     bulk = false,
   ) {
@@ -253,7 +284,16 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     );
   }
 
-  return { insertAll, guardKeys, writeUpdates, applyUpdates, recordBulk };
+  return {
+    insertAll,
+    guardKeys,
+    writeUpdates,
+    applyUpdates,
+    recordBulk,
+    /** Why each value may not be written by the caller (reference-checks.ts); asked before the transaction. */
+    refusals: checks.refusals,
+    assertMayWrite: checks.assertMayWrite,
+  };
 }
 
 export type WriteSteps = ReturnType<typeof createWriteSteps>;

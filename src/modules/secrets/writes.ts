@@ -26,12 +26,13 @@ export function createSecretWrites(
 ) {
   const { db, keyring, audit } = deps;
   const { present, environmentFor, requireSecret } = core;
-  const { insertAll, guardKeys, applyUpdates, recordBulk } = steps;
+  const { insertAll, guardKeys, applyUpdates, recordBulk, assertMayWrite, refusals } = steps;
 
   return {
     async create(ctx: RequestContext, path: EnvironmentPath, input: SecretInput) {
       const environment = await environmentFor(ctx, path, "secret.write");
       checkValues([input.value], () => ["body", "value"]);
+      await assertMayWrite(ctx, environment, [{ value: input.value, loc: ["body", "value"] }]);
       const [row] = await guardKeys([input.key], () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
@@ -52,6 +53,11 @@ export function createSecretWrites(
       checkValues(
         items.map((i) => i.value),
         (index) => ["body", "secrets", index, "value"],
+      );
+      await assertMayWrite(
+        ctx,
+        environment,
+        items.map((item, index) => ({ value: item.value, loc: ["body", "secrets", index, "value"] })),
       );
       const keys = items.map((i) => i.key);
       const repeated = duplicates(keys);
@@ -75,7 +81,8 @@ export function createSecretWrites(
       const environment = await environmentFor(ctx, path, "secret.write");
       checkValues([patch.value], () => ["body", "value"]);
       const secret = await requireSecret(db, ctx, path, secretId);
-      const [updated] = await applyUpdates(ctx, environment, [{ secret, patch }]);
+      const [refused] = await refusals(ctx, environment, [{ value: patch.value, loc: ["body", "value"] }]);
+      const [updated] = await applyUpdates(ctx, environment, [{ secret, patch, refused }]);
       return updated!;
     },
 
@@ -105,12 +112,18 @@ export function createSecretWrites(
           },
         );
       }
+      const refused = await refusals(
+        ctx,
+        environment,
+        items.map((item, index) => ({ value: item.value, loc: ["body", "secrets", index, "value"] })),
+      );
       return applyUpdates(
         ctx,
         environment,
-        items.map((item) => ({
+        items.map((item, index) => ({
           secret: byKey.get(item.key)!,
           patch: { key: item.new_key, value: item.value, description: item.description },
+          refused: refused[index],
         })),
         true,
       );

@@ -75,6 +75,21 @@ export async function teamIdsOf(
   return byAccount;
 }
 
+/**
+ * What the policy needs of a service account of the workspace: its role and teams; undefined when
+ * it is gone or disabled (it can act in nothing).
+ */
+export async function standingOf(
+  db: Queryable,
+  workspaceId: string,
+  accountId: string,
+): Promise<{ role: number; teamIds: Set<string> } | undefined> {
+  const account = await findAccount(db, workspaceId, accountId);
+  if (!account || account.disabled_at !== null) return undefined;
+  const teams = (await teamIdsOf(db, [accountId])).get(accountId) ?? [];
+  return { role: account.role, teamIds: new Set(teams) };
+}
+
 export async function setTeams(db: Queryable, accountId: string, teamIds: readonly string[], now: string) {
   await db.deleteFrom("service_account_teams").where("service_account_id", "=", accountId).execute();
   if (teamIds.length === 0) return;
