@@ -28,6 +28,31 @@ const entry = (action: string, details: Record<string, unknown> = {}, more: Part
 const reads = (...args: Parameters<typeof entry>) => phraseText(describeEntry(entry(...args)));
 
 describe("an audit entry as a phrase", () => {
+  it("says what a claim of an unverified account ended", () => {
+    expect(
+      reads(
+        "account.claimed",
+        {
+          proven_by: "google",
+          members_removed: 1,
+          invites_withdrawn: 0,
+          service_accounts_disabled: 2,
+          service_account_keys_revoked: 3,
+          trusts_removed: 1,
+          webhooks_disabled: 1,
+          share_links_revoked: 0,
+        },
+        NOWHERE,
+      ),
+    ).toBe(
+      "took over the account through a verified sign-in; what its previous holder let in ended: 1 member, " +
+        "2 service accounts, 3 service account keys, 1 OIDC trust, 1 webhook",
+    );
+    expect(reads("account.claimed", { proven_by: "password_reset" }, NOWHERE)).toBe(
+      "took over the account through a verified sign-in",
+    );
+  });
+
   it("names the secret by its key and the place by its names, never an id", () => {
     expect(reads("secret.updated", { key: "STRIPE_KEY", fields: "value" })).toBe(
       "updated STRIPE_KEY in Payments API / Production",

@@ -135,6 +135,18 @@ const count = (details: Record<string, unknown>, name: string): number | undefin
   const value = details[name];
   return typeof value === "number" ? value : undefined;
 };
+
+/** What a claim of an unverified account ends, as its audit entry counts it (accounts/takeover.ts). */
+const CLAIM_ENDINGS = [
+  ["members_removed", "member"],
+  ["invites_withdrawn", "pending invite"],
+  ["service_accounts_disabled", "service account"],
+  ["service_account_keys_revoked", "service account key"],
+  ["trusts_removed", "OIDC trust"],
+  ["webhooks_disabled", "webhook"],
+  ["share_links_revoked", "share link"],
+] as const;
+
 const plural = (n: number, noun: string) => `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
 const quoted = (name: string | undefined) => (name ? `“${name}”` : "");
 
@@ -291,7 +303,14 @@ const PHRASES: Record<string, Describe> = {
   "account.password_reset_requested": () => ["asked for a password reset"],
   "account.password_reset": () => ["reset their password"],
   "account.deleted": () => ["deleted their account"],
-  "account.claimed": () => ["took over the account through a verified sign-in"],
+  "account.claimed": (entry) => {
+    const ended = CLAIM_ENDINGS.flatMap(([name, noun]) => {
+      const n = count(entry.details, name);
+      return n ? [plural(n, noun)] : [];
+    });
+    const what = ended.length > 0 ? `; what its previous holder let in ended: ${ended.join(", ")}` : "";
+    return [`took over the account through a verified sign-in${what}`];
+  },
   "two_factor.enabled": () => ["turned on two-factor sign-in"],
   "two_factor.disabled": () => ["turned off two-factor sign-in"],
   "two_factor.recovery_codes_renewed": () => ["made new recovery codes"],
