@@ -193,8 +193,20 @@ describe("references from the shell", () => {
     const exported = await coffer(["export", "--format", "json"]);
     expect(JSON.parse(exported.stdout).DB_URL).toBe("postgres://db.shared/app");
 
-    const broken = ["$", "{nowhere.KEY}"].join("");
+    // A reference may name only an environment that exists: this one goes after it is written.
+    const gone = await httpJson(server.url, "POST", environments, tenant.headers, {
+      name: "Gone",
+      environment_type: "custom",
+    });
+    const broken = ["$", "{gone.KEY}"].join("");
     expect((await coffer(["secrets", "set", `BROKEN=${broken}`])).code).toBe(0);
+    const deleted = await httpJson(
+      server.url,
+      "DELETE",
+      `${environments}${(gone.body as { id: string }).id}`,
+      tenant.headers,
+    );
+    expect(deleted.status).toBe(200);
     const get = await coffer(["secrets", "get", "BROKEN"]);
     expect(get.code).not.toBe(0);
     expect(get.stderr).toContain("cannot be resolved");

@@ -423,7 +423,14 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
     "shows a reference resolved with its stored text, edits the text, and names one that does not resolve",
     async () => {
       const reference = ["$", "{REF_HOST}"].join("");
-      const broken = ["$", "{nowhere.KEY}"].join("");
+      // A reference may name only an environment that exists (and its writer may read): this one is
+      // deleted after the reference is written.
+      const environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
+      const gone = await apiCall<{ id: string }>(server.url, "POST", environments, account.headers, {
+        name: "Gone",
+        environment_type: "custom",
+      });
+      const broken = ["$", "{gone.KEY}"].join("");
       await apiCall(server.url, "POST", `${secretsPath(tree)}/bulk`, account.headers, {
         secrets: [
           { key: "REF_HOST", value: "db.example" },
@@ -431,6 +438,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
           { key: "REF_BROKEN", value: broken },
         ],
       });
+      await apiCall(server.url, "DELETE", `${environments}${gone.id}`, account.headers);
       await page.goto(envUrl());
       await row("REF_URL").waitFor();
       await button("Show REF_URL").click();
