@@ -1,6 +1,7 @@
 // @ts-check
 // Coffer's GitHub Action (action.yml): reads one environment's secrets and hands them to the job's
-// later steps through $GITHUB_ENV (and step outputs). One file, Node's own modules only: nothing to
+// later steps through $GITHUB_ENV (and step outputs). Node's own modules only, and the CLI's two
+// files on what reaches a command, imported as they are (Node strips their types): nothing to
 // install, nothing to build. Every value is masked (`::add-mask::`, each line of a multi-line value
 // too, since the runner masks log lines one at a time) before anything is written anywhere; no
 // value, token or key is ever printed.
@@ -8,6 +9,10 @@ import { randomBytes } from "node:crypto";
 import { appendFileSync, readFileSync } from "node:fs";
 import { EOL } from "node:os";
 import { resolve } from "node:path";
+// Whoever writes the environment's secrets must not gain code execution in the job's later steps
+// (MAKEFLAGS, NODE_OPTIONS, BASH_ENV…): the rules `coffer run` applies decide what $GITHUB_ENV gets.
+import { sortForEnvironment } from "../src/cli/environment-policy.ts";
+import { keptBackWarning, lastWriters } from "../src/cli/last-writer.ts";
 
 const REQUEST_TIMEOUT_MS = 30_000;
 /** How many of a 207's unreadable secrets the error names (each undecryptable one costs a request). */
@@ -151,7 +156,14 @@ function environmentOf(/** @type {string} */ apiUrl) {
 function checkedIds(/** @type {string[]} */ ids, /** @type {string} */ source) {
   const bad = IDS.filter((_, i) => !UUID.test(ids[i] ?? ""));
   if (bad.length > 0) throw new ActionError(`Not ids (UUIDs) in ${source}: ${bad.join(", ")}.`);
-  return { environmentId: ids[3] ?? "", path: `/secrets/${ids.join("/")}` };
+  const [workspaceId = "", teamId, projectId, environmentId = ""] = ids;
+  return {
+    workspaceId,
+    environmentId,
+    path: `/secrets/${ids.join("/")}`,
+    /** The path of another environment of the project (where an inherited secret lives). */
+    pathOf: (/** @type {string} */ id) => `/secrets/${workspaceId}/${teamId}/${projectId}/${id}`,
+  };
 }
 
 /** The job token's iss, sub and aud, to say which trust it should have matched (never the token). */
@@ -273,15 +285,17 @@ function errorOf(/** @type {any} */ body) {
   return { code, detail: /[.!?]$/.test(detail) ? detail : `${detail}.` };
 }
 
+/** @typedef {ReturnType<typeof checkedIds>} Environment */
+
 /**
  * Every secret of the environment, or an ActionError: a 207 names each key that could not be read
  * (its id when even the key cannot be found) and nothing is exported.
- * @returns {Promise<{key: string, value: string}[]>}
+ * @returns {Promise<{id: string, key: string, value: string, inherited_from?: string}[]>}
  */
 async function readSecrets(
   /** @type {string} */ apiUrl,
   /** @type {string} */ key,
-  /** @type {{environmentId: string, path: string}} */ environment,
+  /** @type {Environment} */ environment,
 ) {
   const headers = { authorization: `Bearer ${key}` };
   const read = await call("Coffer", `${apiUrl}${environment.path}/`, { headers });
@@ -341,11 +355,15 @@ async function unreadable(
 
 // ---- choosing and exporting ----
 
-/** The `keys` input as whole-key patterns, `*` matching any run of characters. */
-function keyFilter() {
-  const patterns = input("keys")
+/** An input that lists names, separated by commas or new lines. */
+const listInput = (/** @type {string} */ name) =>
+  input(name)
     .split(/[\s,]+/)
     .filter((p) => p !== "");
+
+/** The `keys` input as whole-key patterns, `*` matching any run of characters. */
+function keyFilter() {
+  const patterns = listInput("keys");
   if (patterns.length === 0) return { wanted: () => true, exact: [] };
   const regexes = patterns.map(
     (p) =>
@@ -406,12 +424,79 @@ async function main() {
   for (const { value } of secrets) mask(value);
   /** @type {[string, string][]} */
   const entries = secrets.map((s, i) => [names[i] ?? s.key, s.value]);
-  if (envFile) appendFileSync(envFile, heredocs(entries), "utf8");
+  // The policy judges the name exported (the prefix included), against this step's environment:
+  // the runner's and the workflow's `env:`. Outputs are left whole: only an expression the
+  // workflow's author writes (steps.<id>.outputs.NAME) reads one, never a tool.
+  const { kept } = exportEnv
+    ? sortForEnvironment(Object.fromEntries(entries), new Set(listInput("allow-env")), process.env)
+    : { kept: [] };
+  const keptNames = new Set(kept.map((k) => k.key));
+  const passed = entries.filter(([name]) => !keptNames.has(name));
+  const writers = await writersOf(apiUrl, key, environment, secrets, names, [...keptNames]);
+  if (envFile) appendFileSync(envFile, heredocs(passed), "utf8");
   if (outputFile) appendFileSync(outputFile, heredocs(entries), "utf8");
-  const where = [exportEnv ? "the job's environment" : "", exportOutputs ? "the step's outputs" : ""]
-    .filter(Boolean)
-    .join(" and ");
-  process.stdout.write(`Coffer: ${names.length} secret(s) exported to ${where}: ${names.join(", ")}${EOL}`);
+  for (const k of kept) {
+    const warning = keptBackWarning(k, {
+      from: "the job's environment",
+      here: "in this job",
+      writer: writers.get(k.key),
+      letThrough: `name it in the step's allow-env input (allow-env: ${k.key})`,
+    });
+    command("warning", `Coffer ${warning}${outputFile ? "; the step's outputs still hold it" : ""}`);
+  }
+  const exported = (/** @type {string} */ where, /** @type {string[]} */ list) =>
+    process.stdout.write(`Coffer: ${list.length} secret(s) exported to ${where}: ${list.join(", ")}${EOL}`);
+  if (envFile && outputFile && kept.length === 0)
+    exported("the job's environment and the step's outputs", names);
+  else {
+    if (envFile)
+      exported(
+        "the job's environment",
+        passed.map(([name]) => name),
+      );
+    if (outputFile) exported("the step's outputs", names);
+  }
+}
+
+/**
+ * Who last wrote the secrets exported as `wanted` (last-writer.ts), asked with the job's key only
+ * when something is kept back: an answer it cannot have says "unknown", and the step goes on.
+ */
+async function writersOf(
+  /** @type {string} */ apiUrl,
+  /** @type {string} */ key,
+  /** @type {Environment} */ environment,
+  /** @type {{id: string, inherited_from?: string}[]} */ secrets,
+  /** @type {string[]} */ names,
+  /** @type {string[]} */ wanted,
+) {
+  if (wanted.length === 0) return new Map();
+  const headers = { authorization: `Bearer ${key}` };
+  /** @type {Map<string, string>} exported name -> the path of its secret (an inherited one's in its parent) */
+  const origins = new Map(
+    secrets.map((s, i) => [
+      names[i] ?? "",
+      `${environment.pathOf(s.inherited_from ?? environment.environmentId)}/${s.id}`,
+    ]),
+  );
+  return lastWriters(
+    wanted,
+    origins,
+    /** @type {import("../src/cli/last-writer.ts").WriterLookup<string>} */ ({
+      async newestActor(secretPath) {
+        const log = await call("Coffer", `${apiUrl}${secretPath}/logs?limit=1`, { headers });
+        return log.status === 200 ? log.body?.[0]?.actor : undefined;
+      },
+      workspaceOf: () => environment.workspaceId,
+      async memberEmails(workspaceId) {
+        const members = await call("Coffer", `${apiUrl}/workspaces/${workspaceId}/members?limit=1000`, {
+          headers,
+        });
+        const list = members.status === 200 && Array.isArray(members.body) ? members.body : [];
+        return new Map(list.map((/** @type {any} */ m) => [m.user_id, m.email]));
+      },
+    }),
+  );
 }
 
 try {

@@ -4,9 +4,18 @@
 // ID-token endpoint on 127.0.0.1 (the test issuer, whose tokens a service account trusts), and a
 // real Coffer server on a real port. Masks are checked as the runner applies them: line by line,
 // from the moment each `::add-mask::` is read.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { closeSync, constants, openSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  cpSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -14,6 +23,7 @@ import { openDatabase } from "../src/db/connect.ts";
 import { runStoreEnv } from "./helpers/cli-process.ts";
 import { type Issuer, startIssuer } from "./helpers/oidc-issuer.ts";
 import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
+import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
   freePort,
   killChildren,
@@ -25,6 +35,8 @@ import {
 } from "./helpers/server-process.ts";
 
 const ACTION_MAIN = join(PROJECT_ROOT, "action/index.mjs");
+/** What the action is made of: a copy of it needs each, at the same relative paths. */
+const COPIED = ["action.yml", "action/index.mjs", "src/cli/environment-policy.ts", "src/cli/last-writer.ts"];
 const ACTION_YML = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8");
 
 /** Values that trip escaping, heredocs and line-by-line masking. None holds `${` (a reference). */
@@ -182,6 +194,13 @@ function parseFileCommands(text: string): Map<string, string> {
 const unescapeData = (data: string) =>
   data.replaceAll("%0D", "\r").replaceAll("%0A", "\n").replaceAll("%25", "%");
 
+/** The `::warning::` messages of stdout, unescaped, in order. */
+const warningsOf = (stdout: string) =>
+  stdout
+    .split("\n")
+    .filter((line) => line.startsWith("::warning::"))
+    .map((line) => unescapeData(line.slice("::warning::".length)));
+
 /** The `::add-mask::` values of stdout, in order. */
 const masksOf = (stdout: string) =>
   stdout
@@ -235,6 +254,8 @@ interface RunOptions {
   workspace?: string;
   /** Paths to use for GITHUB_ENV and GITHUB_OUTPUT instead of new empty files. */
   files?: { env: string; output: string };
+  /** The action's main file (a copy of it), instead of this repository's. */
+  main?: string;
   /** Called with the running step (to watch stdout as it comes). */
   watch?: (child: ReturnType<typeof spawn>, files: { env: string; output: string }) => void;
 }
@@ -244,7 +265,7 @@ async function runAction(inputs: Record<string, string>, options: RunOptions = {
   const files = options.files ?? { env: join(dir, "set_env"), output: join(dir, "set_output") };
   if (!options.files) for (const file of Object.values(files)) writeFileSync(file, "");
   const workspace = options.workspace ?? tempDir("coffer-action-workspace-");
-  const child = spawn(process.execPath, [ACTION_MAIN], {
+  const child = spawn(process.execPath, [options.main ?? ACTION_MAIN], {
     cwd: workspace,
     env: {
       PATH: process.env.PATH,
@@ -318,7 +339,16 @@ describe("the action's files", () => {
     expect(ACTION_YML).toMatch(/^runs:\n {2}using: node24\n {2}main: action\/index\.mjs\n/m);
     execFileSync(process.execPath, ["--check", ACTION_MAIN]);
     const source = readFileSync(ACTION_MAIN, "utf8");
-    expect(source).not.toMatch(/from "(?!node:)/); // Node's own modules only: nothing to install
+    // Node's own modules, and the CLI's rules imported as they are: nothing to install or build.
+    const imported = [...source.matchAll(/ from "([^"]+)";/g)].map((m) => m[1]!);
+    expect(imported.filter((from) => !from.startsWith("node:"))).toEqual(
+      COPIED.filter((file) => file.startsWith("src/")).map((file) => `../${file}`),
+    );
+    for (const file of COPIED.filter((f) => f.startsWith("src/"))) {
+      // These import nothing at run time (types only, which Node strips with the rest).
+      const shared = readFileSync(join(PROJECT_ROOT, file), "utf8");
+      expect(shared, file).not.toMatch(/^import (?!type )|^export .* from |\brequire\(|\bimport\(/m);
+    }
     const read = [...source.matchAll(/[iI]nput\("([a-z-]+)"/g)].map((m) => m[1]!);
     const declared = [...declaredInputs().keys()];
     for (const name of read) expect(declared).toContain(name);
@@ -538,6 +568,230 @@ describe("an API key, the project file, filters and outputs", () => {
       await runAction(withKey(keys.production, ids.production, { prefix: "GITHUB_" })),
       "GITHUB_PLAIN",
     );
+  });
+});
+
+describe("what reaches the job's later steps (environment-policy.ts, as for `coffer run`)", () => {
+  let deploy: string;
+  let pwned: string;
+  /** What a Member writes into the deploy environment: each runs their code in a later step. */
+  let attack: Record<string, string>;
+  /** Application configuration, which passes untouched (NODE_ENV and NODE_AUTH_TOKEN are the app's). */
+  const APP: Record<string, string> = {
+    DATABASE_URL: "postgres://app:db-pass-5e1@db.internal/app",
+    REDIS_URL: "redis://cache.internal:6379",
+    API_KEY: "api-key-9d2c",
+    STRIPE_SECRET_KEY: "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+    PORT: "8080",
+    NODE_ENV: "production",
+    NODE_AUTH_TOKEN: "npm-publish-token-71b",
+    AWS_ACCESS_KEY_ID: "AKIAIOSFODNN7EXAMPLE",
+    AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    SENTRY_DSN: "https://public@sentry.example/1",
+    JWT_SECRET: "jwt-secret-0a8e",
+    DJANGO_SETTINGS_MODULE: "app.settings.production",
+  };
+  /** Set by the workflow's `env:` (the runner's environment of the step). */
+  const WORKFLOW_ENV = { DEPLOY_TARGET: "production.example" };
+
+  /** A later step of the job: `program` with the job's environment and what $GITHUB_ENV set. */
+  const laterStep = (program: string, args: string[], env: Record<string, string>) =>
+    spawnSync(program, args, {
+      env: { PATH: process.env.PATH, ...WORKFLOW_ENV, ...env },
+      encoding: "utf8",
+    });
+
+  /** What a later `run:` step (bash) and a later JavaScript action (node) run of the job's environment. */
+  function laterSteps(env: Record<string, string>) {
+    for (const file of ["bash", "node"]) rmSync(join(pwned, file), { force: true });
+    laterStep("bash", ["-e", "-c", "true"], env);
+    laterStep(process.execPath, ["-e", "0"], env);
+    return ["bash", "node"].filter((file) => existsSync(join(pwned, file)));
+  }
+
+  beforeAll(async () => {
+    pwned = tempDir("coffer-action-pwned-");
+    attack = {
+      // A `run:` step is `bash -e {0}`, which expands BASH_ENV (command substitution included).
+      BASH_ENV: `$(echo bash > ${pwned}/bash)`,
+      NODE_OPTIONS: `--import=data:text/javascript,process.getBuiltinModule('fs').writeFileSync('${pwned}/node','node')`,
+      MAKEFLAGS: `--eval=$(shell touch ${pwned}/make)`,
+      // Turns `::set-env::` back on: any later step's log line could then set the job's variables.
+      ACTIONS_ALLOW_UNSECURE_COMMANDS: "true",
+      // What a later action reads as an input it was not given.
+      INPUT_ALLOW_ENV: "MAKEFLAGS,NODE_OPTIONS",
+      DEPLOY_TARGET: "attacker.example",
+    };
+    deploy = await created(`/environments/${ids.workspace}/${ids.team}/${ids.project}/`, {
+      name: "Deploy",
+      environment_type: "prod",
+    });
+    const path = `/secrets/${ids.workspace}/${ids.team}/${ids.project}/${deploy}`;
+    const { NODE_OPTIONS, ...rest } = attack;
+    const stored = await api("POST", `${path}/bulk`, {
+      secrets: Object.entries({ ...APP, ...rest }).map(([key, value]) => ({ key, value })),
+    });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    // NODE_OPTIONS through a personal API key whose name its owner chose to mislead.
+    const key = await api("POST", "/keys/", { name: "github actions" });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const written = await httpJson(
+      server.url,
+      "POST",
+      `${path}/`,
+      { authorization: `Bearer ${key.body.token}` },
+      {
+        key: "NODE_OPTIONS",
+        value: NODE_OPTIONS,
+      },
+    );
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+  });
+
+  it("the attack: MAKEFLAGS, NODE_OPTIONS, BASH_ENV, ACTIONS_* and a name the job sets never reach $GITHUB_ENV, and no later step runs the writer's code", async () => {
+    // The payloads are live: in a later step's environment, bash and node run them.
+    expect(laterSteps(attack)).toEqual(["bash", "node"]);
+
+    const run = await runAction(withKey(keys.workspace, deploy), { env: WORKFLOW_ENV });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(Object.fromEntries(run.env)).toEqual(APP);
+    expect(laterSteps(Object.fromEntries(run.env))).toEqual([]);
+    // Every value is still masked, those kept back included.
+    expectMaskedFirst(run, [...Object.values(APP), ...Object.values(attack)]);
+    expect(run.stdout).toContain(
+      `Coffer: ${Object.keys(APP).length} secret(s) exported to the job's environment: ${Object.keys(APP).sort().join(", ")}\n`,
+    );
+    // Node strips the policy's types without a word (no experimental warning in the job's log).
+    expect(run.stderr).toBe("");
+
+    // One warning a key: its name, why, who last wrote it, and the input that lets it through.
+    const warnings = warningsOf(run.stdout);
+    expect(warnings.map((w) => w.split(" ")[3]).sort()).toEqual(Object.keys(attack).sort());
+    expect(warnings).toContain(
+      "Coffer kept back MAKEFLAGS from the job's environment: tools read it as options, code, a program " +
+        `to run or a place to look; last written by ${tenant.email}; to pass it on, name it in the ` +
+        "step's allow-env input (allow-env: MAKEFLAGS)",
+    );
+    // The person behind a key, by their address (the job's key may list the workspace's members).
+    expect(warnings.find((w) => w.includes(" NODE_OPTIONS "))).toContain(
+      `; last written by ${tenant.email} (API key "github actions");`,
+    );
+    expect(warnings).toContain(
+      "Coffer kept back DEPLOY_TARGET from the job's environment: it is already set in this job; last " +
+        `written by ${tenant.email}; to pass it on, name it in the step's allow-env input (allow-env: DEPLOY_TARGET)`,
+    );
+  });
+
+  it("application configuration passes with nothing said and no request for writers", async () => {
+    const proxy = await startRecordingProxy(server.url);
+    try {
+      const run = await runAction({
+        ...withKey(keys.workspace, deploy, { keys: Object.keys(APP).join(",") }),
+        "api-url": proxy.url,
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(Object.fromEntries(run.env)).toEqual(APP);
+      expect(warningsOf(run.stdout)).toEqual([]);
+      expect(proxy.seen.map((s) => s.path).filter((p) => /\/logs|\/members/.test(p))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("allow-env, the workflow's own input, lets exactly the names it lists through", async () => {
+    // The runner sets every declared input of the step from the workflow file, this one too (it has
+    // a default): an earlier step's $GITHUB_ENV cannot set INPUT_ALLOW_ENV for it.
+    expect(declaredInputs().get("allow-env")).toBe("");
+    const run = await runAction(
+      withKey(keys.workspace, deploy, { "allow-env": "MAKEFLAGS,\n DEPLOY_TARGET" }),
+      {
+        env: WORKFLOW_ENV,
+      },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(Object.fromEntries(run.env)).toEqual({
+      ...APP,
+      MAKEFLAGS: attack.MAKEFLAGS,
+      DEPLOY_TARGET: attack.DEPLOY_TARGET,
+    });
+    expect(
+      warningsOf(run.stdout)
+        .map((w) => w.split(" ")[3])
+        .sort(),
+    ).toEqual(["ACTIONS_ALLOW_UNSECURE_COMMANDS", "BASH_ENV", "INPUT_ALLOW_ENV", "NODE_OPTIONS"]);
+    // Exact names: case counts, and no pattern.
+    const inexact = await runAction(withKey(keys.workspace, deploy, { "allow-env": "makeflags NODE_*" }));
+    expect(inexact.code, inexact.stdout + inexact.stderr).toBe(0);
+    expect(Object.fromEntries(inexact.env)).toEqual({ ...APP, DEPLOY_TARGET: attack.DEPLOY_TARGET });
+  });
+
+  it("judges the name exported, the prefix included: PORT passes, BASH_PORT and APP_MAKEFLAGS do not", async () => {
+    const bash = await runAction(withKey(keys.workspace, deploy, { keys: "PORT", prefix: "BASH_" }));
+    expect(bash.code, bash.stdout + bash.stderr).toBe(0);
+    expect(bash.env.size).toBe(0);
+    expect(warningsOf(bash.stdout)).toEqual([
+      expect.stringMatching(/^Coffer kept back BASH_PORT from .*\(allow-env: BASH_PORT\)$/),
+    ]);
+    const app = await runAction(
+      withKey(keys.workspace, deploy, { keys: "PORT, MAKEFLAGS", prefix: "APP_", "allow-env": "MAKEFLAGS" }),
+    );
+    expect(Object.fromEntries(app.env)).toEqual({ APP_PORT: APP.PORT });
+    expect(warningsOf(app.stdout)).toEqual([expect.stringContaining("(allow-env: APP_MAKEFLAGS)")]);
+    const allowed = await runAction(
+      withKey(keys.workspace, deploy, {
+        keys: "PORT, MAKEFLAGS",
+        prefix: "APP_",
+        "allow-env": "APP_MAKEFLAGS",
+      }),
+    );
+    expect(Object.fromEntries(allowed.env)).toEqual({ APP_PORT: APP.PORT, APP_MAKEFLAGS: attack.MAKEFLAGS });
+    expect(warningsOf(allowed.stdout)).toEqual([]);
+  });
+
+  it("outputs hold every key, those kept back included (only the workflow's own expressions read them)", async () => {
+    const both = await runAction(withKey(keys.workspace, deploy, { "export-outputs": "true" }), {
+      env: WORKFLOW_ENV,
+    });
+    expect(both.code, both.stdout + both.stderr).toBe(0);
+    expect(Object.fromEntries(both.env)).toEqual(APP);
+    expect(Object.fromEntries(both.outputs)).toEqual({ ...APP, ...attack });
+    const warnings = warningsOf(both.stdout);
+    expect(warnings).toHaveLength(Object.keys(attack).length);
+    for (const warning of warnings) expect(warning).toMatch(/; the step's outputs still hold it$/);
+    expect(both.stdout).toContain(
+      `Coffer: ${Object.keys(APP).length} secret(s) exported to the job's environment:`,
+    );
+    expect(both.stdout).toContain(
+      `Coffer: ${Object.keys({ ...APP, ...attack }).length} secret(s) exported to the step's outputs:`,
+    );
+
+    // Outputs alone: as before, every key and not a word of warning.
+    const outputs = await runAction(
+      withKey(keys.workspace, deploy, { "export-env": "false", "export-outputs": "true" }),
+      { env: WORKFLOW_ENV },
+    );
+    expect(outputs.code, outputs.stdout + outputs.stderr).toBe(0);
+    expect(outputs.env.size).toBe(0);
+    expect(Object.fromEntries(outputs.outputs)).toEqual({ ...APP, ...attack });
+    expect(warningsOf(outputs.stdout)).toEqual([]);
+  });
+
+  it("runs from a copy in a repository's own folder, as docs/github-action.md says to make one", async () => {
+    const repository = tempDir("coffer-action-copy-");
+    // The repository's own package.json may make .ts files CommonJS: the copy's says otherwise.
+    writeFileSync(join(repository, "package.json"), JSON.stringify({ type: "commonjs" }));
+    const folder = join(repository, ".github/actions/coffer");
+    for (const file of COPIED) cpSync(join(PROJECT_ROOT, file), join(folder, file));
+    writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module" }));
+    const run = await runAction(withKey(keys.workspace, deploy), {
+      main: join(folder, "action/index.mjs"),
+      workspace: repository,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(Object.fromEntries(run.env)).toEqual({ ...APP, DEPLOY_TARGET: attack.DEPLOY_TARGET });
+    const doc = readFileSync(join(PROJECT_ROOT, "docs/github-action.md"), "utf8");
+    for (const file of COPIED) expect(doc).toContain(`\`${file}\``);
   });
 });
 

@@ -149,6 +149,11 @@ const FAMILIES = [
   "OPENSSL_",
   "SSL",
   "ANSIBLE_",
+  // GitHub Actions' runner: ACTIONS_ALLOW_UNSECURE_COMMANDS turns `::set-env::` back on for the
+  // job's later steps (any line of their logs could set a variable); INPUT_* are what a later
+  // action reads as its inputs.
+  "ACTIONS_",
+  "INPUT_",
 ];
 
 /** Families whose every member is a single word: GOFLAGS, GOTOOLCHAIN, MAKEFILES, LESSOPEN, VIMINIT, HGRCPATH. */
