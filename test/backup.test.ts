@@ -9,6 +9,10 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { httpJson, tenantOverHttp } from "./helpers/real-port.ts";
 import { killChildren, removeTempDirs, runScript, startServer, tempDir } from "./helpers/server-process.ts";
 
+// A server and a dozen operator commands, each a process that compiles its TypeScript at start: on a
+// busy two-core machine that alone can pass the default 30 s.
+const PROCESSES_TIMEOUT = 90_000;
+
 const onSqlite = inject("databaseUrl") === null;
 const ADMIN = "src/admin/cli.ts";
 
@@ -63,7 +67,9 @@ function admin(dataDir: string, args: string[], env: Record<string, string> = {}
 }
 
 describe.runIf(onSqlite)("backup and restore of the embedded store", () => {
-  it("backs up under write load, restores into a fresh data dir, and reads back every acknowledged secret", async () => {
+  it("backs up under write load, restores into a fresh data dir, and reads back every acknowledged secret", {
+    timeout: PROCESSES_TIMEOUT,
+  }, async () => {
     const dataDir = join(tempDir(), "data");
     const env = { COFFER_DATA_DIR: dataDir, COFFER_RATE_LIMIT_PER_MINUTE: "1000000" };
     const server = await startServer(env);
@@ -119,7 +125,9 @@ describe.runIf(onSqlite)("backup and restore of the embedded store", () => {
     for (const [name, value] of values) expect(written.get(name), name).toBe(value);
   });
 
-  it("refuses to restore over a database, without the master key, or with another master key, changing nothing", async () => {
+  it("refuses to restore over a database, without the master key, or with another master key, changing nothing", {
+    timeout: PROCESSES_TIMEOUT,
+  }, async () => {
     const dataDir = join(tempDir(), "data");
     const server = await startServer({ COFFER_DATA_DIR: dataDir });
     const { headers, secrets } = await seed(server.url);
