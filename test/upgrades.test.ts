@@ -1,7 +1,8 @@
 // Upgrades, each on a database of its own (PostgreSQL: created for the test, dropped after; SQLite: a
 // fresh data dir): three server processes started together on one fresh database (every one serves,
 // each migration runs once); a database a newer Coffer migrated, refused in one line by the server,
-// `migrate` and `admin`; and `migrate --dry-run`, which lists what would run and changes nothing.
+// `migrate` and `admin`; `migrate --dry-run`, which lists what would run and changes nothing; and
+// `migrate`, whose pending migrations commit together or not at all.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -40,6 +41,16 @@ async function migrationRows(at: Store): Promise<Row[] | null> {
     const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
     if (!tables.some((table) => table.name === "kysely_migration")) return null;
     return (await sql<Row>`select name, timestamp from kysely_migration order by name`.execute(db)).rows;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function columnsOf(at: Store, table: string): Promise<string[]> {
+  const { db } = openDatabase({ databaseUrl: at.env.DATABASE_URL, dataDir: at.dataDir });
+  try {
+    const tables = await db.introspection.getTables();
+    return tables.find((t) => t.name === table)?.columns.map((column) => column.name) ?? [];
   } finally {
     await db.destroy();
   }
@@ -95,7 +106,7 @@ describe("a database migrated by a newer Coffer", () => {
   });
 });
 
-describe("migrate --dry-run", () => {
+describe("migrate, and migrate --dry-run", () => {
   it("lists what an older database lacks, in order, changing nothing; migrate then applies exactly that", async () => {
     const lacking = KNOWN.slice(-2);
     store = await isolatedStore({ migratedTo: KNOWN.at(-3) });
@@ -121,6 +132,23 @@ describe("migrate --dry-run", () => {
 
     const upToDate = await runScript(MIGRATE, store.env, ["--dry-run"]);
     expect(lines(upToDate.stdout)).toEqual([`${engine}: already up to date ${DRY}`]);
+  });
+
+  it("a migration that fails leaves the schema as it was: the pending ones commit together or not at all", async () => {
+    // Landed migrations never change: 0018 adds audit_events.project_name, 0019 environments.references_from.
+    store = await isolatedStore({ migratedTo: "0017_session_end_reason" });
+    const { db } = openDatabase({ databaseUrl: store.env.DATABASE_URL, dataDir: store.dataDir });
+    await sql`alter table environments add column references_from text`.execute(db);
+    await db.destroy();
+    const before = await migrationRows(store);
+
+    const run = await runScript(MIGRATE, store.env);
+    expect(run.code, run.stdout).toBe(1);
+    expect(lines(run.stderr)).toEqual([
+      expect.stringMatching(/^coffer: could not migrate: .*references_from/),
+    ]);
+    expect(await migrationRows(store)).toEqual(before);
+    expect(await columnsOf(store, "audit_events")).not.toContain("project_name");
   });
 
   it("lists every migration for a database never migrated, and creates nothing", async () => {

@@ -10,6 +10,7 @@ import { knownMigrations, migrateToLatest, pendingMigrations } from "./migrate.t
 
 const HELP = [
   "usage: coffer-server migrate [--dry-run]",
+  "       (from a clone: npm run migrate -- [--dry-run])",
   "",
   "Brings the database (DATABASE_URL, or the embedded one in COFFER_DATA_DIR) to this version's",
   "schema, as the server does at start, and says which migrations it applied.",
