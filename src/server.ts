@@ -58,7 +58,10 @@ export async function openStore(
     // index built on a large table may take longer than any request should.
     const { db: migrating } = openDatabase({ ...config, poolSize: 1 });
     try {
-      await migrateToLatest(migrating);
+      const applied = await migrateToLatest(migrating, {
+        onWait: () => logger.info("another process is migrating the database: waiting for it"),
+      });
+      if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
       // A wrong key would start "ready" and then fail every read: refuse now, in one line.
       const keyProblem = await checkMasterKey(migrating, masterKeys, systemClock.now().toISOString());
       if (keyProblem) throw new StartupFailure(keyProblem);

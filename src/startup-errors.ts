@@ -1,6 +1,7 @@
 // Why Coffer could not start, in one line that says what and what to do: a newcomer's first run
 // must not end in a stack trace.
 import type { Config } from "./config.ts";
+import { NewerSchemaError } from "./db/migrate.ts";
 
 interface SystemError {
   code?: string;
@@ -20,6 +21,7 @@ const pgTarget = (databaseUrl: string) => {
 
 /** The one line for an error thrown while starting, or undefined when it is not one we know. */
 export function describeStartupError(error: unknown, config: Config): string | undefined {
+  if (error instanceof NewerSchemaError) return error.message;
   const e = (error ?? {}) as SystemError;
   const code = e.code ?? "";
   // Listening.

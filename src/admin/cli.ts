@@ -13,7 +13,7 @@ import {
 } from "../crypto/data-keys.ts";
 import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../crypto/keyring.ts";
 import { openDatabase } from "../db/connect.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateToLatest, NewerSchemaError } from "../db/migrate.ts";
 import { purgeOnce } from "../jobs/housekeeping.ts";
 import { resealSecrets } from "../modules/two-factor/index.ts";
 import { findWorkspace, updateWorkspace } from "../modules/workspaces/index.ts";
@@ -239,7 +239,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`coffer admin: ${error.message}\nusage: npm run admin -- ${command.usage}`);
       return 1;
     }
-    if (error instanceof CommandFailed) {
+    if (error instanceof CommandFailed || error instanceof NewerSchemaError) {
       console.error(`coffer admin: ${error.message}`);
       return 1;
     }

@@ -1,0 +1,162 @@
+// Upgrades, each on a database of its own (PostgreSQL: created for the test, dropped after; SQLite: a
+// fresh data dir): three server processes started together on one fresh database (every one serves,
+// each migration runs once); a database a newer Coffer migrated, refused in one line by the server,
+// `migrate` and `admin`; `migrate --dry-run`, which lists what would run and changes nothing; and
+// `migrate`, whose pending migrations commit together or not at all.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { openDatabase } from "../src/db/connect.ts";
+import { knownMigrations } from "../src/db/migrate.ts";
+import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
+import { freePort, killChildren, removeTempDirs, runScript, startServer } from "./helpers/server-process.ts";
+import { newAccount } from "./helpers/wire.ts";
+
+const engine = inject("databaseUrl") === null ? "sqlite" : "postgres";
+const KNOWN = knownMigrations();
+const MIGRATE = "src/db/migrate-cli.ts";
+const DRY = "(dry run: nothing was changed)";
+const FUTURE = "9999_from_a_newer_coffer";
+const REFUSAL = `coffer: this database was migrated by a newer Coffer (migration ${FUTURE}): run that version or newer; to go back, restore the backup taken before the upgrade`;
+
+let store: Store | undefined;
+afterEach(async () => {
+  await killChildren();
+  await store?.drop();
+  store = undefined;
+  removeTempDirs();
+});
+
+interface Row {
+  name: string;
+  timestamp: string;
+}
+
+/** kysely_migration as it stands; null when the table does not exist. */
+async function migrationRows(at: Store): Promise<Row[] | null> {
+  const { db } = openDatabase({ databaseUrl: at.env.DATABASE_URL, dataDir: at.dataDir });
+  try {
+    const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+    if (!tables.some((table) => table.name === "kysely_migration")) return null;
+    return (await sql<Row>`select name, timestamp from kysely_migration order by name`.execute(db)).rows;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function columnsOf(at: Store, table: string): Promise<string[]> {
+  const { db } = openDatabase({ databaseUrl: at.env.DATABASE_URL, dataDir: at.dataDir });
+  try {
+    const tables = await db.introspection.getTables();
+    return tables.find((t) => t.name === table)?.columns.map((column) => column.name) ?? [];
+  } finally {
+    await db.destroy();
+  }
+}
+
+const lines = (text: string) => text.split("\n").filter((line) => line.trim() !== "");
+
+describe("several processes starting on one fresh database", () => {
+  it("three servers started together all serve, and each migration ran once", async () => {
+    store = await isolatedStore({ migratedTo: null });
+    // As several nodes must be: one master key (on SQLite too, so no node generates a key file).
+    const env = { ...store.env, COFFER_MASTER_KEY: randomBytes(32).toString("base64") };
+    const servers = await Promise.all([1, 2, 3].map(() => startServer(env)));
+
+    expect((await migrationRows(store))?.map((row) => row.name)).toEqual(KNOWN);
+    // One process applied them all; the others waited for it, or came after, and applied none.
+    const appliers = servers.map((s) => s.logLines().filter((line) => Array.isArray(line.migrations)));
+    expect(appliers.flat()).toEqual([expect.objectContaining({ migrations: KNOWN })]);
+    for (const server of servers) {
+      expect(server.stderr()).toBe("");
+      const errors = server.logLines().filter((line) => (line.level as number) >= 50);
+      expect(errors).toEqual([]);
+    }
+    for (const server of servers) await newAccount(server.port);
+  });
+});
+
+describe("a database migrated by a newer Coffer", () => {
+  it("the server, migrate (dry run or not) and admin refuse it in one line and leave it as it was", async () => {
+    store = await isolatedStore({ migratedTo: KNOWN.at(-1) });
+    const { db } = openDatabase({ databaseUrl: store.env.DATABASE_URL, dataDir: store.dataDir });
+    await sql`insert into kysely_migration (name, timestamp) values (${FUTURE}, ${new Date().toISOString()})`.execute(
+      db,
+    );
+    await db.destroy();
+    const before = await migrationRows(store);
+
+    const env = { ...store.env, COFFER_MASTER_KEY: randomBytes(32).toString("base64") };
+    const [server, migrate, dryRun, admin] = await Promise.all([
+      runScript("src/main.ts", { ...env, PORT: String(await freePort()) }),
+      runScript(MIGRATE, env),
+      runScript(MIGRATE, env, ["--dry-run"]),
+      runScript("src/admin/cli.ts", env, ["purge"]),
+    ]);
+    for (const run of [server, migrate, dryRun]) {
+      expect(run.code, run.stdout).toBe(1);
+      expect(lines(run.stderr)).toEqual([REFUSAL]);
+    }
+    expect(server.stdout).not.toMatch(/coffer is ready/);
+    expect(admin.code, admin.stdout).toBe(1);
+    expect(lines(admin.stderr)).toEqual([REFUSAL.replace(/^coffer:/, "coffer admin:")]);
+    expect(await migrationRows(store)).toEqual(before);
+  });
+});
+
+describe("migrate, and migrate --dry-run", () => {
+  it("lists what an older database lacks, in order, changing nothing; migrate then applies exactly that", async () => {
+    const lacking = KNOWN.slice(-2);
+    store = await isolatedStore({ migratedTo: KNOWN.at(-3) });
+    const before = await migrationRows(store);
+    expect(before?.map((row) => row.name)).toEqual(KNOWN.slice(0, -2));
+
+    const [dryRun, wrong] = await Promise.all([
+      runScript(MIGRATE, store.env, ["--dry-run"]),
+      runScript(MIGRATE, store.env, ["--dry-rn"]),
+    ]);
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(lines(dryRun.stdout)).toEqual([`${engine}: would apply ${lacking.join(", ")} ${DRY}`]);
+    expect(await migrationRows(store)).toEqual(before);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(
+      /^coffer: unknown argument "--dry-rn"\n[\s\S]*usage: coffer-server migrate \[--dry-run\]/,
+    );
+
+    const applied = await runScript(MIGRATE, store.env);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(lines(applied.stdout)).toEqual([`${engine}: applied ${lacking.join(", ")}`]);
+    expect((await migrationRows(store))?.map((row) => row.name)).toEqual(KNOWN);
+
+    const upToDate = await runScript(MIGRATE, store.env, ["--dry-run"]);
+    expect(lines(upToDate.stdout)).toEqual([`${engine}: already up to date ${DRY}`]);
+  });
+
+  it("a migration that fails leaves the schema as it was: the pending ones commit together or not at all", async () => {
+    // Landed migrations never change: 0018 adds audit_events.project_name, 0019 environments.references_from.
+    store = await isolatedStore({ migratedTo: "0017_session_end_reason" });
+    const { db } = openDatabase({ databaseUrl: store.env.DATABASE_URL, dataDir: store.dataDir });
+    await sql`alter table environments add column references_from text`.execute(db);
+    await db.destroy();
+    const before = await migrationRows(store);
+
+    const run = await runScript(MIGRATE, store.env);
+    expect(run.code, run.stdout).toBe(1);
+    expect(lines(run.stderr)).toEqual([
+      expect.stringMatching(/^coffer: could not migrate: .*references_from/),
+    ]);
+    expect(await migrationRows(store)).toEqual(before);
+    expect(await columnsOf(store, "audit_events")).not.toContain("project_name");
+  });
+
+  it("lists every migration for a database never migrated, and creates nothing", async () => {
+    store = await isolatedStore({ migratedTo: null });
+    const dryRun = await runScript(MIGRATE, store.env, ["--dry-run"]);
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(lines(dryRun.stdout)).toEqual([`${engine}: would apply ${KNOWN.join(", ")} ${DRY}`]);
+    if (engine === "sqlite") expect(existsSync(join(store.dataDir, "coffer.db"))).toBe(false);
+    else expect(await migrationRows(store)).toBeNull();
+  });
+});
