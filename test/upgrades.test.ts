@@ -4,7 +4,7 @@
 // `migrate` and `admin`; `migrate --dry-run`, which lists what would run and changes nothing; and
 // `migrate`, whose pending migrations commit together or not at all.
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -61,9 +61,20 @@ const lines = (text: string) => text.split("\n").filter((line) => line.trim() !=
 describe("several processes starting on one fresh database", () => {
   it("three servers started together all serve, and each migration ran once", async () => {
     store = await isolatedStore({ migratedTo: null });
-    // As several nodes must be: one master key (on SQLite too, so no node generates a key file).
-    const env = { ...store.env, COFFER_MASTER_KEY: randomBytes(32).toString("base64") };
+    // PostgreSQL nodes share one master key; on SQLite the three race to generate the data dir's
+    // master.key as well, and must all end up with the one that won.
+    const env =
+      engine === "postgres"
+        ? { ...store.env, COFFER_MASTER_KEY: randomBytes(32).toString("base64") }
+        : store.env;
     const servers = await Promise.all([1, 2, 3].map(() => startServer(env)));
+    if (engine === "sqlite") {
+      const key = Buffer.from(readFileSync(join(store.dataDir, "master.key"), "utf8").trim(), "base64");
+      expect(key).toHaveLength(32);
+      expect(readdirSync(store.dataDir).filter((name) => name.startsWith("master.key"))).toEqual([
+        "master.key",
+      ]);
+    }
 
     expect((await migrationRows(store))?.map((row) => row.name)).toEqual(KNOWN);
     // One process applied them all; the others waited for it, or came after, and applied none.

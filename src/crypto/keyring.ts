@@ -3,7 +3,7 @@
 // During a rotation a node may also hold the previous key (COFFER_MASTER_KEY_PREVIOUS).
 
 import { hkdfSync, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError } from "../config.ts";
 
@@ -47,7 +47,18 @@ export function loadMasterKey(source: MasterKeySource): LoadedMasterKey {
   if (existing) return { key: existing, file, origin: file };
   mkdirSync(source.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
-  writeFileSync(file, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+  // Written whole under a name of its own, then linked into place: processes starting together on a
+  // fresh data dir never read a half-written key, and the one whose link loses reads the winner's.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(draft, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return { key: readKeyFile(file)!, file, origin: file };
+  } finally {
+    rmSync(draft, { force: true });
+  }
   return { key, generatedAt: file, file, origin: file };
 }
 
