@@ -165,7 +165,11 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
       await page.waitForURL((u) => u.search === "");
       await page.getByLabel("Environment").selectOption({ label: "Development" });
       await page.waitForURL(new RegExp(`environment=${development.environmentId}`));
-      await poll(async () => (await rowTexts()).every((t) => t.includes("Development"))).toBe(true);
+      // An empty list, while the filtered page loads, would pass `every`: wait for the rows themselves.
+      await poll(async () => {
+        const texts = await rowTexts();
+        return texts.length > 0 && texts.every((t) => t.includes("Development"));
+      }).toBe(true);
       const inDevelopment = await rowTexts();
       expect(inDevelopment.some((t) => t.includes("created 3 secrets"))).toBe(true);
       expect(inDevelopment.some((t) => t.includes("DOOMED_KEY"))).toBe(false);
