@@ -44,7 +44,7 @@ is_podman=false
 quiet() { "$@" 2> >(grep -v 'unable to get systemd connection' >&2 || true); }
 
 cleanup() {
-  for name in "${containers[@]}"; do quiet "$PODMAN" rm -f "$name" >/dev/null 2>&1 || true; done
+  for name in "${containers[@]}"; do quiet "$PODMAN" rm -f -v "$name" >/dev/null 2>&1 || true; done
   "$PODMAN" volume rm -f "$volume" >/dev/null 2>&1 || true
   node --input-type=module -e "$(pg_admin "DROP DATABASE IF EXISTS $database WITH (FORCE)")" >/dev/null 2>&1 || true
   rm -rf "$work"
@@ -123,7 +123,7 @@ start() {
 
 stop_and_remove() {
   quiet "$PODMAN" stop -t 20 "$1" >/dev/null
-  quiet "$PODMAN" rm "$1" >/dev/null
+  quiet "$PODMAN" rm -v "$1" >/dev/null
 }
 
 build() {
@@ -199,7 +199,7 @@ healthcheck() {
   start coffer-test-idle --entrypoint node "$IMAGE" -e 'process.on("SIGTERM", () => process.exit(0)); setInterval(() => {}, 1000)'
   if health coffer-test-idle; then fail "the HEALTHCHECK command passes with nothing listening"; fi
   echo "  and exits non-zero when nothing listens"
-  quiet "$PODMAN" rm -f coffer-test-idle >/dev/null
+  quiet "$PODMAN" rm -f -v coffer-test-idle >/dev/null
 }
 
 # `stop` sends SIGTERM to PID 1. A sign-up whose body is half sent when it arrives must still
@@ -241,7 +241,7 @@ JS
   [ "$code" = 0 ] || fail "Coffer exited $code on SIGTERM"
   quiet "$PODMAN" logs coffer-test-a 2>&1 | grep -q '"msg":"stopped"' || fail "no 'stopped' line in the log"
   echo "  Coffer exited 0 after finishing the request"
-  quiet "$PODMAN" rm coffer-test-a >/dev/null
+  quiet "$PODMAN" rm -v coffer-test-a >/dev/null
 }
 
 restart() {
