@@ -8,7 +8,7 @@ import { randomBytes, X509Certificate } from "node:crypto";
 import { copyFileSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 import { join } from "node:path";
-import type { TLSSocket } from "node:tls";
+import { connect, type TLSSocket } from "node:tls";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   type Child,
@@ -256,6 +256,36 @@ describe("serving HTTPS", () => {
     const cookie = String(signIn.headers["set-cookie"]);
     expect(cookie).toMatch(/^refresh_token=/);
     expect(cookie).toMatch(/; Secure/);
+  });
+
+  it("keeps the slow-client limits and the graceful stop: unfinished headers get 408, SIGTERM leaves an idle connection at once", async () => {
+    const server = await startTlsServer(first, { COFFER_HEADERS_TIMEOUT: "1", COFFER_SHUTDOWN_GRACE: "20" });
+    // Fastify hands its `http` options to node:http only: over TLS they must reach node:https too.
+    const started = Date.now();
+    const slow = await new Promise<{ head: string; ms: number }>((resolve, reject) => {
+      const socket = connect({ host: "127.0.0.1", port: server.port, ca: [first.cert] }, () =>
+        socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+      );
+      let data = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk: string) => {
+        data += chunk;
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve({ head: data.split("\r\n")[0]!, ms: Date.now() - started }));
+    });
+    expect(slow.head).toBe("HTTP/1.1 408 Request Timeout");
+    expect(slow.ms).toBeLessThan(5_000);
+
+    const keepAlive = new Agent({ keepAlive: true });
+    try {
+      expect((await get(server.port, "/healthz", [first.cert], keepAlive)).status).toBe(200);
+      const stopping = Date.now();
+      expect(await server.child.stop()).toEqual({ code: 0, signal: null });
+      expect(Date.now() - stopping).toBeLessThan(10_000);
+    } finally {
+      keepAlive.destroy();
+    }
   });
 });
 
