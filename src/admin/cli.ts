@@ -1,4 +1,4 @@
-// `npm run admin -- <command>`: operator commands that work on the database directly, with the
+// `coffer-server admin <command>` (from a clone, `npm run admin -- <command>`): operator commands that work on the database directly, with the
 // same configuration as the server (COFFER_DATA_DIR or DATABASE_URL), on either engine.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -192,7 +192,8 @@ function help(): string {
     ...[...Object.values(COMMANDS), ...Object.values(STORE_COMMANDS)].map((c) => c.usage.length),
   );
   return [
-    "usage: npm run admin -- <command> [arguments]",
+    "usage: coffer-server admin <command> [arguments]",
+    "       (from a clone: npm run admin -- <command> [arguments])",
     "",
     "commands:",
     `  ${"help".padEnd(width)}  list these commands`,
