@@ -126,8 +126,11 @@ const lastLine = (text) => text.trim().split("\n").at(-1) ?? "(no output)";
 /** SIGTERM, and the exit it must make: code 0 within 15 s. */
 async function stopServer(server) {
   server.child.kill("SIGTERM");
-  const timeout = new Promise((r) => setTimeout(() => r(null), 15_000));
-  const exit = await Promise.race([server.exited, timeout]);
+  let timer;
+  const timeout = new Promise((r) => {
+    timer = setTimeout(() => r(null), 15_000);
+  });
+  const exit = await Promise.race([server.exited, timeout]).finally(() => clearTimeout(timer));
   servers.delete(server);
   if (exit === null) throw new CheckFailed("did not exit within 15 s of SIGTERM");
   if (exit.code !== 0)
@@ -202,7 +205,7 @@ async function main() {
   });
   await step("npm run package", () => run("npm", ["run", "--silent", "package"]));
   const tarball = (name) => join(ROOT, "release", `coffer-${name}-${VERSION}.tgz`);
-  for (const name of ["server", "cli"]) {
+  for (const name of ["server", "cli", "client"]) {
     facts.push([`${name} tarball`, kib(readFileSync(tarball(name)).length)]);
   }
 
