@@ -8,7 +8,7 @@
 // line and exit 1. Also checks that `npm install` leaves package-lock.json as committed.
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
@@ -203,11 +203,14 @@ async function main() {
       throw new CheckFailed("package-lock.json changed: commit the lock `npm install` writes");
     }
   });
-  await step("npm run package", () => run("npm", ["run", "--silent", "package"]));
   const tarball = (name) => join(ROOT, "release", `coffer-${name}-${VERSION}.tgz`);
-  for (const name of ["server", "cli", "client"]) {
-    facts.push([`${name} tarball`, kib(readFileSync(tarball(name)).length)]);
-  }
+  await step("npm run package", async () => {
+    await run("npm", ["run", "--silent", "package"]);
+    for (const name of ["server", "cli", "client"]) {
+      if (!existsSync(tarball(name))) throw new CheckFailed(`no ${tarball(name)}`);
+      facts.push([`${name} tarball`, kib(statSync(tarball(name)).size)]);
+    }
+  });
 
   const serverPrefix = join(scratch, "server-prefix");
   const cliPrefix = join(scratch, "cli-prefix");
@@ -226,8 +229,10 @@ async function main() {
   await step("install the CLI (npm install -g, empty prefix)", () =>
     run("npm", ["install", "-g", "--no-audit", "--no-fund", "--prefix", cliPrefix, tarball("cli")]),
   );
-  facts.push(["server installed", mib(await installedKiB(serverPrefix))]);
-  facts.push(["CLI installed", mib(await installedKiB(cliPrefix))]);
+  await step("installed sizes (du)", async () => {
+    facts.push(["server installed", mib(await installedKiB(serverPrefix))]);
+    facts.push(["CLI installed", mib(await installedKiB(cliPrefix))]);
+  });
   const coffer = join(cliPrefix, "bin", "coffer");
   const cofferServer = join(serverPrefix, "bin", "coffer-server");
 
@@ -239,8 +244,10 @@ async function main() {
   const tree = await step("sign up, create an environment, store a secret (API)", () =>
     storeASecret(embedded.url),
   );
-  await new Promise((r) => setTimeout(r, 1_000));
-  facts.push(["server RSS after a sign-up, idle 1 s", mib(rssKiB(embedded.child.pid))]);
+  await step("idle for 1 s, then read the server's RSS", async () => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    facts.push(["server RSS after a sign-up, idle 1 s", mib(rssKiB(embedded.child.pid))]);
+  });
 
   await step("coffer run (installed CLI) hands the secret to a command", async () => {
     const project = join(scratch, "project");
@@ -316,7 +323,8 @@ try {
   await main();
 } catch (error) {
   for (const server of servers) server.child.kill("SIGKILL");
-  console.error(`release check failed: ${error instanceof CheckFailed ? error.message : error.stack}`);
+  const line = error instanceof CheckFailed ? error.message : String(error?.message ?? error).split("\n")[0];
+  console.error(`release check failed: ${line}`);
   process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
