@@ -4,11 +4,13 @@
 // INSTALLED `coffer-server` on the embedded engine, signs up and stores a secret through the API,
 // runs the INSTALLED `coffer run` against it and checks the secret reached the command, stops the
 // server with SIGTERM (exit 0), then starts it once more on PostgreSQL + Redis (a database made and
-// dropped here) until /readyz. Prints each step's time and the installed sizes; any failure is one
-// line and exit 1. Also checks that `npm install` leaves package-lock.json as committed.
+// dropped here) until /readyz. The server's tarball, unpacked and `npm ci`'d, must install exactly
+// its npm-shrinkwrap.json (which `npm install -g` of a tarball ignores). Also checks that `npm
+// install` leaves package-lock.json as committed. Prints each step's time and the installed sizes;
+// any failure is one line naming the step, and exit 1.
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
@@ -229,6 +231,29 @@ async function main() {
   await step("install the CLI (npm install -g, empty prefix)", () =>
     run("npm", ["install", "-g", "--no-audit", "--no-fund", "--prefix", cliPrefix, tarball("cli")]),
   );
+  await step("npm ci in the unpacked server package installs the shrinkwrap's versions exactly", async () => {
+    const unpacked = join(scratch, "server-ci");
+    mkdirSync(unpacked);
+    await run("tar", ["-xzf", tarball("server"), "-C", unpacked, "--strip-components=1"]);
+    await run("npm", ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: unpacked });
+    const { packages } = JSON.parse(readFileSync(join(unpacked, "npm-shrinkwrap.json"), "utf8"));
+    for (const [at, entry] of Object.entries(packages)) {
+      if (at === "" || !existsSync(join(unpacked, at))) continue; // another platform's binary
+      const { version } = JSON.parse(readFileSync(join(unpacked, at, "package.json"), "utf8"));
+      if (version !== entry.version)
+        throw new CheckFailed(`${at} is ${version}, the shrinkwrap says ${entry.version}`);
+    }
+    const dry = await run(
+      process.execPath,
+      [join(unpacked, "bin", "coffer-server.js"), "migrate", "--dry-run"],
+      {
+        cwd: scratch,
+        env: { COFFER_DATA_DIR: join(scratch, "ci-data") },
+      },
+    );
+    if (!dry.stdout.includes("would apply"))
+      throw new CheckFailed(`migrate --dry-run said: ${dry.stdout.trim()}`);
+  });
   await step("installed sizes (du)", async () => {
     facts.push(["server installed", mib(await installedKiB(serverPrefix))]);
     facts.push(["CLI installed", mib(await installedKiB(cliPrefix))]);
