@@ -39,10 +39,20 @@ copyFileSync(process.execPath, binary);
 // macOS runs only signed binaries: Node's signature goes before the injection (it would no longer
 // match), an ad-hoc one after. Windows runs an unsigned binary (signtool may sign it afterwards).
 if (os === "darwin") execFileSync("codesign", ["--remove-signature", binary], { stdio: "inherit" });
-await inject(binary, "NODE_SEA_BLOB", readFileSync(`${work}coffer.blob`), {
-  sentinelFuse: "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2",
-  ...(os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
-});
+// postject's ELF library warns of each note section it cannot name: harmless (the injection is
+// complete, test/cli-binary.test.ts runs the result); anything else it says still shows.
+const warn = console.warn;
+console.warn = (...args) => {
+  if (!/^warning: Can't find string offset for section name/.test(String(args[0]))) warn(...args);
+};
+try {
+  await inject(binary, "NODE_SEA_BLOB", readFileSync(`${work}coffer.blob`), {
+    sentinelFuse: "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2",
+    ...(os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
+  });
+} finally {
+  console.warn = warn;
+}
 if (os === "darwin") execFileSync("codesign", ["--sign", "-", binary], { stdio: "inherit" });
 rmSync(work, { recursive: true, force: true });
 const megabytes = (statSync(binary).size / 2 ** 20).toFixed(0);

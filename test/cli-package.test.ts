@@ -3,7 +3,7 @@
 // modules, so that the install resolves nothing. The commands themselves run against a server in
 // the other CLI tests, through the same bundle (bin/coffer.mjs runs it).
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -78,4 +78,6 @@ it("puts `coffer` on the prefix's PATH, which answers its version and help", asy
   const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, "packages/cli/package.json"), "utf8"));
   expect((await run(coffer, ["--version"], { env })).stdout).toBe(`${version}\n`);
   expect((await run(coffer, ["--help"], { env })).stdout).toContain("Usage: coffer [options] [command]");
+  // Its compiled code is cached in the user's own directory, not in the temp dir every user shares.
+  expect(readdirSync(join(home, ".cache/coffer/compile-cache")).length).toBeGreaterThan(0);
 });
