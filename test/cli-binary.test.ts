@@ -1,5 +1,5 @@
 // The `coffer` single executable (npm run build:binary -> release/coffer-linux-x64), built once
-// here from the current sources, run where no Node is on the PATH: its version, its help, and a
+// here from the current sources (into a temp dir, not over a release), run where no Node is on the PATH: its version, its help, and a
 // whole session against a real server — sign up, set up, set a secret, `coffer run` a shell with it.
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -17,7 +17,7 @@ import {
   tempDir,
 } from "./helpers/server-process.ts";
 
-const binary = join(PROJECT_ROOT, "release", `coffer-linux-${arch()}`);
+let binary: string;
 let server: ServerProcess;
 /** A PATH with a shell and nothing else: no node anywhere on it. */
 let nodelessPath: string;
@@ -52,9 +52,12 @@ function runBinary(args: string[], input = "", env: Record<string, string> = {})
 }
 
 beforeAll(async () => {
+  binary = join(tempDir("coffer-binary-"), `coffer-linux-${arch()}`);
   const [build] = await Promise.all([
     outputOf(
-      spawn(process.execPath, [join(PROJECT_ROOT, "scripts/build-binary.mjs")], { cwd: PROJECT_ROOT }),
+      spawn(process.execPath, [join(PROJECT_ROOT, "scripts/build-binary.mjs"), binary], {
+        cwd: PROJECT_ROOT,
+      }),
     ),
     (async () => {
       server = await startServer(runStoreEnv());

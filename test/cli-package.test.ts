@@ -1,13 +1,15 @@
-// @coffer/cli as its users get it: packed from packages/cli (its prepack builds it) and installed
+// @coffer/cli as its users get it: built and packed from a copy of packages/cli (the clone's own
+// bundle is what the other CLI tests run, so it is not rebuilt under them) and installed
 // globally from the tarball into an empty prefix — one bundled file that needs nothing but Node's own
 // modules, so that the install resolves nothing. The commands themselves run against a server in
 // the other CLI tests, through the same bundle (bin/coffer.mjs runs it).
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildCliPackage } from "../packages/cli/build.mjs";
 import { PROJECT_ROOT, removeTempDirs, tempDir } from "./helpers/server-process.ts";
 
 const run = promisify(execFile);
@@ -17,11 +19,19 @@ let prefix: string;
 let packed: { filename: string; files: { path: string }[] };
 
 beforeAll(async () => {
+  const copy = tempDir("coffer-cli-package-");
+  for (const file of ["package.json", "README.md"])
+    cpSync(join(PROJECT_ROOT, "packages/cli", file), join(copy, file));
+  await buildCliPackage(copy);
   const destination = tempDir("coffer-cli-tarball-");
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", destination], {
-    cwd: join(PROJECT_ROOT, "packages/cli"),
-    env: npmEnv,
-  });
+  const { stdout } = await run(
+    "npm",
+    ["pack", "--ignore-scripts", "--json", "--pack-destination", destination],
+    {
+      cwd: copy,
+      env: npmEnv,
+    },
+  );
   packed = JSON.parse(stdout)[0];
   prefix = tempDir("coffer-cli-prefix-");
   await run(
@@ -78,4 +88,6 @@ it("puts `coffer` on the prefix's PATH, which answers its version and help", asy
   const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, "packages/cli/package.json"), "utf8"));
   expect((await run(coffer, ["--version"], { env })).stdout).toBe(`${version}\n`);
   expect((await run(coffer, ["--help"], { env })).stdout).toContain("Usage: coffer [options] [command]");
+  // Its compiled code is cached in the user's own directory, not in the temp dir every user shares.
+  expect(readdirSync(join(home, ".cache/coffer/compile-cache")).length).toBeGreaterThan(0);
 });

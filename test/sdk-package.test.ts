@@ -1,13 +1,14 @@
-// @coffer/client as its users get it: packed from packages/sdk (its prepack builds it), installed
+// @coffer/client as its users get it: built and packed from a copy of packages/sdk, installed
 // from the tarball with npm into a project of its own, imported by plain Node (no TypeScript
 // tooling) against a real port, and type-checked by tsc from a consumer's file through the
 // package's .d.ts.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildSdkPackage } from "../packages/sdk/build.mjs";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { PROJECT_ROOT } from "./helpers/server-process.ts";
@@ -18,6 +19,7 @@ const run = promisify(execFile);
 const npmEnv = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}` };
 const packageDir = join(PROJECT_ROOT, "packages/sdk");
 let consumer: string;
+let copy: string;
 let packed: { filename: string; files: { path: string }[] };
 let t: TestApp;
 let address: string;
@@ -26,8 +28,16 @@ let apiKey: string;
 
 beforeAll(async () => {
   consumer = mkdtempSync(join(tmpdir(), "coffer-sdk-consumer-"));
+  copy = mkdtempSync(join(tmpdir(), "coffer-sdk-package-"));
   const [{ stdout }] = await Promise.all([
-    run("npm", ["pack", "--json", "--pack-destination", consumer], { cwd: packageDir, env: npmEnv }),
+    (async () => {
+      for (const file of ["package.json", "README.md"]) cpSync(join(packageDir, file), join(copy, file));
+      buildSdkPackage(copy);
+      return run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", consumer], {
+        cwd: copy,
+        env: npmEnv,
+      });
+    })(),
     (async () => {
       t = await createTestApp();
       address = await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -49,7 +59,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  rmSync(consumer, { recursive: true, force: true });
+  for (const dir of [consumer, copy]) rmSync(dir, { recursive: true, force: true });
   await t?.close();
 });
 

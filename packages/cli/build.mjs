@@ -2,6 +2,7 @@
 // uses, and coffer.js, the entry (entry.js) that sets up a fast start and loads it. The binary's
 // build (scripts/build-binary.mjs) bundles the same way, as CommonJS.
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -30,12 +31,13 @@ export async function bundleCli({ format, outfile, banner = "" }) {
   });
 }
 
-export async function buildCliPackage() {
-  mkdirSync(`${here}dist`, { recursive: true });
-  await bundleCli({ format: "esm", outfile: `${here}dist/cli.js` });
-  copyFileSync(`${here}entry.js`, `${here}dist/coffer.js`);
+/** The package's files (dist/, LICENSE) into `dir`: this folder, or a copy of it (the tests'). */
+export async function buildCliPackage(dir = here) {
+  mkdirSync(join(dir, "dist"), { recursive: true });
+  await bundleCli({ format: "esm", outfile: join(dir, "dist/cli.js") });
+  copyFileSync(`${here}entry.js`, join(dir, "dist/coffer.js"));
   // The licence travels with the package (npm pack takes LICENSE from the package's folder).
-  if (existsSync(`${root}LICENSE`)) copyFileSync(`${root}LICENSE`, `${here}LICENSE`);
+  if (existsSync(`${root}LICENSE`)) copyFileSync(`${root}LICENSE`, join(dir, "LICENSE"));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCliPackage();
