@@ -16,19 +16,23 @@ COPY . .
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund && npm run package
 
-# 2. Install: the server's tarball alone, with its runtime dependencies (the versions its
-# npm-shrinkwrap.json pins), into a prefix of its own that the final stage copies whole.
+# 2. Install: the server's tarball alone, with its runtime dependencies, into a prefix of its own
+# that the final stage copies whole. Unpacked and `npm ci`: that honours the tarball's
+# npm-shrinkwrap.json (the exact tree the release was tested with), which `npm install -g` ignores.
 # --ignore-scripts as above. Then what nothing loads at run time goes: better-sqlite3's prebuilt
 # bindings for other platforms and the SQLite sources it would compile from, type declarations
 # and source maps (Node reads neither unless told to).
 FROM ${BASE} AS install
 COPY --from=build /src/release/coffer-server-*.tgz /tmp/
+WORKDIR /opt/coffer/lib/node_modules/@coffer/server
 RUN --mount=type=cache,target=/root/.npm \
-    npm install --global --omit=dev --ignore-scripts --no-audit --no-fund --prefix /opt/coffer /tmp/coffer-server-*.tgz \
-    && cd /opt/coffer/lib/node_modules \
-    && find . -path '*/better-sqlite3/prebuilds/*' ! -name "linux-$(node -p process.arch).node" -delete \
-    && rm -rf @coffer/server/node_modules/better-sqlite3/deps @coffer/server/node_modules/better-sqlite3/src \
-    && find . -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \) -delete
+    tar -xzf /tmp/coffer-server-*.tgz --strip-components=1 \
+    && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+    && mkdir -p /opt/coffer/bin && chmod 0755 bin/coffer-server.js \
+    && ln -s ../lib/node_modules/@coffer/server/bin/coffer-server.js /opt/coffer/bin/coffer-server \
+    && find node_modules -path '*/better-sqlite3/prebuilds/*' ! -name "linux-$(node -p process.arch).node" -delete \
+    && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+    && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \) -delete
 
 # 3. Run: the base image, the installed server, a user of its own and the data volume. Nothing of
 # the build (sources, devDependencies, npm cache) reaches this stage.

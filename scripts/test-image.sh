@@ -158,10 +158,12 @@ inspect() {
     set -e
     modules=/usr/local/lib/node_modules/@coffer/server/node_modules
     test -x /usr/local/bin/coffer-server && test -d "$modules"
+    # The server is root'\''s: the user it runs as cannot change it.
+    if [ -w /usr/local/lib/node_modules/@coffer/server/dist/main.js ] || [ -w "$modules" ]; then echo "the server is writable by its user" >&2; exit 1; fi
     for path in /src /root/.npm /tmp/coffer-server-0.1.0.tgz "$modules/typescript" "$modules/vite" "$modules/esbuild" "$modules/tsx" "$modules/vitest" "$modules/react"; do
       if [ -e "$path" ]; then echo "the image holds $path" >&2; exit 1; fi
     done' || fail "the final stage holds more than the installed server"
-  echo "  user $user, /data volume, 8080 exposed, OCI labels, only the installed server"
+  echo "  user $user, /data volume, 8080 exposed, OCI labels, only the installed server (read-only to its user)"
 }
 
 first_run() {
