@@ -268,6 +268,38 @@ describe("graceful shutdown", () => {
     agent.destroy();
   });
 
+  it("a request whose client hung up mid-way does not hold up a later shutdown", async () => {
+    // A client that half-closes (sends FIN after its body, as nc and some HTTP/1.0 clients do) has
+    // its request aborted by node:http. It must not stay counted as in flight: the next shutdown
+    // would wait on it for ever (on PostgreSQL, until the forced exit with 1).
+    const server = await startServer(engineEnv());
+    const socket = connect({ host: "127.0.0.1", port: server.port });
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const body = JSON.stringify({
+      email: uniqueEmail(),
+      first_name: "Half",
+      last_name: "Closed",
+      password: PASSWORD,
+      created_at: new Date().toISOString(),
+    });
+    const received = server.waitForLog(
+      (line) =>
+        line.msg === "incoming request" && (line.req as { url?: string })?.url === "/auth/get-started",
+    );
+    socket.write(
+      `POST /auth/get-started HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.slice(0, 10));
+    await received;
+    socket.end(body.slice(10));
+    await new Promise((resolve) => socket.once("close", resolve));
+
+    const signalled = performance.now();
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    expect(server.logLines().at(-1)).toMatchObject({ msg: "stopped" });
+  });
+
   it("SIGINT exits 0 too", async () => {
     const server = await startServer(engineEnv());
     expect(await server.stop("SIGINT")).toEqual({ code: 0, signal: null });
