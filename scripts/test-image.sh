@@ -171,10 +171,12 @@ first_run() {
   wait_ready "http://127.0.0.1:$PORT" coffer-test-a
   api signup "http://127.0.0.1:$PORT" "ada-$run_id@example.com"
   api login "http://127.0.0.1:$PORT" "ada-$run_id@example.com"
-  local top
-  top=$(quiet "$PODMAN" top coffer-test-a pid user args | tail -n +2)
-  [[ $top =~ ^[[:space:]]*1[[:space:]] && $top == *coffer-server* ]] || fail "coffer-server is not PID 1: $top"
-  echo "  signed up and in; PID 1: $(echo "$top" | tr -s ' ')"
+  # PID 1 as the container sees it, read from a sibling sharing its process namespace (no exec).
+  local pid1
+  pid1=$(quiet "$PODMAN" run --rm --pid "container:coffer-test-a" --entrypoint sh "$IMAGE" -c \
+    'tr "\0" " " </proc/1/cmdline; echo "(uid $(awk "/^Uid:/ { print \$2 }" /proc/1/status))"')
+  [[ $pid1 == node*coffer-server*"(uid 10001)" ]] || fail "PID 1 is not coffer-server as 10001: $pid1"
+  echo "  signed up and in; PID 1: $pid1"
 }
 
 # The exact command of the image's HEALTHCHECK, run in the container's network namespace. Where
