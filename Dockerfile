@@ -1,5 +1,5 @@
 # Coffer's container image. Build: docker build -t coffer:0.1.0 .   Run:
-#   docker run -d --name coffer -p 8080:8080 -v coffer-data:/data coffer:0.1.0
+#   docker run -d --name coffer --stop-timeout 30 -p 127.0.0.1:8080:8080 -v coffer-data:/data coffer:0.1.0
 # The base is an argument so that a mirror or a local stand-in can take the public image's place:
 #   podman build --format docker --build-arg BASE=localhost/node:22-bookworm-slim -t coffer:0.1.0 .
 # (podman's default OCI format drops HEALTHCHECK: --format docker keeps it.) docs/install.md, "Container image".
