@@ -169,6 +169,9 @@ describe("the compiled server under plain node", () => {
     const admin = await coffer(bin, ["admin", "help"], env);
     expect(admin.code).toBe(0);
     expect(admin.stdout).toContain("coffer-server admin <command>");
+    const usage = await coffer(bin, ["admin", "set-plan"], env);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain("usage: coffer-server admin set-plan <workspace_id> <plan>");
     const purge = await coffer(bin, ["admin", "purge"], env);
     expect(purge.stderr).toBe("");
     expect(purge.code).toBe(0);
