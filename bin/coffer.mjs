@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `coffer` command. Fast path: the CLI bundled into one JavaScript file with its libraries
-// (dist/cli/main.js, built by esbuild when `npm install` runs the `prepare` script): one file to
-// read and compile instead of a hundred modules to resolve. When that build is missing or older than the sources, the
+// The `coffer` command of a clone (the installed one is @coffer/cli's, packages/cli/entry.js). Fast
+// path: the CLI bundled into one JavaScript file with its libraries (packages/cli/dist/cli.js, built
+// by `npm run build:cli` when `npm install` runs the `prepare` script): one file to read and compile
+// instead of a hundred modules to resolve. When that build is missing or older than the sources, the
 // TypeScript runs through Node's own type stripping (on by default from Node 22.18; older 22.x
 // need the flag, so we start again with it) — correct, only slower to start.
 import { spawn } from "node:child_process";
@@ -11,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const built = `${root}dist/cli/main.js`;
+const built = `${root}packages/cli/dist/cli.js`;
 const source = `${root}src/cli/main.ts`;
 
 function builtIsCurrent() {

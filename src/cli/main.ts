@@ -42,18 +42,20 @@ registerAutomationCommands(program);
 registerRunCommand(program);
 registerCompletionCommand(program);
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // commander has printed its message (or the help) already.
-    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  } else {
-    process.stderr.write(`coffer: ${(error as Error).message}\n`);
-    process.exitCode = error instanceof CliError ? error.exitCode : EXIT.error;
-  }
-}
-// Done: exit once what we printed is flushed, rather than when the event loop empties — fetch's
-// idle keep-alive connection to Coffer would hold the process ~100 ms longer (a third of
-// `coffer run -- true`).
-process.stdout.write("", () => process.stderr.write("", () => process.exit()));
+// A promise chain rather than a top-level await: the single-executable binary embeds the CLI as
+// CommonJS (scripts/build-binary.mjs), which has no top-level await.
+program
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    if (error instanceof CommanderError) {
+      // commander has printed its message (or the help) already.
+      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    } else {
+      process.stderr.write(`coffer: ${(error as Error).message}\n`);
+      process.exitCode = error instanceof CliError ? error.exitCode : EXIT.error;
+    }
+  })
+  // Done: exit once what we printed is flushed, rather than when the event loop empties — fetch's
+  // idle keep-alive connection to Coffer would hold the process ~100 ms longer (a third of
+  // `coffer run -- true`).
+  .then(() => process.stdout.write("", () => process.stderr.write("", () => process.exit())));

@@ -5,13 +5,14 @@
 // client keeps the JSON error contract on unknown paths.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
+import { DASHBOARD_DIR } from "../lib/layout.ts";
 import type { NotFoundFallback } from "./errors.ts";
 
-export const DEFAULT_DASHBOARD_DIR = resolve(import.meta.dirname, "..", "..", "web", "dist");
+export const DEFAULT_DASHBOARD_DIR = DASHBOARD_DIR;
 
 /** Where Vite puts the built files (vite.config.ts `base`); only hashed files live under it. */
 export const ASSET_PREFIX = "/_app/";

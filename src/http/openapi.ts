@@ -1,15 +1,12 @@
 // The OpenAPI document, generated from the route schemas. Served only when DEBUG is on.
 import { createReadStream } from "node:fs";
-import { createRequire } from "node:module";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyContextConfig, FastifyInstance, FastifySchema } from "fastify";
 import { type Action, MATRIX } from "../auth/policy.ts";
+import { REDOC_BUNDLE } from "../lib/layout.ts";
 import { OtpHeader } from "./schemas.ts";
 import { DOCS_CSP } from "./security-headers.ts";
-
-// Redoc comes from its npm package, so the docs work on a machine without internet access.
-const REDOC_BUNDLE = createRequire(import.meta.url).resolve("redoc/bundles/redoc.standalone.js");
 
 const REDOC_PAGE = `<!doctype html>
 <html lang="en"><head><title>Coffer API</title><meta charset="utf-8">

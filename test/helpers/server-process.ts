@@ -114,7 +114,8 @@ export function spawnNpmStart(env: Record<string, string>): Child {
   return spawnCommand("npm start", "npm", ["start"], { PATH: path, ...env }, true);
 }
 
-function spawnCommand(
+/** Spawns `command args` from the project root (a compiled program: no tsx) with only `env` on top of a clean environment. */
+export function spawnCommand(
   script: string,
   command: string,
   args: string[],
@@ -234,16 +235,20 @@ export async function refusedStart(env: Record<string, string>): Promise<string>
 }
 
 /**
- * Starts src/main.ts (or `npm start`) on a free port and waits until GET /healthz answers 200.
+ * Starts src/main.ts (or `npm start`, or a compiled `program` run by plain node) on a free port and waits until GET /healthz answers 200.
  * Several worker processes take longer to start than one: give them `readyTimeoutMs`.
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { npmStart?: boolean; readyTimeoutMs?: number } = {},
+  options: { npmStart?: boolean; readyTimeoutMs?: number; program?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const serverEnv = { HOST: "127.0.0.1", PORT: String(port), ...env };
-  const server = options.npmStart ? spawnNpmStart(serverEnv) : spawnScript("src/main.ts", serverEnv, true);
+  const server = options.program
+    ? spawnCommand(options.program, process.execPath, [options.program], serverEnv, true)
+    : options.npmStart
+      ? spawnNpmStart(serverEnv)
+      : spawnScript("src/main.ts", serverEnv, true);
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const deadline = Date.now() + readyTimeoutMs;

@@ -1,0 +1,93 @@
+// @coffer/cli as its users get it: built and packed from a copy of packages/cli (the clone's own
+// bundle is what the other CLI tests run, so it is not rebuilt under them) and installed
+// globally from the tarball into an empty prefix — one bundled file that needs nothing but Node's own
+// modules, so that the install resolves nothing. The commands themselves run against a server in
+// the other CLI tests, through the same bundle (bin/coffer.mjs runs it).
+import { execFile } from "node:child_process";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { delimiter, dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildCliPackage } from "../packages/cli/build.mjs";
+import { PROJECT_ROOT, removeTempDirs, tempDir } from "./helpers/server-process.ts";
+
+const run = promisify(execFile);
+// npm under this Node (the one found first on the PATH), as the person installing would run it.
+const npmEnv = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}` };
+let prefix: string;
+let packed: { filename: string; files: { path: string }[] };
+
+beforeAll(async () => {
+  const copy = tempDir("coffer-cli-package-");
+  for (const file of ["package.json", "README.md"])
+    cpSync(join(PROJECT_ROOT, "packages/cli", file), join(copy, file));
+  await buildCliPackage(copy);
+  const destination = tempDir("coffer-cli-tarball-");
+  const { stdout } = await run(
+    "npm",
+    ["pack", "--ignore-scripts", "--json", "--pack-destination", destination],
+    {
+      cwd: copy,
+      env: npmEnv,
+    },
+  );
+  packed = JSON.parse(stdout)[0];
+  prefix = tempDir("coffer-cli-prefix-");
+  await run(
+    "npm",
+    [
+      "install",
+      "-g",
+      "--prefix",
+      prefix,
+      "--offline",
+      "--no-audit",
+      "--no-fund",
+      join(destination, packed.filename),
+    ],
+    { env: npmEnv, timeout: 60_000 },
+  );
+}, 120_000);
+
+afterAll(() => removeTempDirs());
+
+const installed = () => join(prefix, "lib/node_modules/@coffer/cli");
+
+it("packs the entry and the bundle, and declares no dependencies", () => {
+  expect(packed.files.map((file) => file.path).sort()).toEqual(
+    expect.arrayContaining(["README.md", "dist/cli.js", "dist/coffer.js", "package.json"]),
+  );
+  const manifest = JSON.parse(readFileSync(join(installed(), "package.json"), "utf8"));
+  expect(manifest).toMatchObject({ name: "@coffer/cli", bin: { coffer: "dist/coffer.js" } });
+  expect(manifest.dependencies ?? {}).toEqual({});
+});
+
+it("bundles every library: the installed files import nothing but Node's own modules", () => {
+  const builtins = new Set(builtinModules);
+  for (const file of ["dist/coffer.js", "dist/cli.js"]) {
+    const source = readFileSync(join(installed(), file), "utf8");
+    // An import statement of the bundle's own (one a line, as esbuild writes them), a dynamic
+    // import or a require (esbuild's __require too) with a literal name.
+    const specifiers = [
+      ...source.matchAll(/^import\s[^;\n]*?from\s*"([^"]+)";$/gm),
+      ...source.matchAll(/\b(?:import|require|__require)\(\s*"([^"]+)"\s*\)/g),
+    ].map((match) => match[1]!);
+    expect(specifiers.length).toBeGreaterThan(0);
+    const foreign = specifiers.filter(
+      (name) => !name.startsWith("node:") && !builtins.has(name) && name !== "./cli.js",
+    );
+    expect(foreign, file).toEqual([]);
+  }
+});
+
+it("puts `coffer` on the prefix's PATH, which answers its version and help", async () => {
+  const coffer = join(prefix, "bin/coffer");
+  const home = tempDir("coffer-cli-home-");
+  const env = { PATH: npmEnv.PATH, HOME: home };
+  const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, "packages/cli/package.json"), "utf8"));
+  expect((await run(coffer, ["--version"], { env })).stdout).toBe(`${version}\n`);
+  expect((await run(coffer, ["--help"], { env })).stdout).toContain("Usage: coffer [options] [command]");
+  // Its compiled code is cached in the user's own directory, not in the temp dir every user shares.
+  expect(readdirSync(join(home, ".cache/coffer/compile-cache")).length).toBeGreaterThan(0);
+});
