@@ -2,7 +2,8 @@
 // dependencies (and the root's), and the compiled server, laid out as the package installs it,
 // runs under plain node: `coffer-server` serves the API, the dashboard and the offline docs from
 // its own files, stops cleanly on SIGTERM, and its subcommands answer. npm install of the real
-// tarball is scripts/release-check.mjs's (CI), which this does not repeat.
+// tarball is scripts/release-check.mjs's (CI), which this does not repeat; the shrinkwrap the package
+// ships is checked against the lock here.
 import { cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -13,6 +14,7 @@ import {
   ROOT,
   SERVER_PACKAGE,
 } from "../scripts/build-server.mjs";
+import { serverShrinkwrap } from "../scripts/package.mjs";
 import {
   type Child,
   killChildren,
@@ -23,6 +25,14 @@ import {
 } from "./helpers/server-process.ts";
 
 const databaseUrl = inject("databaseUrl");
+
+/** An entry of a package-lock.json's (or a shrinkwrap's) `packages`. */
+interface LockEntry {
+  version?: string;
+  integrity?: string;
+  dev?: boolean;
+  devOptional?: boolean;
+}
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 const serverPackage = readJson(join(SERVER_PACKAGE, "package.json"));
 
@@ -54,6 +64,23 @@ describe("the server package's dependencies", () => {
 
   it("are the root's dependencies, range for range: everything else of the root is for building or testing", () => {
     expect(readJson(join(ROOT, "package.json")).dependencies).toEqual(serverPackage.dependencies);
+  });
+});
+
+describe("the server package's npm-shrinkwrap.json", () => {
+  it("pins what the server's dependencies reach to the tested lock, and nothing build-time", () => {
+    const lock = readJson(join(ROOT, "package-lock.json"));
+    const { packages } = serverShrinkwrap(lock, serverPackage) as { packages: Record<string, LockEntry> };
+    expect(packages[""]).toMatchObject({ name: "@coffer/server", dependencies: serverPackage.dependencies });
+    for (const name of Object.keys(serverPackage.dependencies)) {
+      expect(packages[`node_modules/${name}`]).toEqual(lock.packages[`node_modules/${name}`]);
+    }
+    const entries = Object.entries(packages).filter(([at]) => at !== "");
+    expect(entries.filter(([, entry]) => entry.dev || entry.devOptional)).toEqual([]);
+    for (const [at, entry] of entries) expect(entry.integrity ?? "", at).toMatch(/^sha512-/);
+    for (const tool of ["tsx", "vite", "react", "react-dom", "redoc", "esbuild", "typescript", "vitest"]) {
+      expect(packages[`node_modules/${tool}`], tool).toBeUndefined();
+    }
   });
 });
 
@@ -105,6 +132,22 @@ describe("the compiled server under plain node", () => {
     expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });
   });
 
+  it("runs as a primary and its workers (COFFER_WORKERS=2): the workers start from the same command", async () => {
+    const server = await startServer(
+      { ...engineEnv(), COFFER_WORKERS: "2" },
+      { program: bin, readyTimeoutMs: 60_000 },
+    );
+    await server.waitForLog((line) => line.msg === "coffer is ready", 60_000);
+    // Each worker writes its own lines: the second may land after the primary's.
+    await expect
+      .poll(() => server.logLines().filter((line) => line.msg === "worker is ready").length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });
+  });
+
   it("says its version and usage, and refuses an unknown command in one line with exit 2", async () => {
     expect(await coffer(bin, ["--version"])).toMatchObject({ code: 0, stdout: `${serverPackage.version}\n` });
     const help = await coffer(bin, ["--help"]);
@@ -126,6 +169,9 @@ describe("the compiled server under plain node", () => {
     const admin = await coffer(bin, ["admin", "help"], env);
     expect(admin.code).toBe(0);
     expect(admin.stdout).toContain("coffer-server admin <command>");
+    const usage = await coffer(bin, ["admin", "set-plan"], env);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain("usage: coffer-server admin set-plan <workspace_id> <plan>");
     const purge = await coffer(bin, ["admin", "purge"], env);
     expect(purge.stderr).toBe("");
     expect(purge.code).toBe(0);
