@@ -31,6 +31,7 @@ import { registerOperationNames } from "./http/operations.ts";
 import { countedStore, registerRateLimit } from "./http/rate-limit.ts";
 import { ErrorCodeSchema } from "./http/schemas.ts";
 import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-headers.ts";
+import type { TlsPair } from "./http/tls.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { type Counters, createLocalCounts, localCounters, redisCounters } from "./lib/counters.ts";
@@ -103,6 +104,8 @@ export interface AppDeps {
   nodeMetrics?: NodeMetrics;
   /** Whether this process runs the housekeeping job (default true; a cluster runs it once). */
   housekeeping?: boolean;
+  /** The certificate and key to serve HTTPS with (default: plain HTTP). */
+  tls?: TlsPair;
 }
 
 // The largest single-record body (a 64 KiB value, escaped, plus its description) fits in 1 MiB;
@@ -163,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
   // Answers that leave before any hook runs carry the same security headers as the rest.
   const earlyHeaders = apiSecurityHeaders(config.publicUrl);
+  const httpOptions = { requireHostHeader: false, ...serverTimeouts(config.connections) };
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -180,7 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, earlyHeaders),
     // A request without Host reaches the app, which refuses it in the error contract (below).
-    http: { requireHostHeader: false, ...serverTimeouts(config.connections) },
+    // Fastify hands `http` to node:http only; node:https takes the same options beside the pair.
+    ...(deps.tls ? { https: { ...deps.tls, ...httpOptions } } : { http: httpOptions }),
     requestTimeout: config.connections.requestTimeout * 1000,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

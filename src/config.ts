@@ -1,5 +1,6 @@
 // Every environment variable Coffer reads, parsed and validated once (DESIGN.md §7).
 // A bad value throws ConfigError naming the variable; main.ts prints that one line and exits.
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { type ConnectionLimits, defaultMaxConnections } from "./http/connection-limits.ts";
 import { parseCidr } from "./lib/cidr.ts";
@@ -7,9 +8,10 @@ import { parseCidr } from "./lib/cidr.ts";
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
-    message: string,
+    /** What is wrong, without the variable's name. */
+    readonly reason: string,
   ) {
-    super(`${variable}: ${message}`);
+    super(`${variable}: ${reason}`);
   }
 }
 
@@ -59,6 +61,11 @@ export interface WebhookSettings {
   concurrency: number;
   /** Days finished deliveries stay in the log. */
   logDays: number;
+}
+
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
 }
 
 export interface Config {
@@ -124,6 +131,10 @@ export interface Config {
   webhooks: WebhookSettings;
   /** Private networks outbound requests (webhooks) may reach anyway (CIDRs); every other one is refused. */
   outboundAllowedNetworks: string[];
+  /** The SECRET_VARIABLES whose value came from their `<NAME>_FILE`. */
+  secretsFromFiles: string[];
+  /** The PEM certificate chain and private key Coffer serves HTTPS with (reread on SIGHUP); unset: plain HTTP. */
+  tls: TlsFiles | undefined;
   /** Whose X-Forwarded-For to believe: nobody (false), any hop (true), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
 }
@@ -135,6 +146,54 @@ export const BUILT_IN_PLANS: Record<string, PlanAllowance> = {
 };
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * The variables that hold a secret: each may instead name a file that holds it (`<NAME>_FILE`), the
+ * way Docker and Kubernetes secrets and systemd credentials arrive, so that the secret stays out of
+ * the process environment (`/proc/<pid>/environ`, `docker inspect`, a unit file).
+ */
+export const SECRET_VARIABLES = [
+  "COFFER_MASTER_KEY",
+  "COFFER_MASTER_KEY_PREVIOUS",
+  "DATABASE_URL",
+  "REDIS_URL",
+  "SMTP_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "GITHUB_CLIENT_SECRET",
+  "COFFER_OIDC_CLIENT_SECRET",
+  "COFFER_METRICS_TOKEN",
+] as const;
+
+/**
+ * `env` with each `<NAME>_FILE` of SECRET_VARIABLES replaced by `<NAME>` = the file's content, less
+ * one trailing newline (what `echo` and editors add), and which file each came from. An error names
+ * the variable and the path, never the content.
+ */
+function withFileSecrets(env: Env): { env: Env; files: Record<string, string> } {
+  const resolved: Env = { ...env };
+  const files: Record<string, string> = {};
+  for (const name of SECRET_VARIABLES) {
+    const fileVariable = `${name}_FILE`;
+    const path = read(env, fileVariable);
+    if (path === undefined) continue;
+    if (read(env, name) !== undefined) {
+      throw new ConfigError(fileVariable, `cannot be set together with ${name}: unset one of them`);
+    }
+    let content: string;
+    try {
+      content = readFileSync(path, "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      throw new ConfigError(fileVariable, `cannot read ${path} (${code})`);
+    }
+    const value = content.replace(/\r?\n$/, "");
+    // An empty mounted secret must not read as "unset" (a master key file would then be generated).
+    if (value.trim() === "") throw new ConfigError(fileVariable, `${path} is empty`);
+    resolved[name] = value;
+    files[name] = path;
+  }
+  return { env: resolved, files };
+}
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -206,6 +265,23 @@ function outboundAllowedNetworks(env: Env): string[] {
       throw new ConfigError("COFFER_OUTBOUND_ALLOW", `"${entry.trim()}" is not an address or CIDR range`);
     return range;
   });
+}
+
+function tlsFiles(env: Env): TlsFiles | undefined {
+  const certFile = read(env, "COFFER_TLS_CERT_FILE");
+  const keyFile = read(env, "COFFER_TLS_KEY_FILE");
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined)
+    throw new ConfigError(
+      "COFFER_TLS_CERT_FILE",
+      "is required with COFFER_TLS_KEY_FILE: set both, or neither",
+    );
+  if (keyFile === undefined)
+    throw new ConfigError(
+      "COFFER_TLS_KEY_FILE",
+      "is required with COFFER_TLS_CERT_FILE: set both, or neither",
+    );
+  return { certFile, keyFile };
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -367,17 +443,40 @@ function plans(env: Env): Record<string, PlanAllowance> {
  * The address Coffer listens on, as a URL people can open: share links, mail links and OAuth
  * redirects point there unless COFFER_PUBLIC_URL says otherwise.
  */
-export function listenUrl(host: string, port: number): string {
+export function listenUrl(host: string, port: number, tls = false): string {
   // Loopback and every-interface addresses are best opened as localhost (DESIGN.md §7's default).
   const local = ["0.0.0.0", "::", "127.0.0.1", "::1", "localhost"].includes(host);
   const name = local ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  return `http://${name}:${port}`;
+  return `${tls ? "https" : "http"}://${name}:${port}`;
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(environment: Env = process.env): Config {
+  const { env, files } = withFileSecrets(environment);
+  try {
+    return { ...parseConfig(env), secretsFromFiles: Object.keys(files) };
+  } catch (error) {
+    const path = error instanceof ConfigError ? files[error.variable] : undefined;
+    if (path === undefined) throw error;
+    // Name the variable the operator set, and the file; the value itself is never repeated.
+    throw new ConfigError(
+      `${(error as ConfigError).variable}_FILE`,
+      `the value in ${path} ${(error as ConfigError).reason}`,
+    );
+  }
+}
+
+function parseConfig(env: Env): Omit<Config, "secretsFromFiles"> {
   const port = integer(env, "PORT", 8080, 0, 65535);
   const host = read(env, "HOST") ?? "127.0.0.1";
-  const publicUrl = url(env, "COFFER_PUBLIC_URL", listenUrl(host, port), ["http:", "https:"])!;
+  const tls = tlsFiles(env);
+  const publicUrl = url(env, "COFFER_PUBLIC_URL", listenUrl(host, port, tls !== undefined), [
+    "http:",
+    "https:",
+  ])!;
+  // Links to http:// would lead nowhere: a server that speaks TLS refuses plain HTTP.
+  if (tls && publicUrl.startsWith("http:")) {
+    throw new ConfigError("COFFER_PUBLIC_URL", "must start with https:// when COFFER_TLS_CERT_FILE is set");
+  }
   const planTable = plans(env);
   const defaultPlan = read(env, "COFFER_DEFAULT_PLAN") ?? "free";
   if (!(defaultPlan in planTable)) {
@@ -492,6 +591,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: webhookSettings(env),
     outboundAllowedNetworks: outboundAllowedNetworks(env),
     trustProxy: trustProxy(env),
+    tls,
     metricsToken: metricsToken(env),
   };
 }

@@ -2,13 +2,14 @@
 // of COFFER_WORKERS worker processes (cluster/primary.ts), or be one of those workers.
 // Serving: open and migrate the database, check the master key, build the app, listen, and say so
 // in one line; on SIGTERM or SIGINT stop accepting, let in-flight requests finish within the grace
-// period, close the database. A failure to start is one line, no stack.
+// period, close the database; on SIGHUP read the TLS pair again. A failure to start is one line, no stack.
 import cluster from "node:cluster";
 import { pino } from "pino";
 import { runPrimary } from "./cluster/primary.ts";
 import { openPrimaryChannel } from "./cluster/worker.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createLogger } from "./http/logging.ts";
+import { readTlsPair } from "./http/tls.ts";
 import { exitOnSignals, openStore, serve, startLine, startupFailureLine } from "./server.ts";
 
 function fail(line: string): never {
@@ -42,9 +43,20 @@ async function main(): Promise<void> {
         counters: channel.counters,
       }
     : {};
+  // SIGHUP (`systemctl reload`, `kill -HUP`, or a cluster's primary passing it on) rereads the TLS
+  // pair. Heard from the start: Node's default would end the process, and a worker the primary has
+  // just forked is sent it too; one that comes while starting is acted on once serving.
+  let reloadTls: (() => void) | undefined;
+  let hungUpWhileStarting = false;
+  process.on("SIGHUP", () => {
+    if (reloadTls) reloadTls();
+    else hungUpWhileStarting = true;
+  });
   try {
+    // Read first: a pair that cannot be used stops the start before the database is touched.
+    const tls = config.tls ? readTlsPair(config.tls) : undefined;
     const store = await openStore(config, logger, { first: !channel });
-    const serving = await serve(config, logger, store, shared, { asWorker: Boolean(channel) });
+    const serving = await serve(config, logger, store, shared, { asWorker: Boolean(channel), tls });
     if (channel) {
       channel.ready(serving.port);
       logger.info({ port: serving.port }, "worker is ready");
@@ -56,6 +68,8 @@ async function main(): Promise<void> {
       );
     }
     exitOnSignals(config, logger, serving.shutdown);
+    reloadTls = serving.reloadTls;
+    if (hungUpWhileStarting) reloadTls();
   } catch (error) {
     const line = startupFailureLine(error, config);
     if (!channel) fail(line);

@@ -1,6 +1,7 @@
 // The pieces of start-up that one server process and a cluster's primary and workers share:
 // opening (and, once, migrating and checking) the store, serving the app on the port, the one
 // start line, graceful shutdown on SIGTERM/SIGINT, and the one line a failed start prints.
+import type { Server as HttpsServer } from "node:https";
 import { resolve } from "node:path";
 import type { FastifyInstance, FastifyListenOptions } from "fastify";
 import { Redis } from "ioredis";
@@ -13,6 +14,7 @@ import { createMasterKeys, type LoadedMasterKey, loadMasterKey, type MasterKeys 
 import { type Engine, openDatabase } from "./db/connect.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
+import { reloadOnHangup, type TlsPair, TlsPairError } from "./http/tls.ts";
 import { describeStartupError } from "./startup-errors.ts";
 
 /** A start-up failure whose message is already the one line to print. */
@@ -20,7 +22,7 @@ export class StartupFailure extends Error {}
 
 /** The one line (without the `coffer: ` prefix) that a failed start prints. */
 export function startupFailureLine(error: unknown, config: Config): string {
-  if (error instanceof StartupFailure) return error.message;
+  if (error instanceof StartupFailure || error instanceof TlsPairError) return error.message;
   if (error instanceof ConfigError) return `configuration error: ${error.message}`;
   return (
     describeStartupError(error, config) ??
@@ -110,6 +112,8 @@ const REDIS_OPTIONS = {
 export interface Serving {
   app: FastifyInstance;
   port: number;
+  /** Reads the TLS pair again (SIGHUP); nothing to do when serving plain HTTP. */
+  reloadTls: () => void;
   /** Stops accepting, lets in-flight requests finish, closes the database and Redis. */
   shutdown: () => Promise<void>;
 }
@@ -120,7 +124,7 @@ export async function serve(
   logger: Logger,
   store: Store,
   shared: Pick<AppDeps, "bus" | "counters" | "housekeeping" | "nodeMetrics"> = {},
-  options: { asWorker?: boolean } = {},
+  options: { asWorker?: boolean; tls?: TlsPair } = {},
 ): Promise<Serving> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : undefined;
   redis?.on("error", (error: Error) => logger.warn({ err: error }, "Redis connection problem"));
@@ -134,6 +138,7 @@ export async function serve(
       masterKeys: store.masterKeys,
       logger,
       redis,
+      tls: options.tls,
       ...shared,
     });
     const listening: FastifyListenOptions & { reusePort?: boolean } = {
@@ -159,6 +164,12 @@ export async function serve(
   return {
     app: running,
     port,
+    reloadTls: reloadOnHangup(config.tls, logger, (pair) => {
+      // Fastify made an https.Server from the `https` option (app.ts); its type says http.Server.
+      // Connections already open keep the session they negotiated; new ones get the new pair.
+      (running.server as unknown as HttpsServer).setSecureContext(pair);
+      logger.info({ certFile: config.tls?.certFile }, "TLS certificate reloaded");
+    }),
     shutdown: async () => {
       await running.close();
       // close() ends with the sockets; the last responses' hooks and log lines may still be running.
@@ -178,10 +189,12 @@ export function startLine(config: Config, store: Store, port: number): string {
       : `PostgreSQL at ${new URL(config.databaseUrl!).host}`;
   const key = store.master.file
     ? `master key in ${resolve(store.master.file)}`
-    : "master key from COFFER_MASTER_KEY";
+    : config.secretsFromFiles.includes("COFFER_MASTER_KEY")
+      ? "master key from COFFER_MASTER_KEY_FILE"
+      : "master key from COFFER_MASTER_KEY";
   const docs = config.debug ? "docs on at /docs and /redoc" : "docs off (DEBUG=true serves /docs)";
   const workers = config.workers > 1 ? ` · ${config.workers} worker processes` : "";
-  return `Coffer is listening on ${listenUrl(config.host, port)}${workers} · ${where} · ${key} · ${docs}`;
+  return `Coffer is listening on ${listenUrl(config.host, port, config.tls !== undefined)}${workers} · ${where} · ${key} · ${docs}`;
 }
 
 /**

@@ -1,9 +1,11 @@
 // loadConfig (DESIGN.md §7): the defaults of the table, and a bad value stops start-up with one
 // error naming the variable.
 import { randomBytes } from "node:crypto";
-import { availableParallelism } from "node:os";
-import { describe, expect, it } from "vitest";
-import { BUILT_IN_PLANS, ConfigError, loadConfig } from "../src/config.ts";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { BUILT_IN_PLANS, ConfigError, loadConfig, SECRET_VARIABLES } from "../src/config.ts";
 
 /** The error loadConfig throws for this environment (the test fails when it throws none). */
 function configErrorFor(env: Record<string, string>): ConfigError {
@@ -244,6 +246,139 @@ describe("COFFER_OIDC_* (single sign-on)", () => {
     const error = configErrorFor(env);
     expect(error.variable).toBe(variable);
     expect(error.message).not.toContain("s3cret");
+  });
+});
+
+const secretsDir = mkdtempSync(join(tmpdir(), "coffer-secret-files-"));
+afterAll(() => rmSync(secretsDir, { recursive: true, force: true }));
+let secretFiles = 0;
+
+/** Writes `content` to a new file and returns its path. */
+function secretFile(content: string, name = "secret"): string {
+  const path = join(secretsDir, `${name}-${++secretFiles}`);
+  writeFileSync(path, content, { mode: 0o600 });
+  return path;
+}
+
+/** A value each secret variable accepts, with a marker the tests look for in error messages. */
+function validValue(name: (typeof SECRET_VARIABLES)[number]): string {
+  switch (name) {
+    case "COFFER_MASTER_KEY":
+    case "COFFER_MASTER_KEY_PREVIOUS":
+      return randomBytes(32).toString("base64");
+    case "DATABASE_URL":
+      return "postgres://coffer:s3cretpass@db.internal:5432/coffer";
+    case "REDIS_URL":
+      return "redis://:s3cretpass@cache.internal:6379";
+    case "SMTP_URL":
+      return "smtps://mailer:s3cretpass@smtp.internal:465";
+    case "COFFER_METRICS_TOKEN":
+      return `s3cret${"x".repeat(40)}`;
+    default:
+      return "s3cretpass-client-secret";
+  }
+}
+
+// Single sign-on reads its secret only with an issuer and a client id.
+const OIDC = { COFFER_OIDC_ISSUER: "https://idp.example.com", COFFER_OIDC_CLIENT_ID: "coffer" };
+
+describe("<NAME>_FILE", () => {
+  it("reads every secret of the configuration from its file, without the newline that ends the file", () => {
+    const values = Object.fromEntries(SECRET_VARIABLES.map((name) => [name, validValue(name)]));
+    const env = Object.fromEntries(
+      SECRET_VARIABLES.map((name) => [`${name}_FILE`, secretFile(`${values[name]}\n`, name)]),
+    );
+    const config = loadConfig({ ...OIDC, ...env });
+    expect(config.masterKey?.toString("base64")).toBe(values.COFFER_MASTER_KEY);
+    expect(config.previousMasterKey?.toString("base64")).toBe(values.COFFER_MASTER_KEY_PREVIOUS);
+    expect(config.databaseUrl).toBe(values.DATABASE_URL);
+    expect(config.redisUrl).toBe(values.REDIS_URL);
+    expect(config.smtpUrl).toBe(values.SMTP_URL);
+    expect(config.google.clientSecret).toBe(values.GOOGLE_CLIENT_SECRET);
+    expect(config.github.clientSecret).toBe(values.GITHUB_CLIENT_SECRET);
+    expect(config.oidc?.clientSecret).toBe(values.COFFER_OIDC_CLIENT_SECRET);
+    expect(config.metricsToken).toBe(values.COFFER_METRICS_TOKEN);
+    expect(config.secretsFromFiles.sort()).toEqual([...SECRET_VARIABLES].sort());
+  });
+
+  it("takes a file without a final newline, or ending in CRLF, as it is less that ending", () => {
+    const token = `t${"k".repeat(40)}`;
+    for (const content of [token, `${token}\n`, `${token}\r\n`]) {
+      expect(loadConfig({ COFFER_METRICS_TOKEN_FILE: secretFile(content) }).metricsToken).toBe(token);
+    }
+  });
+
+  it.each(SECRET_VARIABLES.map((name) => [name]))("refuses %s together with its _FILE", (name) => {
+    const error = configErrorFor({
+      ...OIDC,
+      [name]: validValue(name),
+      [`${name}_FILE`]: secretFile(validValue(name)),
+    });
+    expect(error.variable).toBe(`${name}_FILE`);
+    expect(error.message).toBe(`${name}_FILE: cannot be set together with ${name}: unset one of them`);
+  });
+
+  it("a file that cannot be read, or is empty: one line naming the variable and the path", () => {
+    const missing = join(secretsDir, "absent");
+    expect(configErrorFor({ DATABASE_URL_FILE: missing }).message).toBe(
+      `DATABASE_URL_FILE: cannot read ${missing} (ENOENT)`,
+    );
+    const directory = mkdtempSync(join(secretsDir, "directory-"));
+    expect(configErrorFor({ COFFER_MASTER_KEY_FILE: directory }).message).toBe(
+      `COFFER_MASTER_KEY_FILE: cannot read ${directory} (EISDIR)`,
+    );
+    // Empty must not read as unset: the master key would then be generated anew.
+    const empty = secretFile("\n");
+    expect(configErrorFor({ COFFER_MASTER_KEY_FILE: empty }).message).toBe(
+      `COFFER_MASTER_KEY_FILE: ${empty} is empty`,
+    );
+  });
+
+  it("a value in a file that is not valid: the _FILE variable and the path are named, the value never", () => {
+    const key = secretFile("s3cretpass but not a key\n");
+    const keyError = configErrorFor({ COFFER_MASTER_KEY_FILE: key });
+    expect(keyError.variable).toBe("COFFER_MASTER_KEY_FILE");
+    expect(keyError.message).toBe(
+      `COFFER_MASTER_KEY_FILE: the value in ${key} must be the base64 encoding of exactly 32 bytes`,
+    );
+    const url = secretFile("mysql://coffer:s3cretpass@db.internal/coffer\n");
+    const urlError = configErrorFor({ DATABASE_URL_FILE: url });
+    expect(urlError.message).toBe(
+      `DATABASE_URL_FILE: the value in ${url} must start with postgres:// or postgresql://`,
+    );
+    const token = configErrorFor({ COFFER_METRICS_TOKEN_FILE: secretFile("s3cretpass") });
+    expect(token.variable).toBe("COFFER_METRICS_TOKEN_FILE");
+    for (const error of [keyError, urlError, token]) expect(error.message).not.toContain("s3cret");
+  });
+});
+
+describe("COFFER_TLS_CERT_FILE / COFFER_TLS_KEY_FILE", () => {
+  const pair = { COFFER_TLS_CERT_FILE: "/etc/coffer/tls.crt", COFFER_TLS_KEY_FILE: "/etc/coffer/tls.key" };
+
+  it("serves plain HTTP when neither is set", () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+  });
+
+  it("with both: links default to https:// on the listen address, the refresh cookie is Secure", () => {
+    const config = loadConfig({ ...pair, PORT: "8443" });
+    expect(config.tls).toEqual({ certFile: "/etc/coffer/tls.crt", keyFile: "/etc/coffer/tls.key" });
+    expect(config.publicUrl).toBe("https://localhost:8443");
+    expect(config.cookieSecure).toBe(true);
+    expect(loadConfig({ ...pair, COFFER_PUBLIC_URL: "https://coffer.example.com" }).publicUrl).toBe(
+      "https://coffer.example.com",
+    );
+  });
+
+  it("refuses one without the other, and an http:// public URL while serving TLS", () => {
+    expect(configErrorFor({ COFFER_TLS_CERT_FILE: "/etc/coffer/tls.crt" }).message).toBe(
+      "COFFER_TLS_KEY_FILE: is required with COFFER_TLS_CERT_FILE: set both, or neither",
+    );
+    expect(configErrorFor({ COFFER_TLS_KEY_FILE: "/etc/coffer/tls.key" }).message).toBe(
+      "COFFER_TLS_CERT_FILE: is required with COFFER_TLS_KEY_FILE: set both, or neither",
+    );
+    expect(configErrorFor({ ...pair, COFFER_PUBLIC_URL: "http://coffer.example.com" }).message).toBe(
+      "COFFER_PUBLIC_URL: must start with https:// when COFFER_TLS_CERT_FILE is set",
+    );
   });
 });
 

@@ -106,6 +106,10 @@ const SANCTIONED: Record<string, { uses: string[]; why: string }> = {
     uses: ["node:http"],
     why: "STATUS_CODES, the reason phrases of answers: nothing goes out",
   },
+  "src/http/tls.ts": {
+    uses: ["node:tls"],
+    why: "createSecureContext, to check the operator's certificate and key before serving them: nothing goes out",
+  },
   "src/lib/cidr.ts": {
     uses: ["node:net"],
     why: "address arithmetic (BlockList, isIP): no connection",

@@ -114,7 +114,7 @@ describe("API responses", () => {
 
   it("sends HSTS only when COFFER_PUBLIC_URL is https", async () => {
     const https = await t.app.inject({ method: "GET", url: "/healthz" });
-    expect(https.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(https.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
     const http = await plain.app.inject({ method: "GET", url: "/healthz" });
     expect(http.headers["strict-transport-security"]).toBeUndefined();
     expectApiHeaders(http);
@@ -144,7 +144,7 @@ describe("answers that leave before any route hook runs", () => {
     expect([malformed.statusCode, tooLong.statusCode]).toEqual([400, 414]);
     for (const response of [malformed, tooLong]) {
       expectApiHeaders(response);
-      expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect(response.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
     }
     const plainMalformed = await plain.app.inject({ method: "GET", url: "/%zz" });
     expect(plainMalformed.statusCode).toBe(400);
@@ -171,7 +171,7 @@ describe("answers that leave before any route hook runs", () => {
     expect(head).toContain("x-content-type-options: nosniff");
     expect(head).toContain("referrer-policy: no-referrer");
     expect(head).toContain("content-security-policy: default-src 'none';frame-ancestors 'none'");
-    expect(head).toContain("strict-transport-security: max-age=31536000");
+    expect(head).toContain("strict-transport-security: max-age=63072000");
   });
 });
 

@@ -13,8 +13,8 @@ import {
   freePort,
   killChildren,
   PROJECT_ROOT,
+  refusedStart,
   removeTempDirs,
-  runScript,
   startServer,
   tempDir,
 } from "./helpers/server-process.ts";
@@ -29,20 +29,7 @@ afterEach(async () => {
 });
 afterAll(() => removeTempDirs());
 
-/** Runs src/main.ts expecting it to refuse; returns its single stderr line. */
-async function refusal(env: Record<string, string>): Promise<string> {
-  const run = await runScript("src/main.ts", {
-    COFFER_DATA_DIR: join(tempDir(), "data"),
-    PORT: String(await freePort()),
-    ...env,
-  });
-  expect(run.code, run.stdout + run.stderr).toBe(1);
-  const lines = run.stderr.split("\n").filter((line) => line.trim() !== "");
-  expect(lines, run.stderr).toHaveLength(1);
-  expect(run.stderr).not.toContain("    at ");
-  expect(lines[0]).toMatch(/^coffer: /);
-  return lines[0]!;
-}
+const refusal = refusedStart;
 
 describe("a failure to start is one line that says what to do", () => {
   it("port in use", async () => {

@@ -5,6 +5,7 @@
 import type { Logger } from "pino";
 import { systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import { readTlsPair, reloadOnHangup } from "../http/tls.ts";
 import { startHousekeeping } from "../jobs/housekeeping.ts";
 import { exitOnSignals, openStore, type Store, startLine, startupFailureLine } from "../server.ts";
 import { createWorkerPool } from "./workers.ts";
@@ -21,6 +22,8 @@ export async function runPrimary(
 ): Promise<void> {
   let store: Store;
   try {
+    // A pair that cannot be used stops the start here, once, rather than in every worker.
+    if (config.tls) readTlsPair(config.tls);
     store = await openStore(config, logger, { first: true, poolSize: PRIMARY_POOL_SIZE });
   } catch (error) {
     fail(startupFailureLine(error, config));
@@ -34,6 +37,12 @@ export async function runPrimary(
     return code;
   };
   exitOnSignals(config, logger, shutdown, WORKER_EXIT_MARGIN_MS);
+  // The pair is checked once here, so a bad one is one log line rather than one per worker; each
+  // worker then reads it into its own server.
+  process.on(
+    "SIGHUP",
+    reloadOnHangup(config.tls, logger, () => workers.reload()),
+  );
 
   let port: number;
   try {

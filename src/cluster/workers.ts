@@ -26,6 +26,8 @@ interface FanOut {
 export interface WorkerPool {
   /** Forks the workers; resolves with the port once every one serves, rejects with the first failure. */
   start(): Promise<number>;
+  /** SIGHUP to every worker: each reads the TLS pair again into its own server. */
+  reload(): void;
   /** SIGTERM to every worker (each finishes its in-flight requests); resolves with 0 once all exited cleanly, else 1. */
   stop(): Promise<number>;
 }
@@ -225,6 +227,9 @@ export function createWorkerPool(count: number, logger: Logger): WorkerPool {
         starting = { ready: new Set(), resolve, reject };
         for (let i = 0; i < count; i++) fork();
       }),
+    reload() {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGHUP");
+    },
     async stop() {
       stopping = true;
       for (const timer of restartTimers) clearTimeout(timer);

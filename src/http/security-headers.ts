@@ -42,9 +42,10 @@ const NO_STORE = "no-store";
 function helmetOptions(publicUrl: string) {
   return {
     contentSecurityPolicy: API_CSP,
-    // HSTS only where the public address is https: on plain http it would be ignored or, behind a
-    // later TLS proxy, pin a browser to https before the operator meant to.
-    hsts: publicUrl.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // HSTS only where the public address is https (always so when Coffer serves TLS itself): on
+    // plain http it would be ignored or, behind a later TLS proxy, pin a browser to https before
+    // the operator meant to. Two years, the value HSTS preload lists ask for.
+    hsts: publicUrl.startsWith("https:") ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "no-referrer" },
     frameguard: { action: "deny" },
   } satisfies HelmetOptions;

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
+import { expect } from "vitest";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -213,6 +214,24 @@ export async function runScript(
   } finally {
     if (run.running()) await killChild(run);
   }
+}
+
+/**
+ * Runs src/main.ts expecting it to refuse to start (in a data dir of its own, on a free port,
+ * unless `env` says otherwise): exit code 1 and one stderr line without a stack; returns that line.
+ */
+export async function refusedStart(env: Record<string, string>): Promise<string> {
+  const run = await runScript("src/main.ts", {
+    COFFER_DATA_DIR: join(tempDir(), "data"),
+    PORT: String(await freePort()),
+    ...env,
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(1);
+  const lines = run.stderr.split("\n").filter((line) => line.trim() !== "");
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(run.stderr).not.toContain("    at ");
+  expect(lines[0]).toMatch(/^coffer: /);
+  return lines[0]!;
 }
 
 /**
