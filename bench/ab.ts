@@ -1,5 +1,6 @@
 // `npm run bench:ab -- <git ref>`: the read paths of this checkout against those of an earlier
-// commit, measured in turns on the same machine (its speed drifts; figures taken in turns drift
+// commit (or, with `--compiled`, of this checkout through tsx against its compiled server), measured
+// in turns on the same machine (its speed drifts; figures taken in turns drift
 // together). The earlier commit is checked out in a temporary worktree sharing this checkout's
 // node_modules; each side gets a fresh store seeded alike (20 secrets, an API key) and its own
 // port. Rounds of BENCH_ROUND_SECONDS (default 5) alternate the order; each scenario prints both
@@ -8,11 +9,11 @@
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort, seed } from "./seed.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
@@ -23,25 +24,20 @@ const root = new URL("..", import.meta.url).pathname;
 
 const baseline = process.argv[2];
 if (!baseline) {
-  console.error("usage: npm run bench:ab -- <git ref to compare against>");
+  console.error("usage: npm run bench:ab -- <git ref to compare against> | --compiled");
   process.exit(2);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
+/** How a side's server runs: a checkout's src/main.ts through tsx, or the compiled server with plain node. */
+interface Program {
+  dir: string;
+  compiled: boolean;
 }
 
-async function startServer(dir: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(dir, "src/main.ts"), [], {
+async function startServer({ dir, compiled }: Program, env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(join(dir, compiled ? "packages/server/dist/main.js" : "src/main.ts"), [], {
     cwd: dir,
-    execArgv: ["--import", "tsx"],
+    execArgv: compiled ? [] : ["--import", "tsx"],
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
@@ -60,69 +56,6 @@ async function startServer(dir: string, env: Record<string, string>): Promise<Ch
   return child;
 }
 
-async function api(
-  base: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-) {
-  const response = await fetch(base + path, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
-
-/** An account, an API key and an environment of 20 secrets: the URLs the scenarios read. */
-async function seed(base: string) {
-  const email = "ab@example.com";
-  const password = "correct horse battery";
-  await api(
-    base,
-    "POST",
-    "/auth/get-started",
-    {},
-    {
-      email,
-      first_name: "A",
-      last_name: "B",
-      password,
-      created_at: new Date().toISOString(),
-    },
-  );
-  const login = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: email, password }).toString(),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const key = (await api(base, "POST", "/keys/", { authorization: `Bearer ${access_token}` }, { name: "ab" }))
-    .token as string;
-  const auth = { "x-api-key": key };
-  const [workspace] = await api(base, "GET", "/workspaces/", auth);
-  const ws = workspace.id as string;
-  const team = (await api(base, "POST", `/teams/${ws}/`, auth, { name: "AB" })).id as string;
-  const project = (await api(base, "POST", `/projects/${ws}/${team}/`, auth, { name: "AB" })).id as string;
-  const env = (
-    await api(base, "POST", `/environments/${ws}/${team}/${project}/`, auth, {
-      name: "AB",
-      environment_type: "dev",
-    })
-  ).id as string;
-  const path = `/secrets/${ws}/${team}/${project}/${env}/`;
-  const made = await api(base, "POST", `${path}bulk`, auth, {
-    secrets: Array.from({ length: 20 }, (_, i) => ({
-      key: `KEY_${i}`,
-      value: `value-${i}-${"x".repeat(40)}`,
-    })),
-  });
-  return { auth, list: path, one: `${path}${made[0].id}` };
-}
-
 interface Side {
   name: string;
   base: string;
@@ -131,7 +64,7 @@ interface Side {
   cleanup: () => Promise<void>;
 }
 
-async function open(name: string, dir: string): Promise<Side> {
+async function open(name: string, program: Program): Promise<Side> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `coffer-ab-${name}-`));
   let database: string | undefined;
@@ -154,7 +87,7 @@ async function open(name: string, dir: string): Promise<Side> {
     // The server migrates its database as it starts.
     env.DATABASE_URL = url.toString();
   }
-  const child = await startServer(dir, env);
+  const child = await startServer(program, env);
   const base = `http://127.0.0.1:${port}`;
   return {
     name,
@@ -205,12 +138,21 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+// `--compiled`: this checkout's server through tsx (before) against its compiled build (after).
+const compiledRun = baseline === "--compiled";
 const worktree = join(tmpdir(), `coffer-ab-baseline-${baseline.replace(/[^A-Za-z0-9]/g, "")}`);
-if (!existsSync(worktree)) {
+if (compiledRun) {
+  execFileSync("npm", ["run", "--silent", "build:server"], { cwd: root, stdio: "inherit" });
+} else if (!existsSync(worktree)) {
   execFileSync("git", ["worktree", "add", "--detach", worktree, baseline], { cwd: root, stdio: "ignore" });
   symlinkSync(join(root, "node_modules"), join(worktree, "node_modules"));
 }
-const sides = [await open("before", worktree), await open("after", root)];
+const sides = compiledRun
+  ? [await open("before", { dir: root, compiled: false }), await open("after", { dir: root, compiled: true })]
+  : [
+      await open("before", { dir: worktree, compiled: false }),
+      await open("after", { dir: root, compiled: false }),
+    ];
 try {
   for (const scenario of [
     { name: "list 20 secrets", url: (s: Side) => s.urls.list },
@@ -239,5 +181,6 @@ try {
   }
 } finally {
   for (const side of sides) await side.cleanup();
-  execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: root, stdio: "ignore" });
+  if (!compiledRun)
+    execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: root, stdio: "ignore" });
 }

@@ -8,11 +8,11 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { api, freePort } from "./seed.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,17 +27,6 @@ const root = new URL("..", import.meta.url).pathname;
 // The PostgreSQL row: a database created on this server for the run (skipped when none answers).
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redact = (url: string) => url.replace(/\/\/[^@]*@/, "//");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;
@@ -89,23 +78,6 @@ async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-}
-
-async function api(
-  base: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-) {
-  const response = await fetch(base + path, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
 }
 
 interface Measured {

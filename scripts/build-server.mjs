@@ -1,7 +1,7 @@
 // `npm run build:server`: the server compiled for plain `node` into packages/server/dist/: its three
 // entry points (serve, migrate, admin) bundled by esbuild as ES modules sharing chunks, every npm
 // package left as an import (the package's runtime dependencies, installed beside it), and the
-// files it reads at run time copied beside the code (src/lib/resources.ts): the built dashboard
+// files it reads at run time copied beside the code (src/lib/layout.ts): the built dashboard
 // (web/dist, which `npm run build:web` makes) and Redoc's standalone bundle.
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -37,7 +37,7 @@ export async function bundleServer({ outdir = join(SERVER_PACKAGE, "dist"), writ
     // npm packages stay imports: native ones (better-sqlite3, argon2) cannot be bundled, and the
     // rest are installed (and audited, and updated) as the package's dependencies.
     packages: "external",
-    // Chunks beside the entry points: src/lib/resources.ts finds web/ and redoc/ from its own directory.
+    // Chunks beside the entry points: src/lib/layout.ts finds web/ and redoc/ from its own directory.
     chunkNames: "[name]-[hash]",
     define: { COFFER_BUNDLED: "true" },
     metafile: true,

@@ -132,6 +132,22 @@ describe("the compiled server under plain node", () => {
     expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });
   });
 
+  it("runs as a primary and its workers (COFFER_WORKERS=2): the workers start from the same command", async () => {
+    const server = await startServer(
+      { ...engineEnv(), COFFER_WORKERS: "2" },
+      { program: bin, readyTimeoutMs: 60_000 },
+    );
+    await server.waitForLog((line) => line.msg === "coffer is ready", 60_000);
+    // Each worker writes its own lines: the second may land after the primary's.
+    await expect
+      .poll(() => server.logLines().filter((line) => line.msg === "worker is ready").length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });
+  });
+
   it("says its version and usage, and refuses an unknown command in one line with exit 2", async () => {
     expect(await coffer(bin, ["--version"])).toMatchObject({ code: 0, stdout: `${serverPackage.version}\n` });
     const help = await coffer(bin, ["--help"]);
@@ -153,6 +169,9 @@ describe("the compiled server under plain node", () => {
     const admin = await coffer(bin, ["admin", "help"], env);
     expect(admin.code).toBe(0);
     expect(admin.stdout).toContain("coffer-server admin <command>");
+    const usage = await coffer(bin, ["admin", "set-plan"], env);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain("usage: coffer-server admin set-plan <workspace_id> <plan>");
     const purge = await coffer(bin, ["admin", "purge"], env);
     expect(purge.stderr).toBe("");
     expect(purge.code).toBe(0);

@@ -10,6 +10,7 @@ import SQLite from "better-sqlite3";
 import { type Config, ConfigError } from "../config.ts";
 import { unwrapWithHeld } from "../crypto/data-keys.ts";
 import { createMasterKeys, masterKeyFile, readKeyFile } from "../crypto/keyring.ts";
+import { ADMIN_COMMAND } from "../lib/layout.ts";
 
 /** A refusal: one line on stderr, exit code 1, nothing changed. */
 export class StoreCommandRefused extends Error {}
@@ -269,7 +270,7 @@ export async function runStoreCommand(
     return 0;
   } catch (error) {
     if (error instanceof StoreCommandRefused || error instanceof ConfigError) {
-      console.error(`coffer admin: ${error.message}\nusage: npm run admin -- ${command.usage}`);
+      console.error(`coffer admin: ${error.message}\nusage: ${ADMIN_COMMAND} ${command.usage}`);
       return 1;
     }
     throw error;

@@ -1,5 +1,6 @@
-// `coffer-server admin <command>` (from a clone, `npm run admin -- <command>`): operator commands that work on the database directly, with the
-// same configuration as the server (COFFER_DATA_DIR or DATABASE_URL), on either engine.
+// `coffer-server admin <command>` (from a clone, `npm run admin -- <command>`): operator commands
+// that work on the database directly, with the same configuration as the server (COFFER_DATA_DIR or
+// DATABASE_URL), on either engine.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { systemClock } from "../clock.ts";
@@ -15,6 +16,7 @@ import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest, NewerSchemaError } from "../db/migrate.ts";
 import { purgeOnce } from "../jobs/housekeeping.ts";
+import { ADMIN_COMMAND } from "../lib/layout.ts";
 import { resealSecrets } from "../modules/two-factor/index.ts";
 import { findWorkspace, updateWorkspace } from "../modules/workspaces/index.ts";
 import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
@@ -237,7 +239,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`coffer admin: ${error.message}\nusage: npm run admin -- ${command.usage}`);
+      console.error(`coffer admin: ${error.message}\nusage: ${ADMIN_COMMAND} ${command.usage}`);
       return 1;
     }
     if (error instanceof CommandFailed || error instanceof NewerSchemaError) {

@@ -17,6 +17,7 @@ import { activeMasterKeyId, createKeyring, type Keyring } from "../crypto/data-k
 import { createMasterKeys, type MasterKeys } from "../crypto/keyring.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { ADMIN_COMMAND } from "../lib/layout.ts";
 import { deletedSecretValues, secretValues } from "../modules/secrets/index.ts";
 import { shareSnapshots } from "../modules/sharing/index.ts";
 import { allWorkspaces, findWorkspace } from "../modules/workspaces/index.ts";
@@ -161,7 +162,7 @@ export const rotateDataKey: Command = {
     };
     let workspaces: { id: string; name: string }[];
     const again = all
-      ? `npm run admin -- rotate-data-key --all --created-before ${run.createdBefore}`
+      ? `${ADMIN_COMMAND} rotate-data-key --all --created-before ${run.createdBefore}`
       : "the same command";
     if (all) {
       workspaces = await allWorkspaces(db);

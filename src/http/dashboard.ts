@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
-import { DASHBOARD_DIR } from "../lib/resources.ts";
+import { DASHBOARD_DIR } from "../lib/layout.ts";
 import type { NotFoundFallback } from "./errors.ts";
 
 export const DEFAULT_DASHBOARD_DIR = DASHBOARD_DIR;

@@ -4,7 +4,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyContextConfig, FastifyInstance, FastifySchema } from "fastify";
 import { type Action, MATRIX } from "../auth/policy.ts";
-import { REDOC_BUNDLE } from "../lib/resources.ts";
+import { REDOC_BUNDLE } from "../lib/layout.ts";
 import { OtpHeader } from "./schemas.ts";
 import { DOCS_CSP } from "./security-headers.ts";
 

@@ -1,9 +1,9 @@
-// The files the server reads at run time besides its code: the built dashboard and Redoc's
-// standalone bundle. They live in one of two layouts. From a clone (tsx runs src/ as it is) they
-// are the checkout's web/dist and the redoc package in node_modules. The production build
-// (scripts/build-server.mjs) bundles this file into packages/server/dist/, copies both beside it
-// (dist/web/, dist/redoc/) and defines COFFER_BUNDLED, because redoc is a build-time package that
-// an installed server does not have.
+// Where this server runs from: a clone (tsx runs src/ as it is) or the compiled package
+// (packages/server: scripts/build-server.mjs bundles this file into dist/, copies the files below
+// beside it, and defines COFFER_BUNDLED). This is the one place that knows the two apart: the files
+// the server reads at run time besides its code (the built dashboard; Redoc's standalone bundle,
+// from the redoc package in a clone, which an installed server does not have), and the command an
+// operator types for the admin commands, which usage lines and resume hints name.
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 
@@ -20,3 +20,6 @@ export const DASHBOARD_DIR = bundled
 export const REDOC_BUNDLE = bundled
   ? join(import.meta.dirname, "redoc", "redoc.standalone.js")
   : createRequire(import.meta.url).resolve("redoc/bundles/redoc.standalone.js");
+
+/** How the admin commands are run here: `${ADMIN_COMMAND} rotate-data-key …`. */
+export const ADMIN_COMMAND = bundled ? "coffer-server admin" : "npm run admin --";

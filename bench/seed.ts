@@ -1,0 +1,83 @@
+// What the benchmarks share: a free port, a JSON call that throws on an error status, and the store
+// a benchmark reads (an account, an API key and an environment of 20 secrets), made through the API
+// of a running server (bench/ab.ts, bench/run.ts, bench/release.ts).
+import { createServer } from "node:net";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** An account, an API key and an environment of 20 secrets: the URLs the scenarios read. */
+export async function seed(base: string) {
+  const email = "ab@example.com";
+  const password = "correct horse battery";
+  await api(
+    base,
+    "POST",
+    "/auth/get-started",
+    {},
+    {
+      email,
+      first_name: "A",
+      last_name: "B",
+      password,
+      created_at: new Date().toISOString(),
+    },
+  );
+  const login = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: email, password }).toString(),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const key = (await api(base, "POST", "/keys/", { authorization: `Bearer ${access_token}` }, { name: "ab" }))
+    .token as string;
+  const auth = { "x-api-key": key };
+  const [workspace] = await api(base, "GET", "/workspaces/", auth);
+  const ws = workspace.id as string;
+  const team = (await api(base, "POST", `/teams/${ws}/`, auth, { name: "AB" })).id as string;
+  const project = (await api(base, "POST", `/projects/${ws}/${team}/`, auth, { name: "AB" })).id as string;
+  const env = (
+    await api(base, "POST", `/environments/${ws}/${team}/${project}/`, auth, {
+      name: "AB",
+      environment_type: "dev",
+    })
+  ).id as string;
+  const path = `/secrets/${ws}/${team}/${project}/${env}/`;
+  const made = await api(base, "POST", `${path}bulk`, auth, {
+    secrets: Array.from({ length: 20 }, (_, i) => ({
+      key: `KEY_${i}`,
+      value: `value-${i}-${"x".repeat(40)}`,
+    })),
+  });
+  return {
+    auth,
+    list: path,
+    one: `${path}${made[0].id}`,
+    ids: { workspace_id: ws, team_id: team, project_id: project, environment_id: env },
+  };
+}
