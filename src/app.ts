@@ -1,7 +1,12 @@
 // buildApp(deps): every plugin and every module's routes on one Fastify instance. main.ts runs
 // it on a port; tests drive it with inject(). Nothing in here knows which of the two it is.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { Logger } from "pino";
@@ -127,22 +132,37 @@ function trackInFlight(app: FastifyInstance): void {
   app.decorate("drained", () =>
     inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
   );
-  app.addHook("onRequest", async () => {
-    inFlight++;
-  });
-  const done = () => {
-    inFlight--;
-    if (inFlight > 0) return;
-    const ready = waiters;
-    waiters = [];
-    for (const resolve of ready) resolve();
+  // Each request leaves the count once: when its response hooks have run, when Fastify sees it
+  // aborted, or when its connection closes with no response finished. node:http aborts a request
+  // whose client half-closes while the handler runs, and then neither hook comes: counted for
+  // ever, it would hold every later shutdown to its grace period.
+  const leave = new WeakMap<FastifyRequest, () => void>();
+  const settle = (request: FastifyRequest) => {
+    leave.get(request)?.();
+    leave.delete(request);
   };
-  app.addHook("onResponse", (_request, _reply, next) => {
-    done();
+  app.addHook("onRequest", async (request, reply) => {
+    inFlight++;
+    let counted = true;
+    leave.set(request, () => {
+      if (!counted) return;
+      counted = false;
+      inFlight--;
+      if (inFlight > 0) return;
+      const ready = waiters;
+      waiters = [];
+      for (const resolve of ready) resolve();
+    });
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) settle(request);
+    });
+  });
+  app.addHook("onResponse", (request, _reply, next) => {
+    settle(request);
     next();
   });
-  app.addHook("onRequestAbort", (_request, next) => {
-    done();
+  app.addHook("onRequestAbort", (request, next) => {
+    settle(request);
     next();
   });
 }

@@ -171,7 +171,17 @@ export async function serve(
       logger.info({ certFile: config.tls?.certFile }, "TLS certificate reloaded");
     }),
     shutdown: async () => {
-      await running.close();
+      // close() stops accepting and ends the connections idle at that moment. A keep-alive
+      // connection (browsers, fetch, proxies) whose request is in flight stays open after its
+      // response until the client closes it, holding the process to COFFER_SHUTDOWN_GRACE and a
+      // forced exit: end each one as soon as it is idle again.
+      const server: { closeIdleConnections?: () => void } = running.server;
+      const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
+      try {
+        await running.close();
+      } finally {
+        clearInterval(sweep);
+      }
       // close() ends with the sockets; the last responses' hooks and log lines may still be running.
       await running.drained();
       await new Promise((resolve) => setImmediate(resolve));

@@ -2,7 +2,7 @@
 // key, configuration errors, graceful shutdown, `npm run migrate`, and one walk over a real port.
 import { randomUUID } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
@@ -61,11 +61,12 @@ async function login(url: string, email: string): Promise<string> {
   return body.access_token;
 }
 
-/** One request on its own connection (no keep-alive), resolving with the status and body. */
+/** One request on its own connection (no keep-alive, unless an agent keeps it), resolving with the status and body. */
 function postForm(
   port: number,
   path: string,
   form: Record<string, string>,
+  agent: Agent | false = false,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = new URLSearchParams(form).toString();
@@ -75,7 +76,7 @@ function postForm(
         port,
         path,
         method: "POST",
-        agent: false,
+        agent,
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           "content-length": Buffer.byteLength(payload),
@@ -242,6 +243,61 @@ describe("graceful shutdown", () => {
     expect(messages.at(-1), JSON.stringify(server.logLines().slice(-6))).toBe("stopped");
     expect(server.stderr()).toBe("");
     expect(await tryConnect(server.port)).toBe("ECONNREFUSED");
+  });
+
+  it("SIGTERM with a keep-alive client: the in-flight request finishes and the process exits at once, not at the grace", async () => {
+    // Browsers, SDKs (fetch) and proxies keep connections open between requests. One whose request
+    // is in flight when SIGTERM arrives must be ended once its response is out, or it holds the
+    // process until COFFER_SHUTDOWN_GRACE runs out (then a forced exit with 1).
+    const server = await startServer(engineEnv());
+    const email = uniqueEmail();
+    await signUp(server.url, email);
+    const agent = new Agent({ keepAlive: true });
+    const received = server.waitForLog(
+      (line) => line.msg === "incoming request" && (line.req as { url?: string })?.url === "/auth/login",
+    );
+    const response = postForm(server.port, "/auth/login", { username: email, password: PASSWORD }, agent);
+    await received;
+    const signalled = performance.now();
+    server.child.kill("SIGTERM");
+
+    expect((await response).status).toBe(200);
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(5_000); // the grace is 10 s
+    expect(server.logLines().at(-1)).toMatchObject({ msg: "stopped" });
+    agent.destroy();
+  });
+
+  it("a request whose client hung up mid-way does not hold up a later shutdown", async () => {
+    // A client that half-closes (sends FIN after its body, as nc and some HTTP/1.0 clients do) has
+    // its request aborted by node:http. It must not stay counted as in flight: the next shutdown
+    // would wait on it for ever (on PostgreSQL, until the forced exit with 1).
+    const server = await startServer(engineEnv());
+    const socket = connect({ host: "127.0.0.1", port: server.port });
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const body = JSON.stringify({
+      email: uniqueEmail(),
+      first_name: "Half",
+      last_name: "Closed",
+      password: PASSWORD,
+      created_at: new Date().toISOString(),
+    });
+    const received = server.waitForLog(
+      (line) =>
+        line.msg === "incoming request" && (line.req as { url?: string })?.url === "/auth/get-started",
+    );
+    socket.write(
+      `POST /auth/get-started HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.slice(0, 10));
+    await received;
+    socket.end(body.slice(10));
+    await new Promise((resolve) => socket.once("close", resolve));
+
+    const signalled = performance.now();
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    expect(server.logLines().at(-1)).toMatchObject({ msg: "stopped" });
   });
 
   it("SIGINT exits 0 too", async () => {
