@@ -1,9 +1,12 @@
-// `npm run admin`: operator commands against the same database the server uses, on both engines.
+// The admin commands (compiled, as `coffer-server admin` runs them) against the same database the
+// server uses, on both engines; and once as a clone runs them, through `npm run admin` and tsx.
 import { execFile } from "node:child_process";
+import { delimiter, dirname } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
+import { compiledEntry } from "./helpers/server-process.ts";
 
 const run = promisify(execFile);
 let t: TestApp;
@@ -13,16 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const storeEnv = () => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  COFFER_DATA_DIR: t.config.dataDir,
+  COFFER_MASTER_KEY: t.config.masterKey!.toString("base64"),
+  ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+});
+
 async function admin(...args: string[]) {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    COFFER_DATA_DIR: t.config.dataDir,
-    COFFER_MASTER_KEY: t.config.masterKey!.toString("base64"),
-    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-  };
   try {
-    const { stdout, stderr } = await run("node", ["--import", "tsx", "src/admin/cli.ts", ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [compiledEntry("admin"), ...args], {
+      env: storeEnv(),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -30,7 +36,7 @@ async function admin(...args: string[]) {
   }
 }
 
-describe("npm run admin", () => {
+describe("admin", () => {
   it("lists its commands with help", async () => {
     const result = await admin("help");
     expect(result.code).toBe(0);
@@ -133,4 +139,23 @@ describe("npm run admin", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown command");
   });
+});
+
+describe("npm run admin, in a clone", () => {
+  it("runs the same commands from src/ and names itself so in usage lines", async () => {
+    const owner = await newUser(t.app);
+    const clone = (...args: string[]) =>
+      run("npm", ["run", "--silent", "admin", "--", ...args], {
+        // npm of this Node first, as in spawnNpmStart.
+        env: { ...storeEnv(), PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` },
+      });
+    const { stdout } = await clone("set-plan", owner.workspaceId, "pro");
+    expect(stdout).toContain("free -> pro");
+    const usage = await clone("set-plan", owner.workspaceId).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain("usage: npm run admin -- set-plan <workspace_id> <plan>");
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-// `npm run admin -- backup <file>` / `restore <file>`: an online backup of the embedded store taken
+// `admin backup <file>` / `restore <file>` (the compiled command): an online backup of the embedded store taken
 // while a real server takes writes, restored into a fresh data dir and read back through a new
 // server; the master key never in the backup and checked at restore; PostgreSQL points to pg_dump.
 import { randomBytes } from "node:crypto";
@@ -14,7 +14,7 @@ import { killChildren, removeTempDirs, runScript, startServer, tempDir } from ".
 const PROCESSES_TIMEOUT = 90_000;
 
 const onSqlite = inject("databaseUrl") === null;
-const ADMIN = "src/admin/cli.ts";
+const ADMIN = "admin";
 
 afterAll(async () => {
   await killChildren();

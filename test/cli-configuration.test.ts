@@ -134,7 +134,7 @@ describe("coffer restore --at", () => {
     const free = await coffer(["restore", "--at", new Date().toISOString()]);
     expect(free.code).not.toBe(0);
     expect(free.stderr).toContain("needs a paid plan");
-    const plan = await runScript("src/admin/cli.ts", storeEnv, ["set-plan", ids.workspace_id, "pro"]);
+    const plan = await runScript("admin", storeEnv, ["set-plan", ids.workspace_id, "pro"]);
     expect(plan.code, plan.stderr).toBe(0);
 
     expect((await coffer(["secrets", "set", "MOMENT=before"])).code).toBe(0);

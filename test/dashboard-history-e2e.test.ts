@@ -121,7 +121,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
   it(
     "after the operator moves the workspace to pro, lists the three versions and the log",
     async () => {
-      const result = await runScript("src/admin/cli.ts", storeEnv, ["set-plan", tree.workspaceId, "pro"]);
+      const result = await runScript("admin", storeEnv, ["set-plan", tree.workspaceId, "pro"]);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain("plan free -> pro");
 

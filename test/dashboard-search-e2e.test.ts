@@ -65,11 +65,7 @@ describe.skipIf(!browserTestsRun)(
       await page.emulateMedia({ colorScheme: "light" });
     };
     const setPlan = async (plan: string) => {
-      const result = await runScript("src/admin/cli.ts", stack.storeEnv, [
-        "set-plan",
-        owner.workspaceId,
-        plan,
-      ]);
+      const result = await runScript("admin", stack.storeEnv, ["set-plan", owner.workspaceId, plan]);
       expect(result.code, result.stderr).toBe(0);
     };
     /** The switcher's line for the Owner's workspace: "name · Owner · plan". */

@@ -116,7 +116,7 @@ describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () =
   it(
     "after the move to Pro, lists what happened, newest first, with who and never a value",
     async () => {
-      const result = await runScript("src/admin/cli.ts", storeEnv, ["set-plan", tree.workspaceId, "pro"]);
+      const result = await runScript("admin", storeEnv, ["set-plan", tree.workspaceId, "pro"]);
       expect(result.code, result.stderr).toBe(0);
       const apiKey = await write("POST", "/", { key: "PAYMENT_API_KEY", value: VALUES.key });
       const database = (

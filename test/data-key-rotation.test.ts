@@ -1,4 +1,4 @@
-// Per-workspace data-key rotation (`npm run admin -- rotate-data-key`, DESIGN.md §6): the real CLI
+// Per-workspace data-key rotation (`admin rotate-data-key`, DESIGN.md §6): the real compiled CLI
 // as a child process against a store an app keeps serving from, on both engines. The app plays
 // the already-running server: it must learn the new version without a restart.
 import { execFile } from "node:child_process";
@@ -10,7 +10,7 @@ import { dataKeyVersionForWrite } from "../src/crypto/data-key-versions.ts";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { PROJECT_ROOT, spawnScript } from "./helpers/server-process.ts";
+import { compiledEntry, PROJECT_ROOT, spawnScript } from "./helpers/server-process.ts";
 import { createTree, type Tree } from "./helpers/tree.ts";
 
 const run = promisify(execFile);
@@ -34,7 +34,7 @@ async function admin(w: World, ...args: string[]) {
     COFFER_MASTER_KEY: w.t.config.masterKey!.toString("base64"),
   };
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, [compiledEntry("admin"), ...args], {
       cwd: PROJECT_ROOT,
       env,
       maxBuffer: 64 * 1024 * 1024,
@@ -222,7 +222,7 @@ afterAll(async () => {
   }
 });
 
-describe("npm run admin -- rotate-data-key <workspace_id>", () => {
+describe("admin rotate-data-key <workspace_id>", () => {
   it("re-encrypts every version and share link under a new version; values, other workspaces and old versions' readability unchanged", async () => {
     const a = await tenant(w, 150, 100);
     const b = await tenant(w, 20, 5);
@@ -368,12 +368,7 @@ describe("npm run admin -- rotate-data-key <workspace_id>", () => {
   it("killed half-way: every value stays readable, and the next run finishes the same version", async () => {
     const a = await tenant(w, 200, 50);
     const env = { ...w.store.env, COFFER_MASTER_KEY: w.t.config.masterKey!.toString("base64") };
-    const child = spawnScript("src/admin/cli.ts", env, false, [
-      "rotate-data-key",
-      a.workspaceId,
-      "--batch-size",
-      "1",
-    ]);
+    const child = spawnScript("admin", env, false, ["rotate-data-key", a.workspaceId, "--batch-size", "1"]);
     for (let i = 0; i < 600 && child.running() && !/values re-encrypted/.test(child.stderr()); i++)
       await new Promise((r) => setTimeout(r, 50));
     await child.stop("SIGKILL");
@@ -445,7 +440,7 @@ describe("npm run admin -- rotate-data-key <workspace_id>", () => {
     for (const [index, result] of results.entries()) {
       expect(result.code, cases[index]!.join(" ")).toBe(1);
       expect(result.stderr).toMatch(/^coffer admin: /);
-      expect(result.stderr).toContain("usage: npm run admin -- rotate-data-key");
+      expect(result.stderr).toContain("usage: coffer-server admin rotate-data-key");
     }
     expect(results[1]!.stderr).toContain('"not-a-uuid" is not a workspace id');
     expect(results[2]!.stderr).toContain("no workspace 00000000-0000-4000-8000-000000000000");
@@ -456,14 +451,10 @@ describe("npm run admin -- rotate-data-key <workspace_id>", () => {
     const a = await tenant(w, 3);
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...w.store.env };
     const wrongKey = randomBytes(32).toString("base64");
-    const result = await run(
-      process.execPath,
-      ["--import", "tsx", "src/admin/cli.ts", "rotate-data-key", a.workspaceId],
-      {
-        cwd: PROJECT_ROOT,
-        env: { ...env, COFFER_MASTER_KEY: wrongKey },
-      },
-    ).then(
+    const result = await run(process.execPath, [compiledEntry("admin"), "rotate-data-key", a.workspaceId], {
+      cwd: PROJECT_ROOT,
+      env: { ...env, COFFER_MASTER_KEY: wrongKey },
+    }).then(
       () => ({ code: 0, stderr: "" }),
       (e: { code: number; stderr: string }) => e,
     );
@@ -479,7 +470,7 @@ describe("npm run admin -- rotate-data-key <workspace_id>", () => {
   }, 30_000);
 });
 
-describe("npm run admin -- rotate-data-key --all", () => {
+describe("admin rotate-data-key --all", () => {
   it("goes workspace by workspace; interrupted, it continues with --created-before without rotating a workspace twice", async () => {
     const own = await world();
     worlds.push(own);
@@ -488,7 +479,7 @@ describe("npm run admin -- rotate-data-key --all", () => {
 
     const paused = await admin(own, "rotate-data-key", "--all", "--batch-size", "20", "--max-batches", "2");
     expect(paused.code, paused.stderr).toBe(0);
-    const resume = /npm run admin -- rotate-data-key --all --created-before (\S+)/.exec(paused.stdout);
+    const resume = /coffer-server admin rotate-data-key --all --created-before (\S+)/.exec(paused.stdout);
     expect(resume, paused.stdout).not.toBeNull();
     expect(paused.stdout).toContain("not finished");
     for (const who of tenants) await expectReadable(own, who);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { login, newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
+import { compiledEntry } from "./helpers/server-process.ts";
 import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 import { enableTwoFactor, totpCode } from "./helpers/two-factor.ts";
 
@@ -300,7 +301,7 @@ describe("ciphertext at rest", () => {
 
 const newKey = () => randomBytes(32).toString("base64");
 
-/** `npm run admin -- rotate-master-key …` against the store, with the master key given (or none). */
+/** `admin rotate-master-key …` (compiled) against the store, with the master key given (or none). */
 async function rotate(store: Store, masterKey: string | undefined, ...args: string[]) {
   const env = {
     PATH: process.env.PATH,
@@ -310,8 +311,8 @@ async function rotate(store: Store, masterKey: string | undefined, ...args: stri
   };
   try {
     const { stdout, stderr } = await run(
-      "node",
-      ["--import", "tsx", "src/admin/cli.ts", "rotate-master-key", ...args],
+      process.execPath,
+      [compiledEntry("admin"), "rotate-master-key", ...args],
       { env },
     );
     return { code: 0, stdout, stderr };
@@ -424,7 +425,7 @@ async function expectUnreadable(store: Store, key: string, seeded: Seeded[]) {
   }
 }
 
-describe("npm run admin -- rotate-master-key", () => {
+describe("admin rotate-master-key", () => {
   const stores: Store[] = [];
   const store = async () => {
     const s = await isolatedStore();

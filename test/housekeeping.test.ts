@@ -1,7 +1,7 @@
 // Housekeeping (issue 8, item 13): the periodic job deletes ended sessions with their refresh
 // tokens, dead one-time codes, used-up or expired share links and expired invites once past the
-// retention, keeps everything still usable, and applies the audit retention; `npm run admin --
-// purge` does one pass. Each test has a database of its own: purging with an advanced clock on
+// retention, keeps everything still usable, and applies the audit retention; `admin
+// purge` (the compiled command) does one pass. Each test has a database of its own: purging with an advanced clock on
 // the run's shared database would delete other files' live rows.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -11,7 +11,7 @@ import { Role } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, login, newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { PROJECT_ROOT } from "./helpers/server-process.ts";
+import { compiledEntry, PROJECT_ROOT } from "./helpers/server-process.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
 
 const run = promisify(execFile);
@@ -222,7 +222,7 @@ describe("the periodic purge", () => {
 });
 
 const purgeCommand = (store: Store, t: TestApp) =>
-  run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", "purge"], {
+  run(process.execPath, [compiledEntry("admin"), "purge"], {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -233,7 +233,7 @@ const purgeCommand = (store: Store, t: TestApp) =>
     },
   });
 
-describe("npm run admin -- purge", () => {
+describe("admin purge", () => {
   it("runs one pass and reports the counts per table", async () => {
     const { t, store } = await appOnOwnStore({ COFFER_PURGE_INTERVAL: "0" });
     const owner = await newUser(t.app);

@@ -11,6 +11,7 @@ import { engineUnderTest } from "./helpers/app.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { httpJson, httpSignIn, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
+  compiledEntry,
   killChildren,
   PROJECT_ROOT,
   removeTempDirs,
@@ -90,7 +91,7 @@ async function expectAllReadable(url: string, written: Written[]) {
 
 async function admin(store: Store, env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/admin/cli.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, [compiledEntry("admin"), ...args], {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...store.env, ...env },
     });
@@ -183,7 +184,7 @@ describe("rotating the master key while a node serves writes", () => {
     await restarted.stop();
 
     // The old key alone is now the wrong key: refused at start, in one line naming the variable.
-    const refused = await runScript("src/main.ts", { ...s.env, COFFER_MASTER_KEY: oldKey, PORT: "0" });
+    const refused = await runScript("main", { ...s.env, COFFER_MASTER_KEY: oldKey, PORT: "0" });
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     expect(refused.stderr).toContain("COFFER_MASTER_KEY is not the master key of this store");
@@ -238,7 +239,7 @@ describe("a wrong or corrupt master key", () => {
       ).toBe(201);
     });
     await node.stop();
-    const result = await runScript("src/main.ts", { ...s.env, COFFER_MASTER_KEY: newKey(), PORT: "0" });
+    const result = await runScript("main", { ...s.env, COFFER_MASTER_KEY: newKey(), PORT: "0" });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(/^coffer: COFFER_MASTER_KEY is not the master key of this store/);
@@ -250,7 +251,7 @@ describe("a wrong or corrupt master key", () => {
     async () => {
       const s = await store();
       writeFileSync(join(s.dataDir, "master.key"), "not a key\n");
-      const result = await runScript("src/main.ts", { ...s.env, PORT: "0" });
+      const result = await runScript("main", { ...s.env, PORT: "0" });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(join(s.dataDir, "master.key"));
       expect(result.stderr).not.toContain("COFFER_MASTER_KEY");

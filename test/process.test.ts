@@ -1,5 +1,5 @@
-// The real server as a process (`node --import tsx src/main.ts`): start-up, the generated master
-// key, configuration errors, graceful shutdown, `npm run migrate`, and one walk over a real port.
+// The real server as a process (compiled, as packages/server ships it): start-up, the generated master
+// key, configuration errors, graceful shutdown, `migrate`, and one walk over a real port.
 import { randomUUID } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -191,7 +191,7 @@ describe("configuration errors stop start-up with one line naming the variable",
 
   it.each(cases)("%s", async (_, env, variable) => {
     const dataDir = join(tempDir(), "data");
-    const run = await runScript("src/main.ts", {
+    const run = await runScript("main", {
       COFFER_DATA_DIR: dataDir,
       PORT: String(await freePort()),
       ...env,
@@ -207,7 +207,7 @@ describe("configuration errors stop start-up with one line naming the variable",
   });
 
   it("the migrate command reports a bad variable the same way", async () => {
-    const run = await runScript("src/db/migrate-cli.ts", {
+    const run = await runScript("migrate", {
       COFFER_DATA_DIR: tempDir(),
       DATABASE_URL: "mysql://x",
     });
@@ -311,19 +311,19 @@ describe("graceful shutdown", () => {
   });
 });
 
-describe("npm run migrate", () => {
+describe("migrate", () => {
   it.skipIf(!onSqlite)("applies the migrations to a fresh data dir, then is up to date", async () => {
     const dataDir = join(tempDir(), "data");
-    const first = await runScript("src/db/migrate-cli.ts", { COFFER_DATA_DIR: dataDir });
+    const first = await runScript("migrate", { COFFER_DATA_DIR: dataDir });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^sqlite: applied 0001_accounts\b/);
-    const second = await runScript("src/db/migrate-cli.ts", { COFFER_DATA_DIR: dataDir });
+    const second = await runScript("migrate", { COFFER_DATA_DIR: dataDir });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout.trim()).toBe("sqlite: already up to date");
   });
 
   it.skipIf(onSqlite)("finds the run's PostgreSQL database up to date", async () => {
-    const run = await runScript("src/db/migrate-cli.ts", {
+    const run = await runScript("migrate", {
       COFFER_DATA_DIR: tempDir(),
       DATABASE_URL: databaseUrl!,
     });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { compiledEntry } from "./helpers/server-process.ts";
 import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -84,8 +85,8 @@ async function setPlanWithCli(workspaceId: string, plan: string) {
     ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
   };
   const { stdout } = await promisify(execFile)(
-    "node",
-    ["--import", "tsx", "src/admin/cli.ts", "set-plan", workspaceId, plan],
+    process.execPath,
+    [compiledEntry("admin"), "set-plan", workspaceId, plan],
     { env },
   );
   expect(stdout).toContain(`-> ${plan}`);

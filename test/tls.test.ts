@@ -152,7 +152,7 @@ async function startTlsServer(pair: Pair, env: Record<string, string> = {}): Pro
   install(at, pair);
   const port = await freePort();
   const child = spawnScript(
-    "src/main.ts",
+    "main",
     {
       ...engineEnv(),
       HOST: "127.0.0.1",

@@ -16,7 +16,7 @@ import { newAccount } from "./helpers/wire.ts";
 
 const engine = inject("databaseUrl") === null ? "sqlite" : "postgres";
 const KNOWN = knownMigrations();
-const MIGRATE = "src/db/migrate-cli.ts";
+const MIGRATE = "migrate";
 const DRY = "(dry run: nothing was changed)";
 const FUTURE = "9999_from_a_newer_coffer";
 const REFUSAL = `coffer: this database was migrated by a newer Coffer (migration ${FUTURE}): run that version or newer; to go back, restore the backup taken before the upgrade`;
@@ -101,10 +101,10 @@ describe("a database migrated by a newer Coffer", () => {
 
     const env = { ...store.env, COFFER_MASTER_KEY: randomBytes(32).toString("base64") };
     const [server, migrate, dryRun, admin] = await Promise.all([
-      runScript("src/main.ts", { ...env, PORT: String(await freePort()) }),
+      runScript("main", { ...env, PORT: String(await freePort()) }),
       runScript(MIGRATE, env),
       runScript(MIGRATE, env, ["--dry-run"]),
-      runScript("src/admin/cli.ts", env, ["purge"]),
+      runScript("admin", env, ["purge"]),
     ]);
     for (const run of [server, migrate, dryRun]) {
       expect(run.code, run.stdout).toBe(1);

@@ -399,7 +399,7 @@ describe("COFFER_WORKERS=2 that cannot start", () => {
       const port = await freePort();
       const taken = createServer().listen(port, "127.0.0.1");
       try {
-        const run = spawnScript("src/main.ts", {
+        const run = spawnScript("main", {
           ...(await engineEnv()),
           COFFER_WORKERS: "2",
           HOST: "127.0.0.1",

@@ -1,14 +1,23 @@
-// The real server (or another entry point, or `npm start`) as a child process: `node --import tsx <script>` from the
+// The real server (or another entry point, or `npm start`) as a child process: the compiled server as it
+// ships (packages/server/dist, built once per run by test/global-setup.ts) run by plain node from the
 // project root, with a clean environment, captured output, readiness by polling /healthz, and
-// bounded clean-up of every child still running.
+// bounded clean-up of every child still running. The clone's way (`npm start`, `npm run admin`, tsx
+// compiling src/ at every start) is covered by the tests that run those commands.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { expect } from "vitest";
+import { type ENTRY_POINTS, SERVER_PACKAGE } from "../../scripts/build-server.mjs";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
+
+/** One of the compiled server's entry points: serve, the admin commands, the migrations. */
+export type Entry = keyof typeof ENTRY_POINTS;
+
+/** The compiled entry point's file (packages/server/dist/<entry>.js), to run with plain node. */
+export const compiledEntry = (entry: Entry): string => join(SERVER_PACKAGE, "dist", `${entry}.js`);
 
 // Generous: a loaded two-core machine running several server processes at once can take a while.
 const READY_TIMEOUT_MS = 30_000;
@@ -98,14 +107,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Spawns `node --import tsx <script> [args]` (relative to the project root) with only `env` on top of a clean environment. */
+/** Spawns the compiled `entry` with plain node (`node dist/<entry>.js [args]`) with only `env` on top of a clean environment. */
 export function spawnScript(
-  script: string,
+  entry: Entry,
   env: Record<string, string>,
   server = false,
   args: string[] = [],
 ): Child {
-  return spawnCommand(script, process.execPath, ["--import", "tsx", script, ...args], env, server);
+  return spawnCommand(`${entry}.js`, process.execPath, [compiledEntry(entry), ...args], env, server);
 }
 
 /** Spawns `npm start` as an operator would (npm of this Node first on the PATH). */
@@ -203,7 +212,7 @@ export function spawnCommand(
 
 /** Runs a script to completion (bounded; killed on timeout). */
 export async function runScript(
-  script: string,
+  script: Entry,
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<Exit & { stdout: string; stderr: string }> {
@@ -217,11 +226,11 @@ export async function runScript(
 }
 
 /**
- * Runs src/main.ts expecting it to refuse to start (in a data dir of its own, on a free port,
+ * Runs the compiled server expecting it to refuse to start (in a data dir of its own, on a free port,
  * unless `env` says otherwise): exit code 1 and one stderr line without a stack; returns that line.
  */
 export async function refusedStart(env: Record<string, string>): Promise<string> {
-  const run = await runScript("src/main.ts", {
+  const run = await runScript("main", {
     COFFER_DATA_DIR: join(tempDir(), "data"),
     PORT: String(await freePort()),
     ...env,
@@ -235,7 +244,7 @@ export async function refusedStart(env: Record<string, string>): Promise<string>
 }
 
 /**
- * Starts src/main.ts (or `npm start`, or a compiled `program` run by plain node) on a free port and waits until GET /healthz answers 200.
+ * Starts the compiled server (or `npm start`, or another compiled `program` run by plain node) on a free port and waits until GET /healthz answers 200.
  * Several worker processes take longer to start than one: give them `readyTimeoutMs`.
  */
 export async function startServer(
@@ -248,7 +257,7 @@ export async function startServer(
     ? spawnCommand(options.program, process.execPath, [options.program], serverEnv, true)
     : options.npmStart
       ? spawnNpmStart(serverEnv)
-      : spawnScript("src/main.ts", serverEnv, true);
+      : spawnScript("main", serverEnv, true);
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const deadline = Date.now() + readyTimeoutMs;
