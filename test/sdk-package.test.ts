@@ -1,12 +1,13 @@
 // @coffer/client as its users get it: built and packed from a copy of packages/sdk, installed
 // from the tarball with npm into a project of its own, imported by plain Node (no TypeScript
-// tooling) against a real port, and type-checked by tsc from a consumer's file through the
-// package's .d.ts.
+// tooling) against a real port, bundled for the browser by esbuild (as a bundler-built app takes
+// it), and type-checked by tsc from a consumer's file through the package's .d.ts.
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { build } from "esbuild";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildSdkPackage } from "../packages/sdk/build.mjs";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
@@ -75,8 +76,8 @@ it("packs compiled JavaScript, declarations and the generated API types, and no 
   expect(manifest).toMatchObject({ name: "@coffer/client", version: "0.1.0", license: "Apache-2.0" });
 });
 
-it("runs from plain Node: an API key writes and reads an environment, 304 when unchanged, ApiError by code", async () => {
-  const script = `
+// A program a user writes against the package: plain JavaScript, no TypeScript tooling.
+const CONSUMER_SCRIPT = `
 import { ApiError, createClient, readEnvironment, unwrap } from "@coffer/client";
 
 const path = JSON.parse(process.env.TREE);
@@ -93,8 +94,10 @@ try {
   console.log(error instanceof ApiError, error.status);
 }
 `;
-  writeFileSync(join(consumer, "consumer.mjs"), script);
-  const { stdout } = await run(process.execPath, ["consumer.mjs"], {
+
+/** Runs a consumer's file with plain Node against the test's server; its stdout. */
+async function runConsumer(file: string): Promise<string> {
+  const { stdout } = await run(process.execPath, [file], {
     cwd: consumer,
     env: {
       PATH: process.env.PATH ?? "",
@@ -109,7 +112,39 @@ try {
     },
     timeout: 30_000,
   });
-  expect(stdout).toBe("GREETING=hello from the package\nfalse\ntrue 401\n");
+  return stdout;
+}
+
+it("runs from plain Node: an API key writes and reads an environment, 304 when unchanged, ApiError by code", async () => {
+  writeFileSync(join(consumer, "consumer.mjs"), CONSUMER_SCRIPT);
+  expect(await runConsumer("consumer.mjs")).toBe("GREETING=hello from the package\nfalse\ntrue 401\n");
+});
+
+it("bundles for the browser with esbuild (no Node built-in reached), and the bundle works", async () => {
+  writeFileSync(
+    join(consumer, "for-bundler.mjs"),
+    CONSUMER_SCRIPT.replace('"GREETING"', '"BUNDLED"').replace("from the package", "from a bundle"),
+  );
+  const result = await build({
+    entryPoints: [join(consumer, "for-bundler.mjs")],
+    absWorkingDir: consumer,
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs.some((input) => input.includes("node_modules/@coffer/client/dist/"))).toBe(true);
+  expect(inputs.filter((input) => input.startsWith("node:"))).toEqual([]);
+  writeFileSync(join(consumer, "bundled.mjs"), result.outputFiles[0]!.text);
+  // The bundle carries the package inside it: it runs with no node_modules to resolve.
+  rmSync(join(consumer, "for-bundler.mjs"));
+  const stdout = await runConsumer("bundled.mjs");
+  expect(stdout).toContain("BUNDLED=hello from a bundle");
+  expect(stdout.endsWith("\nfalse\ntrue 401\n")).toBe(true);
 });
 
 it("type-checks a consumer's TypeScript through the package's declarations", async () => {
