@@ -70,7 +70,7 @@ describe("the server with its secrets in files", () => {
     // Another key in the file: the store is not its own, and the start stops in one line.
     const otherKey = secretFile(`${randomBytes(32).toString("base64")}\n`, "other-key");
     const refused = await refusedStart({ ...env, HOST: "127.0.0.1", COFFER_MASTER_KEY_FILE: otherKey });
-    expect(refused).toContain("is not the master key of this store");
+    expect(refused).toContain("COFFER_MASTER_KEY_FILE is not the master key of this store");
   });
 
   it("both COFFER_MASTER_KEY and COFFER_MASTER_KEY_FILE: one line that names both, never the key", async () => {

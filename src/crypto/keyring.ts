@@ -12,6 +12,8 @@ export interface MasterKeySource {
   previousMasterKey?: Buffer | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The secret variables whose value came from their `<NAME>_FILE` (config.ts). */
+  secretsFromFiles?: readonly string[];
 }
 
 export interface LoadedMasterKey {
@@ -35,7 +37,11 @@ export function readKeyFile(file: string): Buffer | undefined {
 }
 
 export function loadMasterKey(source: MasterKeySource): LoadedMasterKey {
-  if (source.masterKey) return { key: source.masterKey, origin: "COFFER_MASTER_KEY" };
+  if (source.masterKey) {
+    // Name what the operator set: the variable, or the variable naming the file.
+    const fromFile = source.secretsFromFiles?.includes("COFFER_MASTER_KEY");
+    return { key: source.masterKey, origin: fromFile ? "COFFER_MASTER_KEY_FILE" : "COFFER_MASTER_KEY" };
+  }
   if (source.databaseUrl) {
     throw new ConfigError(
       "COFFER_MASTER_KEY",
