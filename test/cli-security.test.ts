@@ -180,6 +180,32 @@ describe("a .coffer.json pointing to another server", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("a key in COFFER_API_KEY (not COFFER_TOKEN) stops the CLI naming COFFER_TOKEN: the stored session is not used instead", async () => {
+    const token = await apiKeyFor(server.url, email);
+    for (const name of ["COFFER_API_KEY", "COFFER_ACCESS_TOKEN"]) {
+      const refused = await runCoffer(["secrets", "set", "WRONG_CREDENTIAL=1"], {
+        home,
+        cwd: projectDir,
+        env: { [name]: token },
+      });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`${name} is set, but the CLI reads its credential from COFFER_TOKEN`);
+      expect(refused.stderr).toContain(`COFFER_TOKEN=$${name}`);
+      expect(refused.stderr).not.toContain(token);
+    }
+    // Nothing was written, with either credential.
+    const get = await runCoffer(["secrets", "get", "WRONG_CREDENTIAL"], { home, cwd: projectDir });
+    expect(get.code, get.stderr).toBe(4);
+    // COFFER_TOKEN set as well: it is the credential, and the near miss is beside the point.
+    const both = await runCoffer(["run", "--", "node", "-e", "process.stdout.write(process.env.GREETING)"], {
+      home,
+      cwd: projectDir,
+      env: { COFFER_API_KEY: "sk-something-else", COFFER_TOKEN: token, COFFER_API_URL: server.url },
+    });
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toBe("hello");
+  });
+
   it("a server that answers with a redirect does not get the CLI to carry a credential or a password elsewhere", async () => {
     const hostile = await fakeCoffer({ secrets: { GREETING: "redirected" } });
     const redirector = await fakeCoffer({ redirectTo: hostile.url });

@@ -81,7 +81,7 @@ const CONSUMER_SCRIPT = `
 import { ApiError, createClient, readEnvironment, unwrap } from "@coffer/client";
 
 const path = JSON.parse(process.env.TREE);
-const coffer = createClient({ baseUrl: process.env.COFFER_API_URL, apiKey: process.env.COFFER_API_KEY });
+const coffer = createClient({ baseUrl: process.env.COFFER_API_URL, apiKey: process.env.COFFER_TOKEN });
 await unwrap(coffer.POST("/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/", {
   params: { path }, body: { key: "GREETING", value: "hello from the package" },
 }));
@@ -102,7 +102,7 @@ async function runConsumer(file: string): Promise<string> {
     env: {
       PATH: process.env.PATH ?? "",
       COFFER_API_URL: address,
-      COFFER_API_KEY: apiKey,
+      COFFER_TOKEN: apiKey,
       TREE: JSON.stringify({
         workspace_id: tree.workspaceId,
         team_id: tree.teamId,

@@ -81,7 +81,7 @@ describe("the documented scripts run as written", () => {
     try {
       const stdout = await runExample("readme", exampleOf("README.md", "## From a program: the SDK"), cwd, {
         COFFER_API_URL: address,
-        COFFER_API_KEY: key.token,
+        COFFER_TOKEN: key.token,
       });
       expect(stdout.split("\n")).toEqual([
         "FEATURE_X",

@@ -67,7 +67,34 @@ export function bind(target: Target, flag: string | undefined): Binding {
   const oidc = chosenOidc.token ?? process.env.COFFER_OIDC_TOKEN;
   if (oidc) return bindOidc(target, flag, oidc);
   const token = process.env.COFFER_TOKEN;
-  return token ? bindToken(target, flag, token) : bindStored(target);
+  if (token) return bindToken(target, flag, token);
+  refuseNearMisses();
+  return bindStored(target);
+}
+
+// Names people reach for when they mean COFFER_TOKEN (the SDK's `apiKey`, other tools' habits).
+// A deploy key set under one of them must not be ignored in favour of whoever is signed in here:
+// the command would act with the wrong credential, and say nothing.
+const NEAR_MISSES = [
+  "COFFER_API_KEY",
+  "COFFER_KEY",
+  "COFFER_API_TOKEN",
+  "COFFER_ACCESS_TOKEN",
+  "COFFER_AUTH_TOKEN",
+  "COFFER_SERVICE_TOKEN",
+  "COFFER_SERVICE_KEY",
+];
+
+function refuseNearMisses(): void {
+  const set = NEAR_MISSES.filter((name) => process.env[name]);
+  if (set.length === 0) return;
+  const [name] = set;
+  throw new CliError(
+    `${set.join(" and ")} ${set.length > 1 ? "are" : "is"} set, but the CLI reads its credential from ` +
+      `COFFER_TOKEN only: set COFFER_TOKEN=$${name} (or unset ${name} to use the credential stored here). ` +
+      "Nothing was sent.",
+    EXIT.usage,
+  );
 }
 
 /** The URL a credential from the environment belongs to (never a project file's). */
