@@ -136,23 +136,18 @@ function trackInFlight(app: FastifyInstance): void {
   // aborted, or when its connection closes with no response finished. node:http aborts a request
   // whose client half-closes while the handler runs, and then neither hook comes: counted for
   // ever, it would hold every later shutdown to its grace period.
-  const leave = new WeakMap<FastifyRequest, () => void>();
+  const counted = new WeakSet<FastifyRequest>();
   const settle = (request: FastifyRequest) => {
-    leave.get(request)?.();
-    leave.delete(request);
+    if (!counted.delete(request)) return;
+    inFlight--;
+    if (inFlight > 0) return;
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
   };
   app.addHook("onRequest", async (request, reply) => {
     inFlight++;
-    let counted = true;
-    leave.set(request, () => {
-      if (!counted) return;
-      counted = false;
-      inFlight--;
-      if (inFlight > 0) return;
-      const ready = waiters;
-      waiters = [];
-      for (const resolve of ready) resolve();
-    });
+    counted.add(request);
     reply.raw.once("close", () => {
       if (!reply.raw.writableFinished) settle(request);
     });

@@ -197,11 +197,10 @@ export function startLine(config: Config, store: Store, port: number): string {
     store.engine === "sqlite"
       ? `embedded SQLite in ${resolve(config.dataDir, "coffer.db")}`
       : `PostgreSQL at ${new URL(config.databaseUrl!).host}`;
+  // origin: the variable the key came from (COFFER_MASTER_KEY or its _FILE), else the key file.
   const key = store.master.file
     ? `master key in ${resolve(store.master.file)}`
-    : config.secretsFromFiles.includes("COFFER_MASTER_KEY")
-      ? "master key from COFFER_MASTER_KEY_FILE"
-      : "master key from COFFER_MASTER_KEY";
+    : `master key from ${store.master.origin}`;
   const docs = config.debug ? "docs on at /docs and /redoc" : "docs off (DEBUG=true serves /docs)";
   const workers = config.workers > 1 ? ` · ${config.workers} worker processes` : "";
   return `Coffer is listening on ${listenUrl(config.host, port, config.tls !== undefined)}${workers} · ${where} · ${key} · ${docs}`;
