@@ -58,7 +58,14 @@ describe("coffer secrets rollback", () => {
 
     const current = await coffer(["secrets", "rollback", "TOKEN", "--version", "3"]);
     expect(current.code).not.toBe(0);
-    expect(current.stderr).toContain("Version 3 is already the current version");
+    expect(current.stderr).toContain(
+      "cannot roll TOKEN back: Version 3 of TOKEN is already the current version",
+    );
+    // The field the message names is not said twice ("version: Version 9 …", issue 36).
+    const missing = await coffer(["secrets", "rollback", "TOKEN", "--version", "9"]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain("Version 9 of TOKEN does not exist (it has 3)");
+    expect(missing.stderr).not.toMatch(/version: Version/);
     expect((await coffer(["secrets", "rollback", "TOKEN", "--version", "x"])).stderr).toContain(
       "--version is a whole number",
     );
@@ -125,7 +132,59 @@ describe("coffer diff", () => {
     const unknown = await coffer(["diff", ids.environment_id, "Nowhere"]);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('no environment "Nowhere" in this project');
-    expect((await coffer(["diff", "Live"])).stderr).toContain("name at least two environments");
+    // One name: that environment against this directory's (.coffer.json's environment_id).
+    const one = await coffer(["diff", "Live", "--values"]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/KEY\s+Production\s+Live/);
+    expect(one.stdout).toMatch(/TOKEN\s+one\s+prod-token\s+differs/);
+    const itself = await coffer(["diff", ids.environment_id]);
+    expect(itself.code).toBe(2);
+    expect(itself.stderr).toContain("is this directory's environment");
+  });
+
+  it("counts inherited keys as present, marked with where they come from, as the grid does (issue 36)", async () => {
+    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
+    const created = async (name: string, environment_type: string, parent_environment_id?: string) => {
+      const response = await httpJson(server.url, "POST", environments, tenant.headers, {
+        name,
+        environment_type,
+        ...(parent_environment_id ? { parent_environment_id } : {}),
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return (response.body as { id: string }).id;
+    };
+    const production = await created("Upstream", "prod");
+    const staging = await created("Downstream", "staging", production);
+    const put = async (environmentId: string, secrets: { key: string; value: string }[]) =>
+      expect(
+        (
+          await httpJson(
+            server.url,
+            "POST",
+            `/secrets/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/${environmentId}/bulk`,
+            tenant.headers,
+            { secrets },
+          )
+        ).status,
+      ).toBe(201);
+    await put(
+      production,
+      Array.from({ length: 13 }, (_, i) => ({ key: `SHARED_${i}`, value: `p${i}` })),
+    );
+    await put(staging, [{ key: "GAP_ONLY_STAGING", value: "s" }]);
+
+    const diff = await coffer(["diff", "upstream", "--env", "downstream", "--all"]);
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(diff.stdout).toMatch(/KEY\s+Downstream\s+Upstream/);
+    expect(diff.stdout).toMatch(/SHARED_0\s+v1 \(from Upstream\)\s+v1\s+same/);
+    expect(diff.stdout.match(/missing/g)).toHaveLength(1);
+    expect(diff.stdout).toMatch(/GAP_ONLY_STAGING\s+v1\s+—\s+missing in Upstream/);
+    expect(diff.stdout).toContain("13 keys are inherited from a parent environment");
+    const gaps = await coffer(["diff", "Downstream", "Upstream"]);
+    expect(gaps.stdout).toMatch(/^KEY.*\nGAP_ONLY_STAGING.*missing in Upstream\n\(13 keys the same/);
+    const json = JSON.parse((await coffer(["--json", "diff", "Downstream", "Upstream"])).stdout);
+    const shared = json.keys.find((k: { key: string }) => k.key === "SHARED_3");
+    expect(shared.environments[0].inherited_from).toMatchObject({ id: production, name: "Upstream" });
   });
 });
 

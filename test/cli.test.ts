@@ -198,6 +198,17 @@ describe("coffer, end to end as a process", () => {
         .map((v: { version: number }) => v.version)
         .sort(),
     ).toEqual([1, 2]);
+    // Each version names its author; a rollback's says whose value it is (issue 36).
+    expect((await run(["secrets", "set", "TOKEN=second"])).code).toBe(0);
+    expect((await run(["secrets", "rollback", "TOKEN", "--version", "1"])).code).toBe(0);
+    const told = await run(["secrets", "history", "TOKEN"]);
+    expect(told.code, told.stderr).toBe(0);
+    const lines = told.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^v3\t\S+\t[^\t]+\t= v1$/);
+    expect(lines[1]).toMatch(/^v2\t\S+\t[^\t]+$/);
+    expect(told.stdout).not.toContain("unknown");
+    expect(told.stdout).not.toMatch(/from-stdin|second/);
     expect((await run(["secrets", "delete", "TOKEN"])).code).toBe(0);
     expect((await run(["secrets", "get", "TOKEN"])).code).toBe(4);
   });

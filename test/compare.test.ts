@@ -130,4 +130,56 @@ describe("comparing environments", () => {
     expect(await codeOf(compare(pair, { "x-api-key": project.token }))).toBe("200");
     expect(await codeOf(compare(pair, {}))).toBe("401 not_authenticated");
   });
+
+  it("counts a key inherited from a parent as present, naming where it comes from (issue 36)", async () => {
+    const environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
+    const make = async (name: string, environment_type: string, parent?: string) =>
+      (
+        await send("POST", environments, owner.headers, {
+          name,
+          environment_type,
+          ...(parent ? { parent_environment_id: parent } : {}),
+        })
+      ).json().id as string;
+    const prod = await make("Prod Live", "prod");
+    const stage = await make("Stage Child", "staging", prod);
+    const keys = Array.from({ length: 14 }, (_, i) => `KEY_${String(i).padStart(2, "0")}`);
+    await send("POST", `${secretsPath(tree, prod)}/bulk`, owner.headers, {
+      secrets: keys.map((key) => ({ key, value: `prod-${key}` })),
+    });
+    // Staging overrides one key with its own value and has one key Production lacks.
+    await send("POST", `${secretsPath(tree, stage)}/bulk`, owner.headers, {
+      secrets: [
+        { key: "KEY_00", value: "stage-own" },
+        { key: "ONLY_STAGE", value: "s" },
+      ],
+    });
+    const body = (await compare([prod, stage], owner.headers, "&values=true")).json();
+    const byKey = new Map(body.keys.map((k: { key: string }) => [k.key, k]));
+    const statuses = body.keys.map((k: { key: string; status: string }) => `${k.key}:${k.status}`);
+    expect(statuses.filter((s: string) => s.endsWith("missing"))).toEqual(["ONLY_STAGE:missing"]);
+    expect(statuses).toContain("KEY_00:differs");
+    expect(statuses.filter((s: string) => s.endsWith("same"))).toHaveLength(13);
+    const inherited = (byKey.get("KEY_05") as { environments: object[] }).environments[1];
+    expect(inherited).toMatchObject({
+      environment_id: stage,
+      present: true,
+      version: 1,
+      value: "prod-KEY_05",
+      inherited_from: { id: prod, name: "Prod Live", slug: expect.any(String) },
+    });
+    const own = (byKey.get("KEY_00") as { environments: object[] }).environments[1];
+    expect(own).toMatchObject({ present: true, value: "stage-own" });
+    expect(own).not.toHaveProperty("inherited_from");
+    // A reader of Staging that may not read Production is refused, as its list is.
+    const narrowed = await createApiKey(t.app, owner.accessToken, {
+      name: "stage only",
+      workspace_id: tree.workspaceId,
+      access: "read",
+      environment_ids: [stage, tree.environmentId],
+    });
+    expect(await codeOf(compare([tree.environmentId, stage], { "x-api-key": narrowed.token }))).toMatch(
+      /^403/,
+    );
+  });
 });

@@ -163,4 +163,69 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
     },
     STEP_TIMEOUT,
   );
+
+  it(
+    "counts keys Staging inherits from Production as present, leads with the one real gap, and says what overriding does (issue 36)",
+    async () => {
+      const live = await createTreeThroughApi(url, account, {
+        team: "Shop",
+        project: "Checkout",
+        environment: "Production",
+      });
+      const { workspaceId, teamId, projectId } = live;
+      const child = await apiCall<{ id: string }>(
+        url,
+        "POST",
+        `/environments/${workspaceId}/${teamId}/${projectId}/`,
+        account.headers,
+        { name: "Staging", environment_type: "staging", parent_environment_id: live.environmentId },
+      );
+      const stagingTree = { ...live, environmentId: child.id };
+      const keys = Array.from({ length: 14 }, (_, i) => `SHARED_${String(i).padStart(2, "0")}`);
+      await apiCall(url, "POST", `${secretsPath(live)}/bulk`, account.headers, {
+        secrets: keys.map((key) => ({ key, value: `prod-${key}` })),
+      });
+      await apiCall(url, "POST", `${secretsPath(stagingTree)}/bulk`, account.headers, {
+        secrets: [{ key: "STAGING_ONLY", value: "s" }],
+      });
+      await page.goto(`${url}/w/${workspaceId}/compare/${teamId}/${projectId}`);
+      await gridRow("SHARED_00").waitFor();
+      await page.getByLabel("Only differences").uncheck();
+      const statuses = await grid().locator("tbody tr td:last-child").allInnerTexts();
+      // The one real gap comes first; the 14 inherited keys are the same, not missing.
+      expect(statuses).toEqual(["missing", ...keys.map(() => "same")]);
+      expect(await grid().locator("tbody tr").first().innerText()).toContain("STAGING_ONLY");
+      expect(await grid().locator("td.cell-missing").count()).toBe(1);
+      expect(await gridRow("SHARED_05").locator("td").nth(1).innerText()).toContain(
+        "inherited from Production",
+      );
+      await page.getByRole("status").filter({ hasText: "1 key missing somewhere" }).waitFor();
+      expect(await page.getByRole("button", { name: /^Add SHARED_/ }).count()).toBe(0);
+
+      await page.getByRole("button", { name: "Override SHARED_05 in Staging" }).click();
+      await page
+        .getByText(
+          "Staging will keep its own copy of SHARED_05; changes in Production will no longer reach Staging.",
+        )
+        .waitFor();
+      await screenshots(page, "compare-override", stack.engine, { widths: ["desktop"] });
+      await page.getByLabel("New value for SHARED_05").fill("staging-own");
+      await gridRow("SHARED_05").getByRole("button", { name: "Override", exact: true }).click();
+      const overridden = async () => {
+        const listed = await apiCall<{ key: string; value: string; inherited_from?: string }[]>(
+          url,
+          "GET",
+          `${secretsPath(stagingTree)}/`,
+          account.headers,
+        );
+        const secret = listed.find((s) => s.key === "SHARED_05");
+        return `${secret?.value} ${secret?.inherited_from ?? "own"}`;
+      };
+      await poll(overridden).toBe("staging-own own");
+      await poll(() => gridRow("SHARED_05").locator("td").last().innerText()).toBe("differs");
+      expect((await read(live)).SHARED_05).toBe("prod-SHARED_05");
+      expect(problems).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
 });

@@ -135,9 +135,37 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
         expect.stringMatching(/^v2/),
         expect.stringMatching(/^v1/),
       ]);
-      // The value is not on the page: a version is shown by its ciphertext's fingerprint only.
+      // No value on the page until revealed, and no ciphertext talk: who wrote each version, and when.
       const shown = await dialog().innerText();
       for (const value of VALUES) expect(shown).not.toContain(value);
+      expect(shown).not.toMatch(/Stored as|data key/);
+      for (const text of await versionRows.allInnerTexts()) expect(text).toContain(account.email);
+      expect(await versionRows.first().locator("time").getAttribute("title")).toBeTruthy();
+
+      // Revealing a version is a read the audit trail records; it shows how it differs from the current.
+      const readsOf = () =>
+        apiCall<{ resource_id: string; version: number }[]>(
+          server.url,
+          "GET",
+          `/workspaces/${tree.workspaceId}/audit?action=secret.read&view=all`,
+          account.headers,
+        );
+      const earlier = (await readsOf()).length;
+      await dialog().getByRole("button", { name: "Reveal version 1 of PAYMENT_KEY" }).click();
+      const first = versionRows.nth(2);
+      await first.getByText(VALUES[0]!, { exact: true }).waitFor();
+      await first.locator("del.diff-removed").getByText("first", { exact: true }).waitFor();
+      await first.locator("ins.diff-added").getByText("third", { exact: true }).waitFor();
+      const reads = await readsOf();
+      expect(
+        reads
+          .slice(0, reads.length - earlier)
+          .map((r) => r.version)
+          .sort(),
+      ).toEqual([1, 3]);
+      await screenshots(page, "history-revealed", engine, { widths: ["desktop"] });
+      await dialog().getByRole("button", { name: "Hide version 1 of PAYMENT_KEY" }).click();
+      await first.getByText(VALUES[0]!, { exact: true }).waitFor({ state: "detached" });
 
       const log = dialog().getByRole("table", { name: "Log of PAYMENT_KEY" });
       const actions = await log.locator("tbody tr td:nth-child(2)").allInnerTexts();
@@ -351,8 +379,9 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await dialog().getByRole("button", { name: "Make v1 current" }).click();
       await dialog().getByText(`Restored: its value is now version ${after}, the current one.`).waitFor();
       await expect.poll(() => versions.locator("tbody tr").count()).toBe(after);
+      // The rollback's version says whose value it is.
       expect(await versions.locator("tbody tr").first().innerText()).toMatch(
-        new RegExp(`^v${after}\\s*current`),
+        new RegExp(`^v${after}\\s*current\\s*= v1`),
       );
       await screenshots(page, "history-restored", engine, { widths: ["desktop"] });
       await page.keyboard.press("Escape");

@@ -67,6 +67,7 @@ beforeAll(async () => {
     session_id: sessions[0].id,
     invite_id: invite.json().id,
     link_id: randomUUID(),
+    version: "1",
   });
 
   attacker = (await newUser(t.app)).headers;
@@ -167,6 +168,7 @@ describe("every route that is not public", () => {
         `GET ${environment}/{secret_id} 200`,
         `GET ${environment}/{secret_id}/logs 200`,
         `GET ${environment}/{secret_id}/versions 402 plan_required`,
+        `GET ${environment}/{secret_id}/versions/{version} 402 plan_required`,
         // A key may revoke itself only; this one names another key (the guard's refusal).
         "POST /keys/{key_id} 403 session_required",
       ].sort(),

@@ -80,7 +80,7 @@ describe("rolling a secret back", () => {
     }
     expect((await rollback({ version: 2 })).json().detail[0]).toMatchObject({
       loc: ["body", "version"],
-      msg: "Version 2 is already the current version",
+      msg: "Version 2 of API_TOKEN is already the current version",
     });
     const after = (await send("GET", `${base}/${secret.id}`, owner.headers)).json();
     expect(after).toMatchObject({ value: "two", current_version: 2 });

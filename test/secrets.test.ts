@@ -553,7 +553,13 @@ describe("GET B/{secret_id}/versions", () => {
     const versions = response.json() as { version: number; ciphertext: string; created_at: string }[];
     expect(versions.map((v) => v.version)).toEqual([3, 2, 1]);
     for (const version of versions) {
-      expect(Object.keys(version).sort()).toEqual(["ciphertext", "created_at", "version"]);
+      expect(Object.keys(version).sort()).toEqual([
+        "author",
+        "ciphertext",
+        "created_at",
+        "restored_from_version",
+        "version",
+      ]);
       expect(version.ciphertext).toMatch(CIPHERTEXT);
       expect(version.created_at).toMatch(ISO);
     }

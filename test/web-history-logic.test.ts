@@ -16,19 +16,29 @@ import {
   SHARE_LIMITS,
   shareRequest,
   shortUserAgent,
-  summariseCiphertext,
   tokenFromFragment,
   writesOf,
 } from "../web/src/lib/history.ts";
 import { allows } from "../web/src/lib/permissions.ts";
+import { diffValues } from "../web/src/lib/value-diff.ts";
 import { NAV } from "../web/src/nav.ts";
 
-describe("a stored version's summary", () => {
-  it("names the data key and a short fingerprint of the body, never the whole ciphertext", () => {
-    const body = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789";
-    expect(summariseCiphertext(`v1.3.${body}`)).toEqual({ keyVersion: "3", fingerprint: "AbCdEf…6789" });
-    expect(summariseCiphertext("short")).toEqual({ keyVersion: null, fingerprint: "short" });
-    expect(summariseCiphertext(`v2.1.${body}`).keyVersion).toBeNull(); // an unknown format is not parsed
+describe("a past value against the current one", () => {
+  it("marks the changed middle of a one-line value, and changed lines of a multi-line one", () => {
+    expect(diffValues("postgres://db-old/app", "postgres://db-new/app")).toEqual([
+      { kind: "same", text: "postgres://db-" },
+      { kind: "removed", text: "old" },
+      { kind: "added", text: "new" },
+      { kind: "same", text: "/app" },
+    ]);
+    expect(diffValues("same", "same")).toEqual([{ kind: "same", text: "same" }]);
+    expect(diffValues("a\nb\nc", "a\nB\nc\nd")).toEqual([
+      { kind: "same", text: "a\n" },
+      { kind: "removed", text: "b\n" },
+      { kind: "added", text: "B\n" },
+      { kind: "same", text: "c\n" },
+      { kind: "added", text: "d\n" },
+    ]);
   });
 });
 

@@ -35,11 +35,15 @@ function describe(status: number, body: unknown): { code: ApiErrorCode; message:
     const { detail, code } = body as { detail: unknown; code?: unknown };
     if (typeof detail === "string" && typeof code === "string")
       return { code: code as ApiErrorCode, message: detail };
-    // 422: [{loc, msg}] -> "password: String should have at least 8 characters"
+    // 422: [{loc, msg}] -> "password: String should have at least 8 characters"; a message that
+    // names its field already ("Version 9 of KEY does not exist") reads once, without the prefix.
     if (Array.isArray(detail)) {
       const parts = (detail as Issue[]).map((issue) => {
         const field = issue.loc?.filter((part) => part !== "body").join(".");
-        return field ? `${field}: ${issue.msg}` : (issue.msg ?? "invalid");
+        const last = issue.loc?.at(-1);
+        const named =
+          typeof last === "string" && issue.msg?.toLowerCase().startsWith(`${last.toLowerCase()} `) === true;
+        return field && !named ? `${field}: ${issue.msg}` : (issue.msg ?? "invalid");
       });
       return { code: "validation_error", message: parts.join("; ") };
     }

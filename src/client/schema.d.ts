@@ -1011,9 +1011,29 @@ export interface paths {
         };
         /**
          * A secret's versions (paid plans)
-         * @description Every version's stored ciphertext, newest first. Paid capability (402 on the free plan).
+         * @description Every version's stored ciphertext, newest first, with its author (as the audit trail names them) and, for a rollback's version, the version it restored. Never a value (GET …/versions/{version} reads one). Paid capability (402 on the free plan).
          */
         get: operations["listSecretVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version's value, an audited read (paid plans)
+         * @description One version's value as stored (references unresolved), recorded in the audit trail as a read of that version. Paid capability, like version history (402 on the free plan); 404 for a version the secret does not have.
+         */
+        get: operations["readSecretVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5461,6 +5481,13 @@ export interface operations {
                                 environment_id: string;
                                 /** @description equal values have equal fingerprints within this answer (keyed for this answer only: nothing about a value can be learnt from it) */
                                 fingerprint?: string;
+                                /** @description the environment the value comes from when this one inherits the key (absent: its own); secret_id and version are then that environment's */
+                                inherited_from?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                };
                                 present: boolean;
                                 /** Format: uuid */
                                 secret_id?: string;
@@ -5469,7 +5496,7 @@ export interface operations {
                                 version?: number;
                             }[];
                             key: string;
-                            /** @description missing: absent from at least one environment; differs: present everywhere, values not all equal */
+                            /** @description missing: absent from at least one environment (an inherited key is present); differs: present everywhere, effective values not all equal */
                             status: "same" | "differs" | "missing";
                         }[];
                         unreadable: {
@@ -10142,12 +10169,202 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description who wrote the version, as the audit trail names them; null when it no longer holds the entry (past its retention, or a secret restored from Recently deleted, whose log starts again) */
+                        author: {
+                            /** @description the person, the person's key, or the service account */
+                            id: string;
+                            /** @description the key that acted, if one did */
+                            key: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            name: string;
+                            /** @description user | api_key | service_account | anonymous | system | operator */
+                            type: string;
+                            /** @description the person (for a service account: its id) */
+                            user_id: string;
+                        } | null;
                         /** @description stored form: v1.<data-key-version>.<base64url nonce|ct|tag> */
                         ciphertext: string;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description for a rollback's version: the version whose value it made current again (null otherwise) */
+                        restored_from_version: number | null;
                         version: number;
                     }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description The workspace's plan does not include this */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    readSecretVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment_id: string;
+                project_id: string;
+                secret_id: string;
+                team_id: string;
+                version: number;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description the value as stored (references unresolved) */
+                        value: string;
+                        version: number;
+                    };
                 };
             };
             /** @description No valid credential */

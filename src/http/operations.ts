@@ -120,6 +120,10 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   [`PATCH /secrets${E}/:secret_id`]: ["updateSecret", "Change one secret (a new value is a new version)"],
   [`DELETE /secrets${E}/:secret_id`]: ["deleteSecret", "Delete one secret with its versions and log"],
   [`GET /secrets${E}/:secret_id/versions`]: ["listSecretVersions", "A secret's versions (paid plans)"],
+  [`GET /secrets${E}/:secret_id/versions/:version`]: [
+    "readSecretVersion",
+    "One version's value, an audited read (paid plans)",
+  ],
   [`GET /secrets${E}/:secret_id/logs`]: ["listSecretLogs", "A secret's audit entries"],
   [`GET /environments${P}/compare`]: ["compareEnvironments", "Environments of a project side by side"],
   [`POST /secrets${E}/restore`]: ["restoreEnvironment", "Put an environment back to a moment"],

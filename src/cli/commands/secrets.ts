@@ -163,8 +163,25 @@ export function registerSecretsCommands(program: Command): void {
       );
       if (response.status === 402) throw new CliError("version history needs a paid plan", EXIT.error);
       if (!response.ok) throw failure(response, error, "cannot read the versions");
-      const versions = data as { version: number; created_at: string }[];
-      print(json(), versions, versions.map((v) => `v${v.version}\t${v.created_at}\n`).join(""));
+      const versions = data!;
+      // Who, as the audit trail names them ("unknown" once it no longer holds the entry); "= v1" on
+      // a rollback's version: its value is version 1's.
+      const author = (v: (typeof versions)[number]) =>
+        v.author === null
+          ? "unknown"
+          : v.author.key
+            ? `${v.author.name} (key ${v.author.key.name})`
+            : v.author.name;
+      const line = (v: (typeof versions)[number]) =>
+        [
+          `v${v.version}`,
+          v.created_at,
+          author(v),
+          v.restored_from_version ? `= v${v.restored_from_version}` : "",
+        ]
+          .join("\t")
+          .trimEnd();
+      print(json(), versions, versions.map((v) => `${line(v)}\n`).join(""));
     });
 
   secrets

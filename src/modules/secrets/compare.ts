@@ -1,5 +1,6 @@
-// Environments side by side: for every key in any of them, whether each has it, at which version,
-// and a fingerprint of its value — so a client can show "missing in production" and "differs"
+// Environments side by side: for every key in any of them, whether each has it (its own or inherited
+// from a parent, which is named: what the environment reads is what counts), at which version,
+// and a fingerprint of its effective value — so a client can show "missing in production" and "differs"
 // without any value leaving the server unless asked. Fingerprints are keyed with a secret made for
 // this one answer: equal values share a fingerprint within it, and nothing about a value can be
 // learnt from it, or matched across answers.
@@ -7,7 +8,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { RequestContext } from "../../auth/context.ts";
 import { ValidationFailed } from "../../errors.ts";
 import type { EnvironmentRow } from "../environments/index.ts";
-import type { SecretsCore } from "./core.ts";
+import type { SecretsCore, SecretsDeps } from "./core.ts";
 import type { createSecretReads } from "./reads.ts";
 
 /** How many environments one comparison takes at most. */
@@ -24,9 +25,18 @@ export interface CompareCell {
   version?: number;
   fingerprint?: string;
   value?: string;
+  /** The environment the value comes from, when the compared one inherits it (absent: its own). */
+  inherited_from?: { id: string; name: string; slug: string };
 }
 
-export function createSecretCompare(core: SecretsCore, reads: Reads) {
+/** An origin outside the chain read a moment ago (moved since): named by its id. */
+const originOf = (id: string) => ({ id, name: id, slug: id });
+
+export function createSecretCompare(
+  deps: Pick<SecretsDeps, "environments">,
+  core: SecretsCore,
+  reads: Reads,
+) {
   return {
     async compare(
       ctx: RequestContext,
@@ -43,7 +53,15 @@ export function createSecretCompare(core: SecretsCore, reads: Reads) {
       // Every environment is proven (and authorized) before any value is read.
       const environments: EnvironmentRow[] = [];
       for (const path of paths) environments.push(await core.environmentFor(ctx, path, "secret.read"));
-      const lists = await Promise.all(paths.map((path) => reads.list(ctx, path, { raw: true, own: true })));
+      // What each environment reads, inherited keys included (a parent it may not read is a 403, as
+      // for its list): an inherited key is present there, not missing.
+      const lists = await Promise.all(paths.map((path) => reads.list(ctx, path, { raw: true })));
+      const origins = new Map<string, { id: string; name: string; slug: string }>();
+      for (const environment of environments) {
+        if (environment.parent_environment_id === null) continue;
+        for (const a of await deps.environments.ancestorsOf(ctx.workspaceId, environment))
+          origins.set(a.id, { id: a.id, name: a.name, slug: a.slug });
+      }
       if (withValues) {
         for (const [index, environment] of environments.entries())
           await reads.recordRead(ctx, environment, { count: lists[index]!.succeeded.length, how: "compare" });
@@ -70,6 +88,9 @@ export function createSecretCompare(core: SecretsCore, reads: Reads) {
               version: secret.current_version,
               fingerprint: fingerprint(secret.value),
               ...(withValues ? { value: secret.value } : {}),
+              ...(secret.inherited_from
+                ? { inherited_from: origins.get(secret.inherited_from) ?? originOf(secret.inherited_from) }
+                : {}),
             };
           });
           const prints = new Set(cells.map((c) => c.fingerprint));

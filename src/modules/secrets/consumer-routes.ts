@@ -28,17 +28,17 @@ const PREFERENCE_APPLIED = {
   },
 };
 
-export function registerConsumerReads(
-  app: TypedApp,
-  options: {
-    secrets: SecretsService;
-    preHandler: preHandlerAsyncHookHandler;
-    /** The environment's secrets path, with Fastify's parameters. */
-    base: string;
-    common: Record<string, unknown>;
-    errors: Record<number, unknown>;
-  },
-): void {
+/** What the secrets routes hand the routes registered in files of their own. */
+export interface SecretRouteOptions {
+  secrets: SecretsService;
+  preHandler: preHandlerAsyncHookHandler;
+  /** The environment's secrets path, with Fastify's parameters. */
+  base: string;
+  common: Record<string, unknown>;
+  errors: Record<number, unknown>;
+}
+
+export function registerConsumerReads(app: TypedApp, options: SecretRouteOptions): void {
   const { secrets, preHandler, base, common, errors } = options;
 
   // The key goes in the query: `by-key` is a segment no secret id (a UUID) can be, and no path

@@ -66,11 +66,15 @@ export function createSecretRecovery(
           version === secret.current_version
             ? "is already the current version"
             : version > secret.current_version
-              ? `does not exist: the secret has ${secret.current_version} versions`
+              ? `does not exist (it has ${secret.current_version})`
               : undefined;
         if (problem) {
           throw new ValidationFailed([
-            { loc: ["body", "version"], msg: `Version ${version} ${problem}`, type: "value_error" },
+            {
+              loc: ["body", "version"],
+              msg: `Version ${version} of ${secret.key} ${problem}`,
+              type: "value_error",
+            },
           ]);
         }
         const stored = await repo.versionOf(tx, secretId, version);

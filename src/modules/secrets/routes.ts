@@ -12,6 +12,7 @@ import { EnvironmentParams, pathOf } from "../environments/index.ts";
 import { ShareBody, ShareCreated, type SharingService } from "../sharing/index.ts";
 import { Deleted, WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
 import { registerConsumerReads } from "./consumer-routes.ts";
+import { registerVersionRead } from "./history-routes.ts";
 import { answerSingleRead, ETAG_HEADERS, JSON_UTF8, KeyedError, NotModified, partial } from "./responses.ts";
 import {
   BulkCreateBody,
@@ -199,6 +200,7 @@ export const secretsRoutes =
     );
 
     registerConsumerReads(app, { secrets, preHandler, base, common, errors });
+    registerVersionRead(app, { secrets, preHandler, base, common, errors });
 
     app.patch(
       `${base}/:secret_id`,
@@ -488,7 +490,9 @@ export const secretsRoutes =
         schema: {
           ...common,
           description:
-            "Every version's stored ciphertext, newest first. Paid capability (402 on the free plan).",
+            "Every version's stored ciphertext, newest first, with its author (as the audit trail names them) and, " +
+            "for a rollback's version, the version it restored. Never a value (GET …/versions/{version} reads one). " +
+            "Paid capability (402 on the free plan).",
           params: SecretParams,
           response: { 200: Type.Array(VersionRecord), 402: ErrorBody, ...errors },
         },

@@ -185,6 +185,28 @@ export const VersionRecord = Type.Object({
   version: Type.Integer(),
   ciphertext: Type.String({ description: "stored form: v1.<data-key-version>.<base64url nonce|ct|tag>" }),
   created_at: DateTime,
+  author: Nullable({
+    ...AuditEntry.properties.actor,
+    description:
+      "who wrote the version, as the audit trail names them; null when it no longer holds the entry " +
+      "(past its retention, or a secret restored from Recently deleted, whose log starts again)",
+  }),
+  restored_from_version: Nullable(
+    Type.Integer({
+      description: "for a rollback's version: the version whose value it made current again (null otherwise)",
+    }),
+  ),
+});
+
+export const VersionParams = Type.Object({
+  ...SecretParams.properties,
+  version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+
+export const VersionValue = Type.Object({
+  version: Type.Integer(),
+  value: Type.String({ description: "the value as stored (references unresolved)" }),
+  created_at: DateTime,
 });
 
 export const DeletedCount = Type.Object({ deleted: Type.Integer() });
@@ -237,6 +259,16 @@ const CompareCell = Type.Object({
     }),
   ),
   value: Type.Optional(Type.String({ description: "only with values=true" })),
+  inherited_from: Type.Optional(
+    Type.Object(
+      { id: Uuid, name: Type.String(), slug: Type.String() },
+      {
+        description:
+          "the environment the value comes from when this one inherits the key (absent: its own); " +
+          "secret_id and version are then that environment's",
+      },
+    ),
+  ),
 });
 
 export const Comparison = Type.Object({
@@ -248,7 +280,8 @@ export const Comparison = Type.Object({
       key: Type.String(),
       status: Type.Union([Type.Literal("same"), Type.Literal("differs"), Type.Literal("missing")], {
         description:
-          "missing: absent from at least one environment; differs: present everywhere, values not all equal",
+          "missing: absent from at least one environment (an inherited key is present); " +
+          "differs: present everywhere, effective values not all equal",
       }),
       environments: Type.Array(CompareCell, { description: "one per environment, in the order asked" }),
     }),

@@ -28,9 +28,9 @@ export function createSecretsService(deps: SecretsDeps) {
   return {
     ...createSecretImports(deps, core, steps),
     ...reads,
-    ...createSecretCompare(core, reads),
+    ...createSecretCompare(deps, core, reads),
     ...createSecretWrites(deps, core, steps, recovery),
-    ...createSecretHistory(deps, core),
+    ...createSecretHistory(deps, core, reads),
     ...createSecretRecovery(deps, core, steps, recovery),
     ...createPointInTime(deps, core, reads, steps, recovery),
     ...createTimeline(deps, core),

@@ -12,6 +12,7 @@ import { planOf } from "../workspaces/index.ts";
 import type { SecretsCore, SecretsDeps } from "./core.ts";
 import type { TIMELINE_KINDS } from "./schemas.ts";
 import * as repo from "./timeline-repo.ts";
+import { VERSION_ACTIONS, wroteVersion } from "./version-authors.ts";
 
 type Entry = Awaited<ReturnType<SecretsDeps["audit"]["aboutResources"]>>[number];
 
@@ -34,15 +35,8 @@ interface TimelineEvent extends Position {
   actor: Entry["actor"] | null;
 }
 
-/** The entries that can write a version (updates and restores say whether they did). */
-const VERSION_ACTIONS = ["secret.created", "secret.updated", "secret.rolled_back", "secret.restored"];
 /** The entries that can tell of what leaves no trace in the data. */
 const TRACELESS_ACTIONS = ["secret.updated", "secret.restored", "secret.deleted"];
-
-const wroteVersion = (entry: Entry) =>
-  entry.action === "secret.created" ||
-  entry.action === "secret.rolled_back" ||
-  entry.details.new_version === true;
 
 const KIND_OF_ACTION: Record<string, Kind> = {
   "secret.created": "created",

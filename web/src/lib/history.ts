@@ -1,16 +1,5 @@
-// What the history, share, import and audit screens compute without the network: how a stored
-// version is summarised (never shown whole), share-link choices, what each hosting platform needs
+// What the history, share, import and audit screens compute without the network: share-link choices, what each hosting platform needs
 // to import, how an import failure is explained, and how audit entries read.
-
-/** A stored version is ciphertext: name its key version and a short fingerprint, not the body. */
-export function summariseCiphertext(ciphertext: string): { keyVersion: string | null; fingerprint: string } {
-  const [format, keyVersion, body] = ciphertext.split(".");
-  if (format !== "v1" || !keyVersion || !body) return { keyVersion: null, fingerprint: shorten(ciphertext) };
-  return { keyVersion, fingerprint: shorten(body) };
-}
-
-const shorten = (text: string): string =>
-  text.length <= 12 ? text : `${text.slice(0, 6)}…${text.slice(-4)}`;
 
 // Share links -------------------------------------------------------------------------------
 

@@ -47,6 +47,10 @@ function inWords(ms: number): string {
   return unit(Math.round(hours / 24), "day");
 }
 
+/** "5 minutes ago", "3 days ago": a past moment, relative to now. */
+export const ago = (at: string, now: Date): string =>
+  `${inWords(now.getTime() - new Date(at).getTime())} ago`;
+
 /** "never", "in 3 days", "expired 2 hours ago": when a key or session ends, relative to now. */
 export function describeExpiry(expiresAt: string | null, now: Date): string {
   if (expiresAt === null) return "never";

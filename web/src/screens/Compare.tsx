@@ -1,7 +1,10 @@
 // A project's environments side by side: every key of the chosen environments as a row, one column
 // per environment with the version there, missing and differing cells marked (from the server's
-// fingerprints: values stay on the server unless "Show values" is ticked). Those who may write set a
-// value in place: a missing key is created in that environment, a present one gets a new version.
+// fingerprints: values stay on the server unless "Show values" is ticked). A key an environment
+// inherits is present there, marked with where it comes from; gaps and differences sort first.
+// Those who may write set a value in place: a missing key is created in that environment, a present
+// one gets a new version, and an inherited one is overridden — after saying that the parent's later
+// changes will no longer reach it.
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -24,6 +27,8 @@ type Cell = Row["environments"][number];
 /** The API compares at most this many environments at once. */
 const MAX = 10;
 const STATUS_WORDS = { same: "same", differs: "differs", missing: "missing" } as const;
+/** Gaps first, then differences: what needs looking at leads the grid. */
+const STATUS_ORDER = { missing: 0, differs: 1, same: 2 } as const;
 
 export function Compare() {
   const params = useParams({ from: "/w/$workspaceId/compare/$teamId/$projectId" });
@@ -56,7 +61,12 @@ export function Compare() {
       ),
   });
   const mayWrite = can("secret.write", params.teamId);
-  const rows = (comparison.data?.keys ?? []).filter((k) => !onlyDifferences || k.status !== "same");
+  const keys = comparison.data?.keys ?? [];
+  const rows = keys
+    .filter((k) => !onlyDifferences || k.status !== "same")
+    .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
+  const counted = (status: Row["status"]) => keys.filter((k) => k.status === status).length;
+  const inheritedCount = keys.filter((k) => k.environments.some((c) => c.inherited_from)).length;
   const toggle = (id: string, on: boolean) =>
     setPicked(
       on
@@ -117,6 +127,16 @@ export function Compare() {
       {comparison.data && comparison.data.unreadable.length > 0 && (
         <Alert kind="warning">Some values could not be decrypted and are left out.</Alert>
       )}
+      {comparison.data && keys.length > 0 && (
+        <p className="compare-summary" role="status">
+          {plural(counted("missing"), "key")} missing somewhere, {counted("differs")} differing,{" "}
+          {counted("same")} the same
+          {inheritedCount > 0 && (
+            <> ({plural(inheritedCount, "key")} inherited from a parent count as present)</>
+          )}
+          .
+        </p>
+      )}
       {comparison.data && (
         <div className="table-wrap">
           <table className="table compare-grid">
@@ -145,15 +165,14 @@ export function Compare() {
                           path={{ ...path, environment_id: cell.environment_id }}
                           row={row}
                           cell={cell}
+                          environment={nameIn(comparison.data, cell.environment_id)}
                           onDone={() => setEditing(null)}
                         />
                       ) : (
                         <CellView
                           cell={cell}
                           keyName={row.key}
-                          environment={
-                            comparison.data.environments.find((e) => e.id === cell.environment_id)?.name ?? ""
-                          }
+                          environment={nameIn(comparison.data, cell.environment_id)}
                           onEdit={
                             mayWrite
                               ? () => setEditing({ key: row.key, environmentId: cell.environment_id })
@@ -181,10 +200,15 @@ export function Compare() {
   );
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+const nameIn = (comparison: Comparison, id: string) =>
+  comparison.environments.find((e) => e.id === id)?.name ?? "";
+
 /** Marks a missing cell, and a present one whose value is not the row's most common. */
 function cellClass(row: Row, cell: Cell): string | undefined {
   if (!cell.present) return "cell-missing";
-  if (row.status !== "differs") return undefined;
+  if (row.status !== "differs") return cell.inherited_from ? "cell-inherited" : undefined;
   const counts = new Map<string, number>();
   for (const c of row.environments)
     if (c.fingerprint) counts.set(c.fingerprint, (counts.get(c.fingerprint) ?? 0) + 1);
@@ -205,11 +229,15 @@ function CellView({
   environment: string;
   onEdit: (() => void) | undefined;
 }) {
+  const action = !cell.present ? "Add" : cell.inherited_from ? "Override" : "Edit";
   return (
     <span className="compare-cell">
       {cell.present ? (
         <span>
           v{cell.version}
+          {cell.inherited_from && (
+            <span className="muted compare-origin"> inherited from {cell.inherited_from.name}</span>
+          )}
           {cell.value !== undefined && <code className="compare-value">{cell.value}</code>}
         </span>
       ) : (
@@ -219,10 +247,10 @@ function CellView({
         <Button
           size="sm"
           variant="ghost"
-          aria-label={`${cell.present ? "Edit" : "Add"} ${keyName} in ${environment}`}
+          aria-label={`${action} ${keyName} in ${environment}`}
           onClick={onEdit}
         >
-          {cell.present ? "Edit" : "Add"}
+          {action}
         </Button>
       )}
     </span>
@@ -233,17 +261,21 @@ function CellEditor({
   path,
   row,
   cell,
+  environment,
   onDone,
 }: {
   path: EnvPath;
   row: Row;
   cell: Cell;
+  environment: string;
   onDone: () => void;
 }) {
   const [value, setValue] = useState("");
+  const origin = cell.inherited_from;
   const save = useWrite(
     () =>
-      cell.present && cell.secret_id
+      // An inherited secret lives in its parent: overriding creates the key in this environment.
+      cell.present && cell.secret_id && !origin
         ? unwrap(
             api.PATCH("/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}", {
               params: { path: { ...path, secret_id: cell.secret_id } },
@@ -269,6 +301,12 @@ function CellEditor({
   }
   return (
     <form className="compare-editor" onSubmit={submit}>
+      {origin && (
+        <p className="compare-consequence" role="note">
+          {environment} will keep its own copy of {row.key}; changes in {origin.name} will no longer reach{" "}
+          {environment}.
+        </p>
+      )}
       <Field
         label={`New value for ${row.key}`}
         hideLabel
@@ -279,7 +317,7 @@ function CellEditor({
       />
       <span className="actions">
         <Button size="sm" type="submit" variant="primary" busy={save.isPending}>
-          Save
+          {origin ? "Override" : "Save"}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDone}>
           Cancel

@@ -1,7 +1,9 @@
 // A secret's history, opened from its row: the stored versions (a paid capability: on a plan
 // without it the API answers 402 and this shows how to get it) and the secret's audit log, paged.
-// A version is shown by number, time and a fingerprint of its ciphertext, never its value; those
-// who may roll back restore an earlier one (confirmed in its row), which becomes the newest.
+// A version is shown by number, who wrote it, when, and (for a rollback's) whose value it is: "= v1";
+// its value stays masked until revealed (an audited read), then shows how it differs from the
+// current one. Those who may roll back restore an earlier one (confirmed in its row), which becomes
+// the newest.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { unwrapPage } from "coffer/client";
 import { useState } from "react";
@@ -16,8 +18,9 @@ import { Dialog } from "../components/Dialog.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
-import { when } from "../components/When.tsx";
-import { summariseCiphertext } from "../lib/history.ts";
+import { VersionValue } from "../components/VersionValue.tsx";
+import { describeActor } from "../lib/history.ts";
+import { ago } from "../lib/people.ts";
 import "../styles/history.css";
 
 type Version = Ok<"listSecretVersions">[number];
@@ -81,21 +84,44 @@ function History({ path, secret }: { path: EnvPath; secret: SecretMetadata }) {
         <span>
           v{v.version}
           {v.version === current && <span className="badge kind-added">current</span>}
+          {v.restored_from_version !== null && (
+            <span className="badge" title={`A rollback: its value is version ${v.restored_from_version}'s`}>
+              = v{v.restored_from_version}
+            </span>
+          )}
         </span>
       ),
     },
-    { header: "Created", cell: (v) => when(v.created_at) },
     {
-      header: "Stored as",
-      cell: (v) => {
-        const { keyVersion, fingerprint } = summariseCiphertext(v.ciphertext);
-        return (
-          <span className="ciphertext" title="Encrypted at rest; the value itself is not shown here">
-            <code>{fingerprint}</code>
-            {keyVersion && <span className="muted"> data key {keyVersion}</span>}
+      header: "Value",
+      cell: (v) => (
+        <VersionValue
+          path={path}
+          secretId={secret.id}
+          secretKey={secret.key}
+          version={v.version}
+          current={current}
+        />
+      ),
+    },
+    {
+      header: "By",
+      cell: (v) =>
+        v.author ? (
+          describeActor(v.author)
+        ) : (
+          <span className="muted" title="The audit trail no longer holds the entry that wrote it">
+            unknown
           </span>
-        );
-      },
+        ),
+    },
+    {
+      header: "When",
+      cell: (v) => (
+        <time dateTime={v.created_at} title={new Date(v.created_at).toLocaleString()}>
+          {ago(v.created_at, new Date())}
+        </time>
+      ),
     },
     ...(mayRollBack
       ? [
