@@ -2,7 +2,6 @@
 // (item 13), with the real CLI against a real server: no TTY, so the CLI prints the URL and the
 // code; the person's approval is their dashboard session's call to the API.
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   runCoffer,
@@ -10,6 +9,7 @@ import {
   signInOverHttp,
   spawnCoffer,
   storedCredential,
+  waitForMatch,
 } from "./helpers/cli-process.ts";
 import { extractCode, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
 import {
@@ -39,18 +39,6 @@ afterAll(async () => {
 });
 
 const fresh = () => ({ home: tempDir("coffer-device-home-"), cwd: tempDir("coffer-device-") });
-
-/** Everything the stream carries until `pattern` matches; its first group. */
-function waitForMatch(stream: Readable, pattern: RegExp): Promise<string> {
-  return new Promise((resolve) => {
-    let seen = "";
-    stream.on("data", (chunk) => {
-      seen += chunk;
-      const match = seen.match(pattern);
-      if (match) resolve(match[1]!);
-    });
-  });
-}
 
 async function account() {
   const email = `device-${randomUUID()}@example.com`;
@@ -82,7 +70,7 @@ describe("coffer login in the browser", () => {
     const person = await account();
     const where = fresh();
     const login = spawnCoffer(["--api-url", server.url, "login"], where);
-    const code = await waitForMatch(login.child.stderr!, /enter the code ([A-Z]{4}-[A-Z]{4})/);
+    const code = (await waitForMatch(login.child.stderr!, /enter the code ([A-Z]{4}-[A-Z]{4})/))[1]!;
     const approved = await answer("approve", person.accessToken, code);
     expect(approved.status).toBe(200);
     const result = await login.done;
@@ -104,7 +92,7 @@ describe("coffer login in the browser", () => {
     const person = await account();
     const where = fresh();
     const login = spawnCoffer(["--api-url", server.url, "login"], where);
-    const code = await waitForMatch(login.child.stderr!, /enter the code ([A-Z]{4}-[A-Z]{4})/);
+    const code = (await waitForMatch(login.child.stderr!, /enter the code ([A-Z]{4}-[A-Z]{4})/))[1]!;
     expect((await answer("deny", person.accessToken, code)).status).toBe(200);
     const result = await login.done;
     expect(result.code).toBe(3);

@@ -9,7 +9,7 @@ import type { Readable } from "node:stream";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
-import { runCoffer, spawnCoffer } from "./helpers/cli-process.ts";
+import { runCoffer, spawnCoffer, waitForMatch } from "./helpers/cli-process.ts";
 import {
   type ApiAccount,
   type DashboardStack,
@@ -45,14 +45,10 @@ describe.skipIf(!browserTestsRun)("coffer login approved in Chromium", () => {
   async function startLogin() {
     const where = { home: tempDir("coffer-device-home-"), cwd: tempDir("coffer-device-") };
     const login = spawnCoffer(["--api-url", stack.server.url, "login"], where);
-    const printed = await new Promise<RegExpMatchArray>((resolve) => {
-      let seen = "";
-      (login.child.stderr as Readable).on("data", (chunk) => {
-        seen += chunk;
-        const match = seen.match(/\(or open (\S+\?code=([A-Z]{4}-[A-Z]{4}))\)/);
-        if (match) resolve(match);
-      });
-    });
+    const printed = await waitForMatch(
+      login.child.stderr as Readable,
+      /\(or open (\S+\?code=([A-Z]{4}-[A-Z]{4}))\)/,
+    );
     return { where, done: login.done, url: printed[1]!, code: printed[2]! };
   }
 
