@@ -43,6 +43,7 @@ import { type Counters, createLocalCounts, localCounters, redisCounters } from "
 import { within } from "./lib/within.ts";
 import { accountsRoutes, createAccountsService } from "./modules/accounts/index.ts";
 import { auditRoutes, createAuditService, type PlaceNames } from "./modules/audit/index.ts";
+import { createDeviceLoginService, deviceLoginRoutes } from "./modules/device-login/index.ts";
 import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
 import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
 import {
@@ -587,6 +588,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(shareLinkRoutes({ links: createShareLinkManagement({ db, clock, audit }), workspaces }));
   await app.register(verificationRoutes(verification));
+  await app.register(
+    deviceLoginRoutes({
+      deviceLogin: createDeviceLoginService({
+        db,
+        clock,
+        sessions,
+        accountAudit,
+        guesses: budgets.deviceCodeGuesses,
+        publicUrl: config.publicUrl,
+      }),
+      rateLimit: authRateLimit,
+    }),
+  );
   await app.register(invitesRoutes({ invites, workspaces, tokenRateLimit: authRateLimit }));
   await app.register(
     oauthRoutes({

@@ -30,6 +30,7 @@ const OWNERS: Record<string, string> = {
   identities: "src/modules/oauth",
   one_time_codes: "src/modules/verification",
   password_resets: "src/modules/passwords",
+  device_authorizations: "src/modules/device-login",
   two_factor: "src/modules/two-factor",
   recovery_codes: "src/modules/two-factor",
   sign_in_challenges: "src/modules/two-factor",

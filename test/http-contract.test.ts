@@ -835,6 +835,8 @@ const PUBLIC_OPERATIONS = new Set([
   "GET /auth/oidc-login",
   "GET /auth/oidc-callback",
   "POST /auth/oidc/exchange",
+  "POST /auth/device/code",
+  "POST /auth/device/token",
 ]);
 
 describe("interactive docs with DEBUG on", () => {

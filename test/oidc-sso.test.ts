@@ -811,6 +811,43 @@ describe("a workspace that requires single sign-on", () => {
     expect(read.statusCode, read.body).toBe(200);
   });
 
+  it("lets in the CLI signed in through the browser when the approval was made signed in through single sign-on, not with a password (issue 36, 7)", async () => {
+    /** `coffer login`: a device code, approved by `approver`'s session, then the CLI's session. */
+    async function cliSessionApprovedBy(approver: string): Promise<string> {
+      const started = await t.app.inject({
+        method: "POST",
+        url: "/auth/device/code",
+        payload: { client_id: "coffer-cli", hostname: "laptop" },
+      });
+      const { device_code, user_code } = started.json();
+      const approved = await t.app.inject({
+        method: "POST",
+        url: "/auth/device/approve",
+        headers: bearer(approver),
+        payload: { user_code },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const tokens = await t.app.inject({
+        method: "POST",
+        url: "/auth/device/token",
+        headers: { "user-agent": `coffer-cli/test-${randomUUID()}` },
+        payload: {
+          grant_type: "urn:ietf:params:oauth:grant-type:device_code",
+          device_code,
+          client_id: "coffer-cli",
+        },
+      });
+      expect(tokens.statusCode, tokens.body).toBe(200);
+      return tokens.json().access_token;
+    }
+    const ssoCli = await cliSessionApprovedBy(await ssoSession(member.account));
+    expect((await teams(bearer(ssoCli))).statusCode).toBe(200);
+    expect(await currentSession(ssoCli)).toMatchObject({ sign_in_method: "oidc" });
+    const password = await login(t.app, member.email, member.password, `password-${randomUUID()}`);
+    const passwordCli = await cliSessionApprovedBy(password.accessToken);
+    expectJsonError(await teams(bearer(passwordCli)), 403, "sso_required");
+  });
+
   it("cannot be lifted with an API key, not even the Owner's: lifting it grants power (403 session_required)", async () => {
     const key = await createApiKey(t.app, owner.token);
 

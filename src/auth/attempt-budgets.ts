@@ -46,6 +46,8 @@ export interface Budgets {
   codeRequests: AttemptBudget;
   signUps: AttemptBudget;
   passwordResets: AttemptBudget;
+  /** Wrong device user codes a signed-in account tries (per user). */
+  deviceCodeGuesses: AttemptBudget;
 }
 
 export function createBudgets(counters: Counters, settings: { loginFailuresPerAccount: number }): Budgets {
@@ -80,6 +82,13 @@ export function createBudgets(counters: Counters, settings: { loginFailuresPerAc
       limit: 3,
       windowSeconds: 60 * 60,
       refusal: (wait) => `Too many reset requests for this address: try again in ${minutes(wait)} minute(s)`,
+    }),
+    // 10 guesses per quarter hour against 20^8 codes: a stolen session finds nobody's code.
+    deviceCodeGuesses: attemptBudget(counters, {
+      name: "device-code-guesses",
+      limit: 10,
+      windowSeconds: 15 * 60,
+      refusal: (wait) => `Too many wrong device codes: try again in ${minutes(wait)} minute(s)`,
     }),
   };
 }

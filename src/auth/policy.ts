@@ -547,6 +547,16 @@ export const ACCOUNT_ACTIONS = {
     secondFactor: true,
     description: "change the password",
   },
+  "device.review": {
+    session: true,
+    secondFactor: false,
+    description: "look up or deny a device (the CLI) waiting to be signed in",
+  },
+  "device.approve": {
+    session: true,
+    secondFactor: true,
+    description: "sign a device (the CLI) in to the account",
+  },
   "two_factor.manage": {
     session: true,
     secondFactor: true,

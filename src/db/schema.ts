@@ -421,6 +421,27 @@ export interface SignInChallengesTable {
   sign_in_method: string | null;
 }
 
+export interface DeviceAuthorizationsTable {
+  id: string;
+  device_code_hash: string;
+  user_code_hash: string;
+  client_id: string;
+  client_name: string | null;
+  hostname: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  /** pending | approved | denied | used */
+  status: string;
+  interval_seconds: number;
+  last_polled_at: string | null;
+  user_id: string | null;
+  sign_in_method: string | null;
+  workspace_id: string | null;
+  decided_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: string;
@@ -457,6 +478,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   password_resets: PasswordResetsTable;
+  device_authorizations: DeviceAuthorizationsTable;
   service_accounts: ServiceAccountsTable;
   service_account_teams: ServiceAccountTeamsTable;
   service_account_keys: ServiceAccountKeysTable;

@@ -20,6 +20,8 @@ export const REDACT_PATHS = [
   "*.secret",
   "*.client_secret",
   "*.passphrase",
+  "*.device_code",
+  "*.user_code",
 ];
 
 const CENSORED = "[REDACTED]";

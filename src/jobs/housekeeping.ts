@@ -1,6 +1,6 @@
 // Housekeeping: deletes what can never be used again — ended sessions and their refresh tokens,
 // dead one-time codes, expired or used-up share links, expired or answered invites, expired
-// two-factor sign-in challenges and password-reset tokens — once it is
+// two-factor sign-in challenges, password-reset tokens and device sign-ins — once it is
 // older than the retention, deleted secrets once their recovery period is over, finished webhook
 // deliveries past the log's days, and audit entries past their own retention (kept for ever by default).
 // Every delete is idempotent and works in short batches, so several nodes may run it at once.
@@ -9,6 +9,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/schema.ts";
 import { purgeEvents } from "../modules/audit/index.ts";
+import { purgeDeviceAuthorizations } from "../modules/device-login/index.ts";
 import { purgeInvites } from "../modules/invites/index.ts";
 import { purgeResets } from "../modules/passwords/index.ts";
 import { purgeDeletedSecrets } from "../modules/secrets/index.ts";
@@ -31,6 +32,7 @@ export type PurgeReport = Record<
   | "invites"
   | "sign_in_challenges"
   | "password_resets"
+  | "device_authorizations"
   | "oidc_exchanges"
   | "deleted_secrets"
   | "webhook_deliveries"
@@ -52,6 +54,7 @@ export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promi
     invites: await purgeInvites(db, cutoff),
     sign_in_challenges: await purgeChallenges(db, cutoff),
     password_resets: await purgeResets(db, cutoff),
+    device_authorizations: await purgeDeviceAuthorizations(db, cutoff),
     oidc_exchanges: await purgeExchangedTokens(db, cutoff),
     // Each deleted secret carries its own end, set when it was deleted.
     deleted_secrets: await purgeDeletedSecrets(db, now.toISOString()),

@@ -100,6 +100,18 @@ export function waitForText(stream: Readable, text: string): Promise<void> {
   });
 }
 
+/** Resolves with the first match of `pattern` in what the stream has carried so far. */
+export function waitForMatch(stream: Readable, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve) => {
+    let seen = "";
+    stream.on("data", (chunk) => {
+      seen += chunk;
+      const match = seen.match(pattern);
+      if (match) resolve(match);
+    });
+  });
+}
+
 /** What the credentials file of `home` holds for one server (the per-server format). */
 export function storedCredential(home: string, apiUrl: string): Record<string, string> | undefined {
   const file = JSON.parse(readFileSync(join(home, ".config", "coffer", "credentials.json"), "utf8"));

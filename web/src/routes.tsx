@@ -66,6 +66,14 @@ const shareViewRoute = createRoute({
   path: "/s",
   component: lazyRouteComponent(() => import("./screens/ShareView.tsx"), "ShareView"),
 });
+/** Where `coffer login` sends the person (RFC 8628's verification URI): `/device?code=XXXX-XXXX`. */
+const deviceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/device",
+  validateSearch: (search: Record<string, unknown>): { code?: string } =>
+    typeof search.code === "string" && search.code.length <= 20 ? { code: search.code } : {},
+  component: lazyRouteComponent(() => import("./screens/DeviceSignIn.tsx"), "DeviceSignIn"),
+});
 /** Where invite mails link (`/invite?token=…`; the API's invite routes all have more segments). */
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -173,6 +181,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   shareViewRoute,
   inviteRoute,
+  deviceRoute,
   workspaceRoute.addChildren([
     treeRoute,
     secretsRoute,

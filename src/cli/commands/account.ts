@@ -1,4 +1,4 @@
-// Who you are: `coffer signup`, `login` (password or API key), `logout`, `whoami`. Credentials are
+// Who you are: `coffer signup`, `login` (in the browser, or with a password or an API key), `logout`, `whoami`. Credentials are
 // kept per server (credentials.ts); signing in stores one for the URL signed in to and makes that
 // server the default.
 import type { Command } from "commander";
@@ -13,7 +13,8 @@ import {
   storeCredential,
 } from "../credentials.ts";
 import { findProjectFile } from "../files.ts";
-import { print, readStdin } from "../output.ts";
+import { print, readStdin, warn } from "../output.ts";
+import { signInThroughBrowser } from "./device-login.ts";
 
 /**
  * Where to sign in: --api-url, COFFER_API_URL, the default server, the built-in — never a
@@ -62,13 +63,33 @@ function remember(program: Command, apiUrl: string, credential: StoredCredential
   );
 }
 
+/** Stores a session's tokens, as a password sign-in and a browser sign-in both do. */
+function rememberSession(
+  program: Command,
+  apiUrl: string,
+  session: { email: string; access_token: string; refresh_token?: string | undefined },
+  how: string,
+): void {
+  // The same account signing in again keeps its offline-copy secret: its copies stay readable.
+  const previous = readCredentialsFile().servers[apiUrl];
+  const fallback_key =
+    previous?.email === session.email && previous.fallback_key ? previous.fallback_key : newFallbackKey();
+  const { email, access_token, refresh_token } = session;
+  remember(
+    program,
+    apiUrl,
+    { email, access_token, ...(refresh_token ? { refresh_token } : {}), fallback_key },
+    how,
+  );
+}
+
 /** Password sign-in; stores the access token and the refresh token for silent refreshes. */
 async function signIn(
   program: Command,
   apiUrl: string,
   email: string,
   secrets: { password: string; code?: string },
-): Promise<void> {
+): Promise<string> {
   const client = createClient({ baseUrl: apiUrl, fetch: fetchHere });
   const { accessToken: access_token, response } = await signInWith(client, {
     email,
@@ -77,23 +98,41 @@ async function signIn(
   }).catch((error: unknown) => {
     throw signInRefusal(error);
   });
-  // The same account signing in again keeps its offline-copy secret: its copies stay readable.
-  const previous = readCredentialsFile().servers[apiUrl];
-  const fallback_key =
-    previous?.email === email && previous.fallback_key ? previous.fallback_key : newFallbackKey();
-  const refresh_token = refreshTokenOf(response);
-  remember(
-    program,
-    apiUrl,
-    { email, access_token, ...(refresh_token ? { refresh_token } : {}), fallback_key },
-    "",
+  rememberSession(program, apiUrl, { email, access_token, refresh_token: refreshTokenOf(response) }, "");
+  return access_token;
+}
+
+/** The browser sign-in (device authorization grant); the account is whoever approved it. */
+async function signInInBrowser(program: Command, apiUrl: string): Promise<void> {
+  const tokens = await signInThroughBrowser(apiUrl);
+  const me = await createClient({ baseUrl: apiUrl, accessToken: tokens.access_token, fetch: fetchHere }).GET(
+    "/auth/me",
   );
+  if (!me.data) throw failure(me.response, me.error, "cannot read the profile of the new session");
+  rememberSession(program, apiUrl, { email: me.data.email, ...tokens }, " (approved in the browser)");
+}
+
+/**
+ * The first verification code, as the dashboard's sign-up sends it. A mail that does not go out
+ * (no SMTP, a refusal) leaves the account as it is: the dashboard's banner can send it again.
+ */
+async function mailVerificationCode(apiUrl: string, accessToken: string, email: string): Promise<void> {
+  const sent = await createClient({ baseUrl: apiUrl, accessToken, fetch: fetchHere })
+    .POST("/auth/request-otp")
+    .catch(() => undefined);
+  if (sent?.data) {
+    process.stderr.write(`a verification code was mailed to ${email}: enter it in the dashboard\n`);
+    return;
+  }
+  warn(`the verification code could not be mailed to ${email}: the dashboard can send it again`);
 }
 
 export function registerAccountCommands(program: Command): void {
   program
     .command("login")
-    .description("sign in with an API key, or with email and password (password from stdin)")
+    .description(
+      "sign in: with no option, in the browser (a URL and a code to approve in the dashboard); or with an API key, or email and password (password from stdin)",
+    )
     .option("--api-key <key>", "an API key (sk-…)")
     .option("--email <email>", "sign in with this email; the password is read from stdin")
     .option(
@@ -120,8 +159,12 @@ export function registerAccountCommands(program: Command): void {
         );
         return;
       }
-      if (!options.email)
-        throw new CliError("give --api-key, or --email with the password on stdin", EXIT.usage);
+      if (!options.email) {
+        if (options.otp)
+          throw new CliError("--otp goes with --email (the browser asks for the code itself)", EXIT.usage);
+        await signInInBrowser(program, apiUrl);
+        return;
+      }
       const fromStdin = await passwordAndCodeFromStdin();
       await signIn(program, apiUrl, options.email, {
         password: fromStdin.password,
@@ -149,7 +192,8 @@ export function registerAccountCommands(program: Command): void {
         },
       });
       if (!created.response.ok) throw failure(created.response, created.error, "cannot sign up");
-      await signIn(program, apiUrl, options.email, { password });
+      const accessToken = await signIn(program, apiUrl, options.email, { password });
+      await mailVerificationCode(apiUrl, accessToken, options.email);
     });
 
   program

@@ -24,6 +24,8 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
       userAgent: string;
       /** How the sign-in was proven: a workspace may require single sign-on of sessions. */
       signInMethod: SignInMethod;
+      /** How the device got the session when not by signing in itself (approved in the dashboard). */
+      via?: "device_authorization";
     }): Promise<IssuedTokens> {
       const now = clock.now();
       const nowIso = now.toISOString();
@@ -70,7 +72,11 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
             action: "user.signed_in",
             resourceType: "session",
             resourceId: sessionId,
-            details: { method: input.signInMethod, replaced_session: replaced > 0 },
+            details: {
+              method: input.signInMethod,
+              replaced_session: replaced > 0,
+              ...(input.via ? { via: input.via } : {}),
+            },
           },
         );
         return storeRefreshToken(tx, randomToken(), sessionId, nowIso);

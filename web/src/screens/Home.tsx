@@ -1,10 +1,12 @@
 // `/`: sends a signed-in person to their current workspace, anyone else to sign in. A failed
 // provider sign-in lands here with ?error=, which the sign-in screen explains.
-import { Navigate, useSearch } from "@tanstack/react-router";
+import { Navigate, useNavigate, useSearch } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { errorMessage } from "../api/errors.ts";
 import { useMe, useWorkspaces } from "../api/queries.ts";
 import { useSession } from "../api/session.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
+import { pendingReturn } from "../lib/after-sign-in.ts";
 
 export function Home() {
   const { status } = useSession();
@@ -13,7 +15,18 @@ export function Home() {
   if (status === "signed-out" || search.error) {
     return <Navigate to="/sign-in" search={search.error ? { error: search.error } : {}} replace />;
   }
+  // Back to the page that sent the person to sign in through a provider (the device approval).
+  const back = pendingReturn();
+  if (back) return <Back href={back} />;
   return <ToWorkspace />;
+}
+
+function Back({ href }: { href: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ href, replace: true });
+  }, [href, navigate]);
+  return <Loading />;
 }
 
 function ToWorkspace() {

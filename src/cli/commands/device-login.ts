@@ -1,0 +1,83 @@
+// `coffer login` with no credential flags: the OAuth 2.0 device authorization grant (RFC 8628).
+// The CLI asks the server for a code, shows it with the dashboard's URL (and opens the browser
+// when a person sits at this terminal), and polls until the person approves it there — signed in
+// however their account signs in: password, two-factor, single sign-on. No password passes
+// through the terminal or its history.
+import { spawn } from "node:child_process";
+import { hostname } from "node:os";
+import { createClient } from "../../client/index.ts";
+import { CliError, EXIT, failure, fetchHere } from "../api.ts";
+import { VERSION } from "../user-agent.ts";
+
+export const CLIENT_ID = "coffer-cli";
+const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+
+export interface DeviceTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+/**
+ * Opens the URL in the browser only when a person is at this terminal on this machine: not under
+ * CI, not over SSH (the browser would open on the far machine, or nowhere). Never fails.
+ */
+function openBrowser(url: string): void {
+  const env = process.env;
+  if (!process.stdout.isTTY || env.CI || env.SSH_CONNECTION || env.SSH_TTY) return;
+  const [command, args] =
+    process.platform === "darwin"
+      ? ["open", [url]]
+      : process.platform === "win32"
+        ? ["cmd", ["/c", "start", "", url]]
+        : ["xdg-open", [url]];
+  try {
+    const child = spawn(command, args, { stdio: "ignore", detached: true });
+    child.on("error", () => {}); // no opener installed: the URL is printed anyway
+    child.unref();
+  } catch {
+    // Same: the person opens the printed URL.
+  }
+}
+
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+/** Runs the device flow against `apiUrl` to its end: the session's tokens, or a CliError. */
+export async function signInThroughBrowser(apiUrl: string): Promise<DeviceTokens> {
+  const client = createClient({ baseUrl: apiUrl, fetch: fetchHere });
+  const started = await client.POST("/auth/device/code", {
+    body: { client_id: CLIENT_ID, client_name: `Coffer CLI ${VERSION}`, hostname: hostname().slice(0, 255) },
+  });
+  if (!started.data) throw failure(started.response, started.error, "cannot start the browser sign-in");
+  const grant = started.data;
+  process.stderr.write(
+    `To sign in, open ${grant.verification_uri} and enter the code ${grant.user_code}\n` +
+      `  (or open ${grant.verification_uri_complete})\n` +
+      `Waiting for the approval in the browser (the code lasts ${Math.round(grant.expires_in / 60)} minutes)…\n`,
+  );
+  openBrowser(grant.verification_uri_complete);
+
+  let interval = grant.interval;
+  const deadline = Date.now() + grant.expires_in * 1000;
+  while (Date.now() < deadline) {
+    await sleep(interval);
+    const polled = await client.POST("/auth/device/token", {
+      body: { grant_type: DEVICE_GRANT, device_code: grant.device_code, client_id: CLIENT_ID },
+    });
+    if (polled.data) return polled.data;
+    const error = (polled.error as { error?: string } | undefined)?.error;
+    switch (error) {
+      case "authorization_pending":
+        continue;
+      case "slow_down":
+        interval += 5;
+        continue;
+      case "access_denied":
+        throw new CliError("the sign-in was denied in the browser", EXIT.auth);
+      case "expired_token":
+        throw new CliError("the code expired before it was approved: run `coffer login` again", EXIT.auth);
+      default:
+        throw failure(polled.response, polled.error, "the browser sign-in failed");
+    }
+  }
+  throw new CliError("the code expired before it was approved: run `coffer login` again", EXIT.auth);
+}
