@@ -208,6 +208,33 @@ describe("approving in the dashboard", () => {
     expect(t.logs()).not.toContain(user_code);
   });
 
+  it("an approval dies with the session that gave it: signed out or account deleted, the device gets nothing", async () => {
+    // A person who signs out everywhere (or whose account is claimed) must not leave a CLI to be
+    // signed in ten minutes later by an approval given from a session that no longer exists.
+    const owner = await newUser(t.app);
+    const { device_code, user_code } = await start();
+    expect((await decide("approve", owner.headers, user_code)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: "POST", url: "/auth/logout", headers: owner.headers });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    const answer = await politePoll(device_code);
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().error).toBe("access_denied");
+
+    const leaving = await newUser(t.app);
+    const second = await start();
+    expect((await decide("approve", leaving.headers, second.user_code)).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: "/auth/me",
+      headers: leaving.headers,
+      payload: { password: leaving.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const gone = await politePoll(second.device_code);
+    expect(gone.statusCode, gone.body).toBe(400);
+    expect(gone.json().error).toBe("access_denied");
+  });
+
   it("a denied code answers access_denied, and the denial is in the trail", async () => {
     const owner = await newUser(t.app);
     const { device_code, user_code } = await start({ hostname: "unknown-box" });

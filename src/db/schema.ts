@@ -436,6 +436,8 @@ export interface DeviceAuthorizationsTable {
   last_polled_at: string | null;
   user_id: string | null;
   sign_in_method: string | null;
+  /** The session that approved: the approval holds only while it is live. */
+  approving_session_id: string | null;
   workspace_id: string | null;
   decided_at: string | null;
   created_at: string;

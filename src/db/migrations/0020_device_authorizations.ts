@@ -21,6 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The approver, and how their session signed in: the CLI's session carries the same method.
     .addColumn("user_id", "text")
     .addColumn("sign_in_method", "text")
+    // The session that approved: the approval lasts only while it does (signed out, claimed or
+    // deleted, the device gets nothing).
+    .addColumn("approving_session_id", "text")
     .addColumn("workspace_id", "text")
     .addColumn("decided_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())

@@ -42,6 +42,7 @@ export async function decide(
     status: "approved" | "denied";
     user_id: string;
     sign_in_method: string | null;
+    approving_session_id: string | null;
     workspace_id: string | null;
     decided_at: string;
   },

@@ -40,7 +40,7 @@ export type PollOutcome = { tokens: IssuedTokens } | { error: GrantError; descri
 export interface DeviceLoginDeps {
   db: Db;
   clock: Clock;
-  sessions: Pick<SessionsService, "startSession">;
+  sessions: Pick<SessionsService, "startSession" | "isLive">;
   accountAudit: AccountAudit;
   /** Wrong user codes a signed-in account may try. */
   guesses: AttemptBudget;
@@ -105,6 +105,7 @@ export function createDeviceLoginService(deps: DeviceLoginDeps) {
         status,
         user_id: actor.principal.userId,
         sign_in_method: actor.principal.signInMethod ?? null,
+        approving_session_id: actor.principal.sessionId,
         workspace_id: actor.principal.workspaceClaim,
         decided_at: now,
       });
@@ -141,6 +142,7 @@ export function createDeviceLoginService(deps: DeviceLoginDeps) {
         user_id: null,
         sign_in_method: null,
         workspace_id: null,
+        approving_session_id: null,
         decided_at: null,
         created_at: now.toISOString(),
         expires_at: addSeconds(now, EXPIRES_IN).toISOString(),
@@ -201,6 +203,13 @@ export function createDeviceLoginService(deps: DeviceLoginDeps) {
       // authorization is lost, never used twice: the CLI is told to start over.
       if (!row.user_id || !(await repo.spend(db, row.id)))
         return { error: "invalid_grant", description: "Unknown or already used device code" };
+      // An approval is only as good as the session that gave it: signed out, claimed or deleted
+      // since, it signs nobody in (and a deleted approver is never reached for).
+      if (!row.approving_session_id || !(await deps.sessions.isLive(row.approving_session_id)))
+        return {
+          error: "access_denied",
+          description: "The session that approved this sign-in has ended: run `coffer login` again",
+        };
       const tokens = await deps.sessions.startSession({
         userId: row.user_id,
         workspaceId: row.workspace_id,

@@ -16,6 +16,12 @@ export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {
   const { sessionById, signAccessToken, storeRefreshToken, successorOf, expiryAt, withinGrace, assertLive } =
     core;
   return {
+    /** Whether a session is live now (not revoked, not expired, its account not deleted). */
+    async isLive(sessionId: string): Promise<boolean> {
+      const session = await sessionById(sessionId);
+      return Boolean(session && !session.revoked_at && session.expires_at > clock.now().toISOString());
+    },
+
     /** Signs a user in on one device: that device's previous session is revoked. */
     async startSession(input: {
       userId: string;
