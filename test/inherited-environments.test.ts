@@ -232,7 +232,7 @@ describe("reading what is inherited", () => {
     expect((await list(child.id, outsider.headers)).response.statusCode).toBe(403);
   });
 
-  it("compare works on the environment's own secrets", async () => {
+  it("compare counts an inherited key as present, naming its origin (issue 36)", async () => {
     const child = await makeEnvironment("Own only", production);
     await send("POST", `${secretsPath(tree, child.id)}/`, owner.headers, { key: "MINE", value: "1" });
     const compare = await send(
@@ -241,7 +241,10 @@ describe("reading what is inherited", () => {
       owner.headers,
     );
     expect(compare.statusCode).toBe(200);
-    const mine = compare.json().keys.find((k: { key: string }) => k.key === "DB_HOST");
-    expect(mine.status).toBe("missing");
+    const inherited = compare.json().keys.find((k: { key: string }) => k.key === "DB_HOST");
+    expect(inherited.status).toBe("same");
+    expect(inherited.environments[0]).toMatchObject({ present: true, inherited_from: { id: production } });
+    const own = compare.json().keys.find((k: { key: string }) => k.key === "MINE");
+    expect(own.status).toBe("missing");
   });
 });
