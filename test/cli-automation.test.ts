@@ -87,7 +87,7 @@ describe("coffer keys", () => {
     expect(run.stdout).toBe("hello from coffer");
     const write = await coffer(["secrets", "set", "OTHER=1"], { COFFER_TOKEN: token });
     expect(write.code).not.toBe(0);
-    expect(write.stderr).toContain("scope");
+    expect(write.stderr).toContain("This key is read-only");
   });
 
   it("accepts a scoped key at login although it reaches no account route", async () => {

@@ -26,33 +26,49 @@ export interface Session {
   apiUrl: string;
   /** The secret the fallback file's key comes from (binding.ts). */
   fallbackSecret(): string;
+  /** The credential is an API key (it can tell what it reaches: key-reach.ts). */
+  apiKey: boolean;
+  /** Where apiUrl came from, for messages. */
+  source: string;
+  /** Whether `coffer run` keeps an offline copy (fallback.ts) with this credential. */
+  keepsCopies: boolean;
 }
 
-/** fetch that stays at the address it is given: a 3xx is an error, an unreachable server exit 6. */
-export const fetchHere: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : input);
-  let response: Response;
-  const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
-  headers.set("user-agent", cliUserAgent());
-  try {
-    response = await fetch(input, { ...init, headers, redirect: "manual" });
-  } catch {
-    throw new CliError(`cannot reach Coffer at ${url.origin}: is it running? (COFFER_API_URL)`, EXIT.network);
-  }
-  if (REDIRECTS.has(response.status)) {
-    throw new CliError(
-      `${url.origin} answered ${url.pathname} with a redirect to ${response.headers.get("location") ?? "nowhere"}; ` +
-        "the CLI follows no redirect (it would carry your credential or password there): if Coffer lives " +
-        "there, use that address (--api-url)",
-      EXIT.error,
-    );
-  }
-  return response;
-};
+/**
+ * fetch that stays at the address it is given: a 3xx is an error, an unreachable server exit 6,
+ * naming where the address came from (`source`: --api-url, COFFER_API_URL, a .coffer.json…).
+ */
+export const fetchFrom =
+  (source = "--api-url or COFFER_API_URL"): typeof fetch =>
+  async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    let response: Response;
+    const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+    headers.set("user-agent", cliUserAgent());
+    try {
+      response = await fetch(input, { ...init, headers, redirect: "manual" });
+    } catch {
+      throw new CliError(
+        `cannot reach Coffer at ${url.origin} (from ${source}): is it running?`,
+        EXIT.network,
+      );
+    }
+    if (REDIRECTS.has(response.status)) {
+      throw new CliError(
+        `${url.origin} answered ${url.pathname} with a redirect to ${response.headers.get("location") ?? "nowhere"}; ` +
+          "the CLI follows no redirect (it would carry your credential or password there): if Coffer lives " +
+          "there, use that address (--api-url)",
+        EXIT.error,
+      );
+    }
+    return response;
+  };
+export const fetchHere = fetchFrom();
 
 export function connect(binding: Binding): Session {
   const { apiUrl } = binding;
   const state = { ...binding.credential };
+  const fetchHere = fetchFrom(binding.source);
 
   // An OIDC token (a CI job's) is exchanged before the first request, once; its failure is the
   // command's error, in the server's words.
@@ -115,21 +131,42 @@ export function connect(binding: Binding): Session {
           },
         }),
   });
-  return { client, apiUrl, fallbackSecret: binding.fallbackSecret };
+  return {
+    client,
+    apiUrl,
+    fallbackSecret: binding.fallbackSecret,
+    apiKey: Boolean(state.api_key),
+    source: binding.source,
+    keepsCopies: binding.keepsCopies,
+  };
 }
+
+const UNAVAILABLE = new Set([502, 503, 504]);
 
 /** The CLI's words and exit code for an error answer: ApiError (coffer/client) -> CliError. */
 export function cliErrorOf(error: ApiError, what: string): CliError {
-  const code =
-    error.status === 401
+  // A proxy's 502/503/504: Coffer is not there, as when the connection is refused (a run falls back).
+  const code = UNAVAILABLE.has(error.status)
+    ? EXIT.network
+    : error.status === 401
       ? EXIT.auth
       : error.status === 404
         ? EXIT.notFound
         : error.status === 422 || error.status === 409
           ? EXIT.usage
           : EXIT.error;
-  const hint = error.status === 401 ? " (run `coffer login`)" : "";
-  return new CliError(`${what}: ${error.message}${hint}`, code);
+  return new CliError(`${what}: ${error.message}${error.status === 401 ? refusedHint(error) : ""}`, code);
+}
+
+// A job's COFFER_TOKEN refused: `coffer login` cannot help a CI runner, a new key in its secrets can.
+function refusedHint(error: ApiError): string {
+  const fromEnvironment = process.env.COFFER_TOKEN && !process.env.COFFER_OIDC_TOKEN;
+  if (!fromEnvironment) return " (run `coffer login`)";
+  if (error.code === "api_key_address_refused") return " (COFFER_TOKEN's key may not be used from here)";
+  return (
+    ". COFFER_TOKEN was refused: it is invalid, expired or revoked; create a new key (dashboard: API keys, " +
+    "or a service account's keys) and put it in COFFER_TOKEN where this job gets its secrets"
+  );
 }
 
 /** Turns an error answer of the typed client into a CliError with the right exit code. */
