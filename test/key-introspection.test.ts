@@ -111,6 +111,36 @@ describe("GET /keys/current", () => {
     expect(response.json().environments).toEqual([]);
   });
 
+  it("answers a service account's key narrowed to Production, naming the account; a Viewer account outside the team reaches none", async () => {
+    const accountIn = async (body: object) => {
+      const account = await send(
+        "POST",
+        `/workspaces/${tree.workspaceId}/service-accounts`,
+        owner.headers,
+        body,
+      );
+      expect(account.statusCode).toBe(201);
+      const key = await send(
+        "POST",
+        `/workspaces/${tree.workspaceId}/service-accounts/${account.json().id}/keys`,
+        owner.headers,
+        { name: "deploy", environment_ids: [production], access: "read" },
+      );
+      expect(key.statusCode).toBe(201);
+      return { id: account.json().id as string, token: key.json().token as string };
+    };
+    const member = await accountIn({ name: "deployer", role: Role.Viewer, team_ids: [tree.teamId] });
+    const answer = (await current(member.token)).json();
+    expect(answer).toMatchObject({
+      service_account_id: member.id,
+      workspace_id: tree.workspaceId,
+      access: "read",
+    });
+    expect(answer.environments.map((e: { id: string }) => e.id)).toEqual([production]);
+    const outsider = await accountIn({ name: "outsider", role: Role.Viewer });
+    expect((await current(outsider.token)).json().environments).toEqual([]);
+  });
+
   it("answers 404 to a session (it has no key), 401 without a credential and to a revoked key", async () => {
     const session = await send("GET", "/keys/current", owner.headers);
     expect(session.statusCode).toBe(404);
