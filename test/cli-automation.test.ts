@@ -75,6 +75,9 @@ describe("coffer keys", () => {
     expect(created.code, created.stderr).toBe(0);
     const token = created.stdout.split("\n")[0]!;
     expect(token).toMatch(/^sk-/);
+    expect(created.stderr).toContain(
+      `use it as COFFER_API_URL=${server.url} COFFER_TOKEN=<the key> coffer run -- <your command>`,
+    );
     expect(created.stdout).toContain(
       `read-only; workspace ${ids.workspace_id}; environments ${ids.environment_id}`,
     );
