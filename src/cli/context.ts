@@ -69,7 +69,13 @@ export async function projectEnvironments(
   // No project file: a key narrowed to environments says which (key-reach.ts).
   if (!findProjectFile()) {
     const refs = parseEnvOption(env);
-    const session = sessionFor(program);
+    let session: Session;
+    try {
+      session = sessionFor(program);
+    } catch (error) {
+      requireProjectFile(); // without a credential, the missing file is still the first thing said
+      throw error;
+    }
     if (!session.apiKey) requireProjectFile();
     return { session, ...(await keyTargets(session, refs)) };
   }
