@@ -4,6 +4,8 @@
 // maximum age refuse it; a credential the server refuses (revoked) never falls back. Real
 // processes: a real server behind a proxy that is closed, or made to answer 503, to take it away.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
@@ -84,6 +86,28 @@ describe("coffer run with Coffer unreachable", () => {
     expect(offline.code, offline.stderr).toBe(0);
     expect(offline.stdout).toBe("kept offline");
     expect(offline.stderr).toContain("using the offline copy");
+  });
+
+  it("falls back when the server takes the connection but never answers (COFFER_TIMEOUT)", async () => {
+    const { run } = await laptop();
+    expect((await run(["run", ...PRINT])).code).toBe(0);
+    const silent = createServer(() => {}); // accepts, never answers
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const offline = await run(["run", ...PRINT], { COFFER_API_URL: url, COFFER_TIMEOUT: "1" });
+      expect(offline.code, offline.stderr).toBe(0);
+      expect(offline.stdout).toBe("kept offline");
+      expect(offline.stderr).toContain(`Coffer at ${url} (from COFFER_API_URL) cannot be reached`);
+      const refused = await run(["run", "--no-fallback", ...PRINT], {
+        COFFER_API_URL: url,
+        COFFER_TIMEOUT: "1",
+      });
+      expect(refused.code).toBe(6);
+      expect(refused.stderr).toContain("no answer within 1 s (COFFER_TIMEOUT)");
+    } finally {
+      silent.close();
+    }
   });
 
   it("--no-fallback refuses the copy (exit 6), saying one exists", async () => {

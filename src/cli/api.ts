@@ -18,6 +18,20 @@ import { cliUserAgent } from "./user-agent.ts";
 export { CliError, EXIT };
 
 const MAX_RETRIES = 3;
+const DEFAULT_READ_TIMEOUT_S = 30;
+
+/** How long a read waits for an answer: COFFER_TIMEOUT seconds (1-600), else 30. */
+function readTimeoutSeconds(): number {
+  const text = process.env.COFFER_TIMEOUT;
+  if (!text) return DEFAULT_READ_TIMEOUT_S;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600)
+    throw new CliError(
+      `COFFER_TIMEOUT: ${JSON.stringify(text)} is not a number of seconds from 1 to 600`,
+      EXIT.usage,
+    );
+  return seconds;
+}
 const MAX_WAIT_S = 30;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]); // not 304: that is "unchanged", for ETags
 
@@ -45,11 +59,17 @@ export const fetchFrom =
     let response: Response;
     const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
     headers.set("user-agent", cliUserAgent());
+    // A read that gets no answer counts as no server (a run then falls back); writes wait on.
+    const method = (input instanceof Request ? input.method : init?.method) ?? "GET";
+    const seconds = readTimeoutSeconds();
+    const signal = method === "GET" ? AbortSignal.timeout(seconds * 1000) : undefined;
     try {
-      response = await fetch(input, { ...init, headers, redirect: "manual" });
-    } catch {
+      response = await fetch(input, { ...init, headers, redirect: "manual", ...(signal ? { signal } : {}) });
+    } catch (error) {
+      const silent = (error as Error).name === "TimeoutError";
       throw new CliError(
-        `cannot reach Coffer at ${url.origin} (from ${source}): is it running?`,
+        `cannot reach Coffer at ${url.origin} (from ${source}): ` +
+          (silent ? `no answer within ${seconds} s (COFFER_TIMEOUT)` : "is it running?"),
         EXIT.network,
       );
     }
