@@ -567,7 +567,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordsRoutes({ passwords, rateLimit: authRateLimit }));
   await app.register(twoFactorRoutes({ twoFactor }));
   await app.register(sessionsRoutes(sessions));
-  await app.register(keysRoutes(keys));
+  await app.register(
+    keysRoutes(keys, {
+      lookup: workspaces.lookup,
+      environmentsReached: (ctx, narrowed) => environments.reachedByKey(ctx, narrowed),
+    }),
+  );
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
   await app.register(auditRoutes({ audit, workspaces }));
   await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces }));

@@ -75,6 +75,9 @@ describe("coffer keys", () => {
     expect(created.code, created.stderr).toBe(0);
     const token = created.stdout.split("\n")[0]!;
     expect(token).toMatch(/^sk-/);
+    expect(created.stderr).toContain(
+      `use it as COFFER_API_URL=${server.url} COFFER_TOKEN=<the key> coffer run -- <your command>`,
+    );
     expect(created.stdout).toContain(
       `read-only; workspace ${ids.workspace_id}; environments ${ids.environment_id}`,
     );
@@ -87,7 +90,7 @@ describe("coffer keys", () => {
     expect(run.stdout).toBe("hello from coffer");
     const write = await coffer(["secrets", "set", "OTHER=1"], { COFFER_TOKEN: token });
     expect(write.code).not.toBe(0);
-    expect(write.stderr).toContain("scope");
+    expect(write.stderr).toContain("This key is read-only");
   });
 
   it("accepts a scoped key at login although it reaches no account route", async () => {

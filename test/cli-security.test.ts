@@ -376,7 +376,7 @@ describe("the offline copy (run --fallback)", () => {
     const offline = await runCoffer(print, where);
     expect(offline.code, offline.stderr).toBe(0);
     expect(offline.stdout).toBe("still here");
-    expect(offline.stderr).toContain("fallback copy");
+    expect(offline.stderr).toContain("using the offline copy");
   }, 30_000);
 });
 

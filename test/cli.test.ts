@@ -280,8 +280,8 @@ describe("coffer, end to end as a process", () => {
     const offline = await run(printPort, { env });
     expect(offline.code, offline.stderr).toBe(0);
     expect(offline.stdout).toBe("9000");
-    expect(offline.stderr).toContain("fallback");
-    const without = await run(["run", "--", "true"], { env });
+    expect(offline.stderr).toContain("using the offline copy");
+    const without = await run(["run", "--no-fallback", "--", "true"], { env });
     expect(without.code).toBe(6);
   });
 

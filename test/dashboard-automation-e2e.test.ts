@@ -126,6 +126,11 @@ describe.skipIf(!browserTestsRun)("the automation screens in Chromium", () => {
       expect(await axeViolations(page)).toEqual([]);
       await dialog().getByRole("button", { name: "Create key" }).click();
       const token = (await page.getByTestId("new-api-key").innerText()).trim();
+      // How to use it (issue 36, item 5): the variable and the command, with this key.
+      const usage = await page.getByTestId("key-usage").innerText();
+      expect(usage).toContain(`export COFFER_TOKEN=${token}`);
+      expect(usage).toMatch(/export COFFER_API_URL=http:\/\/127\.0\.0\.1:\d+/);
+      expect(usage).toContain("coffer run -- <your command>");
       await dialog().getByRole("button", { name: "Done" }).click();
 
       const row = rowIn("API keys", "prod-reader");

@@ -158,6 +158,8 @@ describe("every route that is not public", () => {
     // the key's scope.
     expect(answers.filter((a) => !/ 403 key_scope_forbidden$/.test(a)).sort()).toEqual(
       [
+        // What the key is and reaches (issue 36): its own environment, nothing more.
+        "GET /keys/current 200",
         `GET ${environment}/ 200`,
         // A key the environment does not have (the walk sends a made-up one): past the scope check.
         `GET ${environment}/by-key 404 not_found`,

@@ -6,6 +6,7 @@ import type { RequestContext } from "./context.ts";
 import {
   type Action,
   credentialMayGrant,
+  type KeyScope,
   MATRIX,
   type ResourceScope,
   ROLE_NAMES,
@@ -13,10 +14,16 @@ import {
   seesEveryTeam,
 } from "./policy.ts";
 
-export const keyScopeRefused = () =>
+/**
+ * 403 key_scope_forbidden. A read-only key refused a change is told so in those words: a deploy
+ * job's log then says what to fix (a key with read_write access), not only that a scope refused.
+ */
+export const keyScopeRefused = (scope?: KeyScope | null, action?: Action) =>
   new AppError(
     "key_scope_forbidden",
-    "This key's scope does not allow this (see the key's scope in GET /keys/)",
+    scope?.access === "read" && action !== undefined && !MATRIX[action].reads
+      ? "This key is read-only: it may read, but not change anything (a change needs a key with read_write access)"
+      : "This key's scope does not allow this (GET /keys/current shows what the key reaches)",
   );
 
 export const sessionRequired = () =>
@@ -66,7 +73,7 @@ export async function authorize(
     );
   }
   if (why === "team") throw new AppError("forbidden", "You are not a member of this team");
-  throw keyScopeRefused();
+  throw keyScopeRefused(ctx.principal.scope, action);
 }
 
 /**

@@ -18,6 +18,20 @@ import { cliUserAgent } from "./user-agent.ts";
 export { CliError, EXIT };
 
 const MAX_RETRIES = 3;
+const DEFAULT_READ_TIMEOUT_S = 30;
+
+/** How long a read waits for an answer: COFFER_TIMEOUT seconds (1-600), else 30. */
+function readTimeoutSeconds(): number {
+  const text = process.env.COFFER_TIMEOUT;
+  if (!text) return DEFAULT_READ_TIMEOUT_S;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600)
+    throw new CliError(
+      `COFFER_TIMEOUT: ${JSON.stringify(text)} is not a number of seconds from 1 to 600`,
+      EXIT.usage,
+    );
+  return seconds;
+}
 const MAX_WAIT_S = 30;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]); // not 304: that is "unchanged", for ETags
 
@@ -26,33 +40,55 @@ export interface Session {
   apiUrl: string;
   /** The secret the fallback file's key comes from (binding.ts). */
   fallbackSecret(): string;
+  /** The credential is an API key (it can tell what it reaches: key-reach.ts). */
+  apiKey: boolean;
+  /** Where apiUrl came from, for messages. */
+  source: string;
+  /** Whether `coffer run` keeps an offline copy (fallback.ts) with this credential. */
+  keepsCopies: boolean;
 }
 
-/** fetch that stays at the address it is given: a 3xx is an error, an unreachable server exit 6. */
-export const fetchHere: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : input);
-  let response: Response;
-  const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
-  headers.set("user-agent", cliUserAgent());
-  try {
-    response = await fetch(input, { ...init, headers, redirect: "manual" });
-  } catch {
-    throw new CliError(`cannot reach Coffer at ${url.origin}: is it running? (COFFER_API_URL)`, EXIT.network);
-  }
-  if (REDIRECTS.has(response.status)) {
-    throw new CliError(
-      `${url.origin} answered ${url.pathname} with a redirect to ${response.headers.get("location") ?? "nowhere"}; ` +
-        "the CLI follows no redirect (it would carry your credential or password there): if Coffer lives " +
-        "there, use that address (--api-url)",
-      EXIT.error,
-    );
-  }
-  return response;
-};
+/**
+ * fetch that stays at the address it is given: a 3xx is an error, an unreachable server exit 6,
+ * naming where the address came from (`source`: --api-url, COFFER_API_URL, a .coffer.json…).
+ */
+export const fetchFrom =
+  (source = "--api-url or COFFER_API_URL"): typeof fetch =>
+  async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    let response: Response;
+    const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+    headers.set("user-agent", cliUserAgent());
+    // A read that gets no answer counts as no server (a run then falls back); writes wait on.
+    const method = (input instanceof Request ? input.method : init?.method) ?? "GET";
+    const seconds = readTimeoutSeconds();
+    const signal = method === "GET" ? AbortSignal.timeout(seconds * 1000) : undefined;
+    try {
+      response = await fetch(input, { ...init, headers, redirect: "manual", ...(signal ? { signal } : {}) });
+    } catch (error) {
+      const silent = (error as Error).name === "TimeoutError";
+      throw new CliError(
+        `cannot reach Coffer at ${url.origin} (from ${source}): ` +
+          (silent ? `no answer within ${seconds} s (COFFER_TIMEOUT)` : "is it running?"),
+        EXIT.network,
+      );
+    }
+    if (REDIRECTS.has(response.status)) {
+      throw new CliError(
+        `${url.origin} answered ${url.pathname} with a redirect to ${response.headers.get("location") ?? "nowhere"}; ` +
+          "the CLI follows no redirect (it would carry your credential or password there): if Coffer lives " +
+          "there, use that address (--api-url)",
+        EXIT.error,
+      );
+    }
+    return response;
+  };
+export const fetchHere = fetchFrom();
 
 export function connect(binding: Binding): Session {
   const { apiUrl } = binding;
   const state = { ...binding.credential };
+  const fetchHere = fetchFrom(binding.source);
 
   // An OIDC token (a CI job's) is exchanged before the first request, once; its failure is the
   // command's error, in the server's words.
@@ -115,21 +151,42 @@ export function connect(binding: Binding): Session {
           },
         }),
   });
-  return { client, apiUrl, fallbackSecret: binding.fallbackSecret };
+  return {
+    client,
+    apiUrl,
+    fallbackSecret: binding.fallbackSecret,
+    apiKey: Boolean(state.api_key),
+    source: binding.source,
+    keepsCopies: binding.keepsCopies,
+  };
 }
+
+const UNAVAILABLE = new Set([502, 503, 504]);
 
 /** The CLI's words and exit code for an error answer: ApiError (coffer/client) -> CliError. */
 export function cliErrorOf(error: ApiError, what: string): CliError {
-  const code =
-    error.status === 401
+  // A proxy's 502/503/504: Coffer is not there, as when the connection is refused (a run falls back).
+  const code = UNAVAILABLE.has(error.status)
+    ? EXIT.network
+    : error.status === 401
       ? EXIT.auth
       : error.status === 404
         ? EXIT.notFound
         : error.status === 422 || error.status === 409
           ? EXIT.usage
           : EXIT.error;
-  const hint = error.status === 401 ? " (run `coffer login`)" : "";
-  return new CliError(`${what}: ${error.message}${hint}`, code);
+  return new CliError(`${what}: ${error.message}${error.status === 401 ? refusedHint(error) : ""}`, code);
+}
+
+// A job's COFFER_TOKEN refused: `coffer login` cannot help a CI runner, a new key in its secrets can.
+function refusedHint(error: ApiError): string {
+  const fromEnvironment = process.env.COFFER_TOKEN && !process.env.COFFER_OIDC_TOKEN;
+  if (!fromEnvironment) return " (run `coffer login`)";
+  if (error.code === "api_key_address_refused") return " (COFFER_TOKEN's key may not be used from here)";
+  return (
+    ". COFFER_TOKEN was refused: it is invalid, expired or revoked; create a new key (dashboard: API keys, " +
+    "or a service account's keys) and put it in COFFER_TOKEN where this job gets its secrets"
+  );
 }
 
 /** Turns an error answer of the typed client into a CliError with the right exit code. */

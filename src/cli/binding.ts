@@ -19,6 +19,8 @@ export interface Target {
   apiUrl: string;
   /** Set when the URL came from this project file (and from nothing the user chose on this run). */
   projectFile?: string;
+  /** Where the URL came from, for "cannot reach" messages: `--api-url`, `COFFER_API_URL`, a file. */
+  source: string;
 }
 
 /** The URL the user chose: --api-url, else COFFER_API_URL. */
@@ -34,20 +36,28 @@ const defaultUrl = () => readCredentialsFile().default ?? DEFAULT_API_URL;
  */
 export function resolveTarget(flag: string | undefined, found?: FoundProjectFile): Target {
   const chosen = chosenUrl(flag);
-  if (chosen) return { apiUrl: normaliseApiUrl(chosen) };
+  if (chosen) return { apiUrl: normaliseApiUrl(chosen), source: flag ? "--api-url" : "COFFER_API_URL" };
   const fromProject = found?.project.api_url;
   if (typeof fromProject === "string") {
     try {
-      return { apiUrl: normaliseApiUrl(fromProject), projectFile: found!.path };
+      return { apiUrl: normaliseApiUrl(fromProject), projectFile: found!.path, source: found!.path };
     } catch (error) {
       throw new CliError(`${found!.path}: api_url ${(error as Error).message}`, EXIT.usage);
     }
   }
-  return { apiUrl: normaliseApiUrl(defaultUrl()) };
+  const stored = readCredentialsFile().default;
+  return {
+    apiUrl: normaliseApiUrl(stored ?? DEFAULT_API_URL),
+    source: stored ? "the default server of `coffer login`" : "the built-in default; set COFFER_API_URL",
+  };
 }
 
 export interface Binding {
   apiUrl: string;
+  /** Where apiUrl came from (Target.source). */
+  source: string;
+  /** Whether `coffer run` keeps an offline copy with this credential (not an OIDC exchange's). */
+  keepsCopies: boolean;
   credential: StoredCredential;
   /** Stored in the credentials file (refreshed tokens are written back), or COFFER_TOKEN. */
   stored: boolean;
@@ -128,6 +138,8 @@ function bindOidc(target: Target, flag: string | undefined, oidcToken: string): 
   }
   return {
     apiUrl: target.apiUrl,
+    source: target.source,
+    keepsCopies: false,
     credential: { oidc_token: oidcToken, service_account_id: serviceAccount },
     stored: false,
     fallbackSecret: () => oidcToken,
@@ -141,6 +153,8 @@ function bindToken(target: Target, flag: string | undefined, token: string): Bin
   // An access token has no secret that outlives it: a copy written under it does not survive its expiry.
   return {
     apiUrl: target.apiUrl,
+    source: target.source,
+    keepsCopies: true,
     credential: token.startsWith("sk-") ? { api_key: token } : { access_token: token },
     stored: false,
     fallbackSecret: () => token,
@@ -155,6 +169,8 @@ function bindStored(target: Target): Binding {
   const apiUrl = target.apiUrl;
   return {
     apiUrl,
+    source: target.source,
+    keepsCopies: true,
     credential,
     stored: true,
     fallbackSecret() {

@@ -17,6 +17,7 @@ import { bind, resolveTarget } from "./binding.ts";
 import { type EnvironmentTarget, resolveEnvironments } from "./environment-targets.ts";
 import { type FoundProjectFile, findProjectFile } from "./files.ts";
 import { currentBranch } from "./git-branch.ts";
+import { keyTargets } from "./key-reach.ts";
 import { progressBar, warn } from "./output.ts";
 import { parseEnvOption, type Selection, selectEnvironments } from "./project-map.ts";
 
@@ -65,6 +66,19 @@ export async function projectEnvironments(
   program: Command,
   env?: string,
 ): Promise<{ session: Session; selection: Selection; targets: EnvironmentTarget[] }> {
+  // No project file: a key narrowed to environments says which (key-reach.ts).
+  if (!findProjectFile()) {
+    const refs = parseEnvOption(env);
+    let session: Session;
+    try {
+      session = sessionFor(program);
+    } catch (error) {
+      requireProjectFile(); // without a credential, the missing file is still the first thing said
+      throw error;
+    }
+    if (!session.apiKey) requireProjectFile();
+    return { session, ...(await keyTargets(session, refs)) };
+  }
   const { found, selection } = projectSelection(env);
   const session = sessionFor(program, found);
   return { session, selection, targets: await resolveEnvironments(session, selection) };

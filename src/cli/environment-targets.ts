@@ -2,6 +2,7 @@
 // slugs looked up in the project's list; and what --verbose says about where each key comes from.
 import type { EnvironmentPath } from "../client/index.ts";
 import { CliError, EXIT, failure, type Session } from "./api.ts";
+import { environmentsNamed, keyReach } from "./key-reach.ts";
 import { noEnvironment, type Selection } from "./project-map.ts";
 
 /** One environment a command reads or writes, and the name the user knows it by. */
@@ -30,13 +31,19 @@ export async function resolveEnvironments(
 ): Promise<EnvironmentTarget[]> {
   const project = projectPathOf(selection);
   if (selection.environments.length === 0) throw noEnvironment(selection);
-  let listed: { id: string; slug: string }[] | undefined;
+  let listed: { id: string; slug: string; name: string }[] | undefined;
   const list = async () => {
     if (listed) return listed;
     const { data, error, response } = await session.client.GET(
       "/environments/{workspace_id}/{team_id}/{project_id}/",
       { params: { path: project } },
     );
+    // A key narrowed to environments may not list its project's: it says itself what it reaches.
+    const reached = !data && response.status === 403 ? await keyReach(session) : null;
+    if (reached) {
+      listed = reached.filter((e) => e.project_id === project.project_id);
+      return listed;
+    }
     if (!data)
       throw failure(response, error, `cannot list the environments of project ${project.project_id}`);
     listed = data;
@@ -49,8 +56,8 @@ export async function resolveEnvironments(
       target = { ...project, environment_id: ref, label: ref };
     } else {
       const environments = await list();
-      const found = environments.find((e) => e.slug === ref || e.id === ref);
-      if (!found) {
+      const [found, other] = environmentsNamed(environments, ref);
+      if (!found || other) {
         throw new CliError(
           `no environment "${ref}" in project ${project.project_id} (${selection.rule} in ${selection.file}); ` +
             `have: ${environments.map((e) => e.slug).join(", ")}`,

@@ -59,8 +59,15 @@ export async function pick<T extends Named>(
   what: string,
 ): Promise<T> {
   if (wanted === undefined) {
-    if (!process.stdin.isTTY)
-      throw new CliError(`give --${what} (or run in a terminal to pick one)`, EXIT.usage);
+    // Outside a terminal (a script, an agent) the only choice is taken, and said.
+    if (!process.stdin.isTTY && items.length === 1) {
+      process.stderr.write(`coffer: using the only ${what}, ${items[0]!.name}\n`);
+      return items[0]!;
+    }
+    if (!process.stdin.isTTY) {
+      const have = items.length ? ` (have: ${items.map((i) => i.name).join(", ")})` : "";
+      throw new CliError(`give --${what}${have}, or run in a terminal to pick one`, EXIT.usage);
+    }
     if (items.length === 0)
       throw new CliError(`there is no ${what} to pick: create one first`, EXIT.notFound);
     // Loaded only here: the prompt library stays off every other command's start path.

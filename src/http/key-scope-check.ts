@@ -41,7 +41,7 @@ const checkKeyScope: preValidationAsyncHookHandler = async (request) => {
     projectId: params.project_id,
     environmentId: params.environment_id,
   };
-  if (!keyScopeAllows(scope, action, resource)) throw keyScopeRefused();
+  if (!keyScopeAllows(scope, action, resource)) throw keyScopeRefused(scope, action);
 };
 
 export function registerKeyScopeCheck(app: FastifyInstance): void {

@@ -43,6 +43,7 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   "POST /sessions/:session_id/": ["revokeSession", "End one session"],
   "POST /keys/": ["createApiKey", "Mint an API key (its token is shown once)"],
   "GET /keys/": ["listApiKeys", "The signed-in user's active API keys"],
+  "GET /keys/current": ["getCurrentApiKey", "The calling API key's scope and the environments it reaches"],
   "PATCH /keys/:key_id": ["updateApiKey", "Rename, describe, re-time or revoke an API key"],
   "POST /keys/:key_id": ["revokeApiKey", "Revoke an API key"],
   "GET /workspaces/": ["listWorkspaces", "The workspaces the user belongs to"],

@@ -90,3 +90,14 @@ export async function tenantOverHttp(url: string, label = "tenant"): Promise<Ten
     secrets: `/secrets/${workspaceId}/${team}/${project}/${environment}`,
   };
 }
+
+/** The four ids of a tenant's environment, from its secrets path (as a .coffer.json names them). */
+export function environmentIdsOf(tenant: TenantOverHttp) {
+  const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];
+  return {
+    workspace_id: workspace_id!,
+    team_id: team_id!,
+    project_id: project_id!,
+    environment_id: environment_id!,
+  };
+}

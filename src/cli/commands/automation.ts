@@ -133,7 +133,12 @@ export function registerAutomationCommands(program: Command): void {
       environment: async () => (await projectSession(program)).p.environment_id,
       project: () => projectPathOf(projectSelection().selection).project_id,
     });
-    const { client } = session();
+    const { client, apiUrl } = session();
+    // How a deploy job uses it (stderr: stdout's first line stays the token alone).
+    const usage = () =>
+      process.stderr.write(
+        `coffer: use it as COFFER_API_URL=${apiUrl} COFFER_TOKEN=<the key> coffer run -- <your command>\n`,
+      );
     if (options.serviceAccount) {
       const workspace_id = workspaceOf(workspace);
       const { data, error, response } = await client.POST(
@@ -148,6 +153,7 @@ export function registerAutomationCommands(program: Command): void {
       );
       if (!data) throw failure(response, error, "cannot mint the key");
       print(json(), data, `${data.token}\n# ${data.name}: ${scopeText(data)} (shown once)\n`);
+      usage();
       return;
     }
     const { data, error, response } = await client.POST("/keys/", {
@@ -156,6 +162,7 @@ export function registerAutomationCommands(program: Command): void {
     });
     if (!data) throw failure(response, error, "cannot mint the key");
     print(json(), data, `${data.token}\n# ${data.name}: ${scopeText(data)} (shown once)\n`);
+    usage();
   });
 
   keys

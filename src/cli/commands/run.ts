@@ -1,7 +1,8 @@
 // `coffer run -- <cmd>`: the command runs with the environment's secrets in its environment.
-// Signals go to the child, its exit code comes back. --fallback keeps an encrypted copy with the
-// list's ETag: the next run asks "changed since?" (304: nothing decrypted or sent) and, when Coffer
-// cannot be reached, runs on the copy with a warning. --watch polls the same way and restarts the
+// Signals go to the child, its exit code comes back. Each run keeps an encrypted copy with the
+// list's ETag (fallback.ts): the next run asks "changed since?" (304: nothing decrypted or sent)
+// and, when Coffer cannot be reached, runs on the copy, saying its age (unless --no-fallback, or
+// older than --fallback-max-age). --watch polls the same way and restarts the
 // command when what it gets changes. A secret set here already or read by tools as options or code
 // (environment-policy.ts) is kept back unless named with --allow-env, at the start and at every
 // restart; each is said on stderr with its last writer (kept-back.ts). The directory (and git
@@ -16,7 +17,14 @@ import { chooseOidcToken } from "../binding.ts";
 import { type EnvironmentTarget, projectEnvironments, readSecrets } from "../context.ts";
 import { allowEnvOption, type Sorted, sortForEnvironment } from "../environment-policy.ts";
 import { explainSources } from "../environment-targets.ts";
-import { type FallbackCopy, loadFallback, saveFallback } from "../fallback.ts";
+import {
+  ageOf,
+  confirmFallback,
+  type FallbackCopy,
+  fallbackMaxAge,
+  loadFallback,
+  saveFallback,
+} from "../fallback.ts";
 import { originIn, reportKeptBack, type SecretOrigin } from "../kept-back.ts";
 import { createMount, type Mount, type MountFormat, type MountKind, mountFormatOf } from "../mount.ts";
 import { warn } from "../output.ts";
@@ -24,7 +32,9 @@ import { warn } from "../output.ts";
 interface RunOptions {
   oidcTokenEnv?: string;
   serviceAccount?: string;
+  /** false with --no-fallback; --fallback (true) is what runs do anyway. */
   fallback?: boolean;
+  fallbackMaxAge?: string;
   allowPartial?: boolean;
   watch?: boolean | string;
   allowEnv: string[];
@@ -64,22 +74,57 @@ async function fetchValues(
   };
 }
 
+/** Keeps the run's copy current: rewritten when it changed, its time renewed when the server said 304. */
+function keepCopy(session: Session, p: EnvironmentTarget, copy: FallbackCopy, cached?: FallbackCopy) {
+  if (!session.keepsCopies) return;
+  if (copy === cached) confirmFallback(p.environment_id);
+  else saveFallback(p.environment_id, session.fallbackSecret(), copy);
+}
+
+/**
+ * The environment's values: from Coffer (the copy kept for next time), or, when Coffer cannot be
+ * reached (no answer, or a proxy's 502/503/504), from the offline copy if it is young enough and
+ * --no-fallback was not given. An answer that refuses the credential (401/403/404) never falls
+ * back: a revoked key must stop working offline too.
+ */
 async function initialCopy(
   session: Session,
   p: EnvironmentTarget,
   options: RunOptions,
   label: string | undefined,
 ): Promise<FallbackCopy> {
-  const cached = options.fallback ? loadFallback(p.environment_id, session.fallbackSecret()) : undefined;
+  const cached = session.keepsCopies ? loadFallback(p.environment_id, session.fallbackSecret()) : undefined;
   try {
     const copy = await fetchValues(session, p, options.allowPartial ?? false, cached, label);
-    if (options.fallback && copy !== cached) saveFallback(p.environment_id, session.fallbackSecret(), copy);
+    keepCopy(session, p, copy, cached);
     return copy;
   } catch (error) {
     const offline = error instanceof CliError && error.exitCode === EXIT.network;
-    if (!offline || !cached) throw error;
-    warn(
-      `${error.message}; using the local fallback copy${label ? ` of ${label}` : ""}, which may be out of date`,
+    if (!offline) throw error;
+    const of = label ? ` of ${label}` : "";
+    if (!cached) {
+      const why = session.keepsCopies ? "none is kept here yet" : "none is kept for an OIDC token";
+      throw new CliError(`${error.message} (no offline copy${of}: ${why})`, EXIT.network);
+    }
+    const age = ageOf(cached.confirmedAt ?? new Date(0));
+    if (options.fallback === false) {
+      throw new CliError(
+        `${error.message} (--no-fallback: the offline copy${of} from ${age} ago was not used)`,
+        EXIT.network,
+      );
+    }
+    const max = fallbackMaxAge(options.fallbackMaxAge);
+    const seconds = (Date.now() - (cached.confirmedAt?.getTime() ?? 0)) / 1000;
+    if (seconds > max.seconds) {
+      throw new CliError(
+        `${error.message} (the offline copy${of} is ${age} old, older than ${max.text}, the maximum age ` +
+          `from ${max.from}; --fallback-max-age or COFFER_FALLBACK_MAX_AGE allows an older one)`,
+        EXIT.network,
+      );
+    }
+    process.stderr.write(
+      `coffer: Coffer at ${session.apiUrl} (from ${session.source}) cannot be reached; using the offline ` +
+        `copy${of} from ${age} ago (--no-fallback refuses it)\n`,
     );
     return cached;
   }
@@ -247,7 +292,12 @@ export function registerRunCommand(program: Command): void {
     .description(
       "run a command with the environment's secrets in its environment: coffer run -- <cmd> [args]",
     )
-    .option("--fallback", "use (and keep) an encrypted local copy when Coffer cannot be reached")
+    .option("--fallback", "(the default) run on the offline copy when Coffer cannot be reached")
+    .option("--no-fallback", "fail when Coffer cannot be reached, rather than run on the offline copy")
+    .option(
+      "--fallback-max-age <age>",
+      "the oldest offline copy to run on, e.g. 30m, 24h, 7d (default 7d); env COFFER_FALLBACK_MAX_AGE",
+    )
     .option("--allow-partial", "go on when some values cannot be decrypted")
     .option(
       "--watch [seconds]",
@@ -311,8 +361,7 @@ export function registerRunCommand(program: Command): void {
               current.copies[i],
               label(t),
             );
-            if (options.fallback && copy !== current.copies[i])
-              saveFallback(t.environment_id, session.fallbackSecret(), copy);
+            if (copy !== current.copies[i]) keepCopy(session, t, copy);
             return copy;
           }),
         );

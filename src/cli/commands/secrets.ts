@@ -72,6 +72,9 @@ export function registerSecretsCommands(program: Command): void {
         const text = rows.map(
           (r) => `${r.key}\t${r.value}\tv${r.version}${merged ? `\t${r.environment}` : ""}\n`,
         );
+        // Said on stderr: an empty list on stdout stays what a script parses ("" or []).
+        if (rows.length === 0)
+          process.stderr.write(`coffer: no secrets in ${targets.map((t) => t.label).join(", ")}\n`);
         print(json(), rows, text.join(""));
       },
     );

@@ -2,7 +2,7 @@
 // rotation cadence (default_policy, days) that is accepted but never echoed, and optionally a
 // parent in the same project whose secrets it inherits.
 import { randomUUID } from "node:crypto";
-import { authorize } from "../../auth/authorize.ts";
+import { authorize, permits } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import type { ReferenceSource } from "../../auth/policy.ts";
 import type { Clock } from "../../clock.ts";
@@ -190,6 +190,38 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
         .where("id", "in", [...ids])
         .execute();
       return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    /**
+     * The environments a key narrowed to projects or environments reaches in the request's
+     * workspace and may read now (its holder's role and teams still count): what GET /keys/current
+     * answers, so a deploy job needs no project file to find its one environment.
+     */
+    async reachedByKey(
+      ctx: RequestContext,
+      narrowed: { projectIds: readonly string[] | null; environmentIds: readonly string[] | null },
+    ) {
+      const projectIds = narrowed.projectIds ?? [];
+      const environmentIds = narrowed.environmentIds ?? [];
+      if (projectIds.length === 0 && environmentIds.length === 0) return [];
+      const rows = await db
+        .selectFrom("environments")
+        .selectAll()
+        .where("workspace_id", "=", ctx.workspaceId)
+        .where((eb) =>
+          eb.or([
+            ...(environmentIds.length ? [eb("id", "in", [...environmentIds])] : []),
+            ...(projectIds.length ? [eb("project_id", "in", [...projectIds])] : []),
+          ]),
+        )
+        .orderBy("project_id")
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      const mayRead = await permits(db, ctx, "secret.read");
+      return rows.filter((row) =>
+        mayRead({ teamId: row.team_id, projectId: row.project_id, environmentId: row.id }),
+      );
     },
 
     async list(ctx: RequestContext, teamId: string, projectId: string) {

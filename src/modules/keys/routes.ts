@@ -1,18 +1,53 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import Type from "typebox";
+import type { RequestContext } from "../../auth/context.ts";
 import { presentScope } from "../../auth/key-scope.ts";
+import type { KeyScope } from "../../auth/policy.ts";
+import { AppError } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
-import { actorOf } from "../../http/scope.ts";
+import { actorOf, contextOf, type MembershipLookup, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { ApiKeyRow } from "./repo.ts";
-import { ApiKeyRecord, CreatedApiKey, CreateKeyBody, KeyParams, UpdateKeyBody } from "./schemas.ts";
+import {
+  ApiKeyRecord,
+  CreatedApiKey,
+  CreateKeyBody,
+  CurrentKey,
+  KeyParams,
+  UpdateKeyBody,
+} from "./schemas.ts";
 import type { KeysService } from "./service.ts";
+
+/** What GET /keys/current needs of other modules: the workspace's members, and its environments. */
+export interface KeyReach {
+  lookup: MembershipLookup;
+  environmentsReached(
+    ctx: RequestContext,
+    narrowed: Pick<KeyScope, "projectIds" | "environmentIds">,
+  ): Promise<
+    {
+      id: string;
+      name: string;
+      slug: string;
+      environment_type: string;
+      workspace_id: string;
+      team_id: string;
+      project_id: string;
+    }[]
+  >;
+}
+
+/** The scope of a key narrowed to projects or environments (those have a workspace to ask in). */
+const narrowedScope = (request: FastifyRequest) => {
+  const scope = request.principal?.scope;
+  return scope && (scope.projectIds !== null || scope.environmentIds !== null) ? scope : null;
+};
 
 const present = (row: ApiKeyRow) => ({ ...row, ...presentScope(row), is_revoked: row.revoked_at !== null });
 
 export const keysRoutes =
-  (keys: KeysService): FastifyPluginAsync =>
+  (keys: KeysService, reach: KeyReach): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     const tags = ["API keys"];
@@ -42,6 +77,44 @@ export const keysRoutes =
       "/keys/",
       { schema: { tags, security: SECURITY, response: { 200: Type.Array(ApiKeyRecord), ...authErrors } } },
       async (request) => (await keys.listActive(principalOf(request).userId)).map(present),
+    );
+
+    // A key asks about itself: its scope, and (when narrowed) the environments it reaches, so a
+    // deploy job holding only the key finds its environment. It answers nothing the key could not
+    // read: the environments are those whose secrets it may read now, by the same policy.
+    const inKeyWorkspace = workspaceScope(reach.lookup);
+    app.get(
+      "/keys/current",
+      {
+        config: { scopedKeys: true },
+        preHandler: async function (request, reply) {
+          if (narrowedScope(request)) await inKeyWorkspace.call(this, request, reply);
+        },
+        schema: {
+          tags,
+          security: SECURITY,
+          description:
+            "The calling API key: its scope, and for a key narrowed to projects or environments the environments whose secrets it may read now (ids, names, slugs, and the team and project each is in). Any API key may ask about itself, a narrowed or read-only one too; a session has no key to describe (404).",
+          response: { 200: CurrentKey, 403: ErrorBody, 404: ErrorBody, ...authErrors },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        if (principal.kind !== "api_key" || !principal.apiKeyId)
+          throw new AppError("not_found", "This request was made with a session, not an API key");
+        const scope = principal.scope;
+        const narrowed = narrowedScope(request);
+        return {
+          id: principal.apiKeyId,
+          name: principal.apiKeyName ?? "",
+          service_account_id: principal.serviceAccount?.id ?? null,
+          workspace_id: scope?.workspaceId ?? principal.serviceAccount?.workspaceId ?? null,
+          access: scope?.access ?? "read_write",
+          project_ids: scope?.projectIds ? [...scope.projectIds] : null,
+          environment_ids: scope?.environmentIds ? [...scope.environmentIds] : null,
+          environments: narrowed ? await reach.environmentsReached(contextOf(request), narrowed) : null,
+        };
+      },
     );
 
     app.patch(

@@ -100,3 +100,37 @@ export const CreatedApiKey = Type.Object({
 
 export type CreateKeyInput = Static<typeof CreateKeyBody>;
 export { Minutes as KeyLifetime };
+
+const ReachedEnvironment = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  slug: Type.String(),
+  environment_type: Type.String(),
+  workspace_id: Uuid,
+  team_id: Uuid,
+  project_id: Uuid,
+});
+
+/** GET /keys/current: the calling key's scope and what it reaches, for a tool that holds only the key. */
+export const CurrentKey = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  service_account_id: Nullable(
+    Type.String({ format: "uuid", description: "set for a service account's key" }),
+  ),
+  workspace_id: Nullable(
+    Type.String({
+      format: "uuid",
+      description: "the one workspace the key reaches; null: every workspace of its holder",
+    }),
+  ),
+  access: KeyScopeRecord.access,
+  project_ids: KeyScopeRecord.project_ids,
+  environment_ids: KeyScopeRecord.environment_ids,
+  environments: Nullable(
+    Type.Array(ReachedEnvironment, {
+      description:
+        "for a key narrowed to projects or environments: those environments (a project's, all of them) whose secrets it may read now; null: the key is not narrowed to any, it reaches what its holder may read",
+    }),
+  ),
+});

@@ -15,6 +15,7 @@ import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
+import { KeyUsage } from "../components/KeyUsage.tsx";
 import { KEEP_EXPIRY, LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
@@ -146,7 +147,9 @@ export function ApiKeys() {
           }}
         />
       )}
-      <NewTokenDialog title="Your new API key" created={created} onClose={() => setCreated(null)} />
+      <NewTokenDialog title="Your new API key" created={created} onClose={() => setCreated(null)}>
+        {created && <KeyUsage token={created.token} />}
+      </NewTokenDialog>
       {dialog}
     </section>
   );

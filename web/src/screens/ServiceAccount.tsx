@@ -35,6 +35,7 @@ import { Field, TextArea } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
+import { KeyUsage } from "../components/KeyUsage.tsx";
 import { LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
@@ -231,7 +232,9 @@ function Keys({ account, tree, manage, ask }: SectionProps) {
         title={`A new key of ${account.name}`}
         created={created}
         onClose={() => setCreated(null)}
-      />
+      >
+        {created && <KeyUsage token={created.token} />}
+      </NewTokenDialog>
     </section>
   );
 }
