@@ -3,7 +3,7 @@
 // server the default.
 import type { Command } from "commander";
 import { ApiError, createClient, refreshTokenOf, signIn as signInWith } from "../../client/index.ts";
-import { CliError, connect, EXIT, failure, fetchHere } from "../api.ts";
+import { CliError, connect, EXIT, failure, fetchFrom } from "../api.ts";
 import { bind, newFallbackKey, resolveTarget } from "../binding.ts";
 import { globalsOf, sessionFor } from "../context.ts";
 import {
@@ -21,6 +21,8 @@ import { signInThroughBrowser } from "./device-login.ts";
  * project file's api_url, which would choose where a password goes.
  */
 const signInUrl = (program: Command) => resolveTarget(globalsOf(program).apiUrl).apiUrl;
+/** fetch for sign-in and sign-up: an unreachable server is named with where its address came from. */
+const fetchFor = (program: Command) => fetchFrom(resolveTarget(globalsOf(program).apiUrl).source);
 
 /** The password is stdin's first line; a two-factor code may follow on the next one. */
 async function passwordAndCodeFromStdin(): Promise<{ password: string; code?: string }> {
@@ -90,7 +92,7 @@ async function signIn(
   email: string,
   secrets: { password: string; code?: string },
 ): Promise<string> {
-  const client = createClient({ baseUrl: apiUrl, fetch: fetchHere });
+  const client = createClient({ baseUrl: apiUrl, fetch: fetchFor(program) });
   const { accessToken: access_token, response } = await signInWith(client, {
     email,
     password: secrets.password,
@@ -105,9 +107,11 @@ async function signIn(
 /** The browser sign-in (device authorization grant); the account is whoever approved it. */
 async function signInInBrowser(program: Command, apiUrl: string): Promise<void> {
   const tokens = await signInThroughBrowser(apiUrl);
-  const me = await createClient({ baseUrl: apiUrl, accessToken: tokens.access_token, fetch: fetchHere }).GET(
-    "/auth/me",
-  );
+  const me = await createClient({
+    baseUrl: apiUrl,
+    accessToken: tokens.access_token,
+    fetch: fetchFor(program),
+  }).GET("/auth/me");
   if (!me.data) throw failure(me.response, me.error, "cannot read the profile of the new session");
   rememberSession(program, apiUrl, { email: me.data.email, ...tokens }, " (approved in the browser)");
 }
@@ -117,7 +121,7 @@ async function signInInBrowser(program: Command, apiUrl: string): Promise<void> 
  * (no SMTP, a refusal) leaves the account as it is: the dashboard's banner can send it again.
  */
 async function mailVerificationCode(apiUrl: string, accessToken: string, email: string): Promise<void> {
-  const sent = await createClient({ baseUrl: apiUrl, accessToken, fetch: fetchHere })
+  const sent = await createClient({ baseUrl: apiUrl, accessToken, fetch: fetchFrom() })
     .POST("/auth/request-otp")
     .catch(() => undefined);
   if (sent?.data) {
@@ -145,7 +149,7 @@ export function registerAccountCommands(program: Command): void {
         const { data: me, error } = await createClient({
           baseUrl: apiUrl,
           apiKey: options.apiKey,
-          fetch: fetchHere,
+          fetch: fetchFor(program),
         }).GET("/auth/me");
         // A scoped key (or a service account's) is accepted but reaches no account route.
         const scoped = (error as { code?: string } | undefined)?.code === "key_scope_forbidden";
@@ -182,15 +186,18 @@ export function registerAccountCommands(program: Command): void {
       const [first, ...rest] = options.name.trim().split(/\s+/);
       if (!first || rest.length === 0) throw new CliError("--name needs a first and a last name", EXIT.usage);
       const { password } = await passwordAndCodeFromStdin();
-      const created = await createClient({ baseUrl: apiUrl, fetch: fetchHere }).POST("/auth/get-started", {
-        body: {
-          email: options.email,
-          first_name: first,
-          last_name: rest.join(" "),
-          password,
-          created_at: new Date().toISOString(),
+      const created = await createClient({ baseUrl: apiUrl, fetch: fetchFor(program) }).POST(
+        "/auth/get-started",
+        {
+          body: {
+            email: options.email,
+            first_name: first,
+            last_name: rest.join(" "),
+            password,
+            created_at: new Date().toISOString(),
+          },
         },
-      });
+      );
       if (!created.response.ok) throw failure(created.response, created.error, "cannot sign up");
       const accessToken = await signIn(program, apiUrl, options.email, { password });
       await mailVerificationCode(apiUrl, accessToken, options.email);
