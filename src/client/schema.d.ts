@@ -525,7 +525,7 @@ export interface paths {
         put?: never;
         /**
          * Create an environment
-         * @description Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the project, more than 3 levels deep, or circular). references_from: which other environments' values may reference this one (default `anywhere`).
+         * @description Member or above, in the team; a parent or `protected: true` needs Admin. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the project, more than 3 levels deep, or circular). references_from: which other environments' values may reference this one (default `anywhere`).
          */
         post: operations["createEnvironment"];
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
         head?: never;
         /**
          * Change an environment
-         * @description Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the parent it inherits secrets from, or says which other environments' values may reference it (references_from: `anywhere`, `project`, `nowhere`).
+         * @description Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the parent it inherits secrets from (Admin: the audit entry names the old and the new parent), says which other environments' values may reference it (references_from: `anywhere`, `project`, `nowhere`), or protects it (`protected`, Admin). On a protected environment every change needs Admin (403 `environment_protected`).
          */
         patch: operations["updateEnvironment"];
         trace?: never;
@@ -1934,7 +1934,7 @@ export interface components {
          * @description what went wrong, for programs; the table is in docs/api.md
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "id_token_rejected" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "sso_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "sso_not_configured" | "sso_session_required" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "export_incomplete" | "not_representable" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
+        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "id_token_rejected" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "environment_protected" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "sso_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "sso_not_configured" | "sso_session_required" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "export_incomplete" | "not_representable" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
         ImportApplyRequest: {
             /** @description import only these keys (default: every readable variable) */
             keys?: string[];
@@ -4642,6 +4642,11 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
+                        /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}
                          */
@@ -4786,6 +4791,8 @@ export interface operations {
                      * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
                      */
                     parent_environment_id?: string | null;
+                    /** @description Admin or Owner: whether writes into the environment (secrets, imports, restores, rollbacks, what it inherits, its settings, deleting it) need Admin; false by default, also for prod environments */
+                    protected?: boolean;
                     /**
                      * @description which other environments' values may reference this one (as `env.KEY` or `project.env.KEY`): `anywhere` (the default: any whose writer and reader may read this one), `project` (only this project's), `nowhere`
                      * @enum {string}
@@ -4816,6 +4823,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
                         /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}
@@ -4972,6 +4984,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
                         /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}
@@ -5268,6 +5285,8 @@ export interface operations {
                      * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
                      */
                     parent_environment_id?: string | null;
+                    /** @description Admin or Owner: whether writes into the environment (secrets, imports, restores, rollbacks, what it inherits, its settings, deleting it) need Admin; false by default, also for prod environments */
+                    protected?: boolean;
                     /**
                      * @description which other environments' values may reference this one (as `env.KEY` or `project.env.KEY`): `anywhere` (the default: any whose writer and reader may read this one), `project` (only this project's), `nowhere`
                      * @enum {string}
@@ -5298,6 +5317,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
                         /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}

@@ -179,7 +179,8 @@ export function createSecretsCore(deps: SecretsDeps) {
     action: "secret.read" | "secret.write" | "secret.rollback" | "secret.restore",
   ) {
     const environment = await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
-    await authorize(db, ctx, action, path);
+    // Every write into an environment comes through here: its protection is asked with the role.
+    await authorize(db, ctx, action, path, environment);
     return environment;
   }
 
