@@ -1,12 +1,13 @@
 // Issue 36, item 3: changing what an environment inherits changes what it runs with, so it needs
 // Admin (`environment.set_inheritance`), whatever the credential; the audit entry names the old and
 // the new parent.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, statusOf } from "./helpers/http.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newUser>>;
@@ -123,5 +124,61 @@ describe("who may change what an environment inherits", () => {
         parent_environment_name: "Production",
       }),
     ]);
+  });
+});
+
+describe("which environments lose a secret deleted here", () => {
+  it("names every environment that reads it from here, not those that set the key themselves", async () => {
+    const base = await makeEnvironment("Base", "prod");
+    const qa = await makeEnvironment("QA", "staging");
+    const preview = await makeEnvironment("Preview", "dev");
+    const own = await makeEnvironment("Own", "dev");
+    const below = await makeEnvironment("Below own", "dev");
+    const links: [string, string][] = [
+      [qa, base],
+      [preview, qa],
+      [own, base],
+      [below, own],
+    ];
+    for (const [child, parent] of links) {
+      expect((await setParent(child, parent, owner.headers)).statusCode).toBe(200);
+    }
+    const secret = await send("POST", `${secretsPath(tree, base)}/`, owner.headers, {
+      key: "DATABASE_URL",
+      value: "postgres://base",
+    });
+    expect(secret.statusCode).toBe(201);
+    expect(
+      (await send("POST", `${secretsPath(tree, own)}/`, owner.headers, { key: "DATABASE_URL", value: "own" }))
+        .statusCode,
+    ).toBe(201);
+    const url = `${secretsPath(tree, base)}/${secret.json().id}/inherited-by`;
+    const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
+    const answer = await send("GET", url, viewer.headers);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual([
+      { id: qa, name: "QA", slug: "qa", environment_type: "staging" },
+      { id: preview, name: "Preview", slug: "preview", environment_type: "dev" },
+    ]);
+    expect(answer.body).not.toContain("postgres://");
+    // A secret nobody inherits: an empty list; another team's member and a missing secret: refused.
+    const lone = await send("POST", `${secretsPath(tree, preview)}/`, owner.headers, {
+      key: "LONE",
+      value: "1",
+    });
+    expect(
+      (
+        await send("GET", `${secretsPath(tree, preview)}/${lone.json().id}/inherited-by`, owner.headers)
+      ).json(),
+    ).toEqual([]);
+    const outsider = await newMember(t.app, t.db, tree.workspaceId, Role.Member);
+    expect(await statusOf(send("GET", url, outsider.headers))).toBe("403 forbidden");
+    expect(
+      await statusOf(send("GET", `${secretsPath(tree, base)}/${randomUUID()}/inherited-by`, owner.headers)),
+    ).toBe("404 not_found");
+    expect(
+      (await send("GET", `${secretsPath(tree, base)}/not-a-uuid/inherited-by`, owner.headers)).statusCode,
+    ).toBe(422);
+    expect((await send("GET", url, {})).statusCode).toBe(401);
   });
 });

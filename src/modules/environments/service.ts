@@ -201,6 +201,25 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       return chain;
     },
 
+    /**
+     * The environments that inherit from `environment`, directly or through others: parents before
+     * their children.
+     */
+    async heirsOf(workspaceId: string, environment: repo.EnvironmentRow, q: Queryable = db) {
+      const all = await repo.listEnvironments(q, workspaceId, environment.project_id);
+      const heirs: repo.EnvironmentRow[] = [];
+      // The chains are acyclic and at most MAX_INHERITANCE_DEPTH long: one step per level.
+      let frontier = new Set([environment.id]);
+      for (let depth = 0; depth < MAX_INHERITANCE_DEPTH && frontier.size > 0; depth++) {
+        const next = all.filter(
+          (e) => e.parent_environment_id !== null && frontier.has(e.parent_environment_id),
+        );
+        heirs.push(...next);
+        frontier = new Set(next.map((e) => e.id));
+      }
+      return heirs;
+    },
+
     /** The project an environment of the workspace belongs to (undefined: no such environment). */
     async projectOf(workspaceId: string, environmentId: string): Promise<string | undefined> {
       const row = await db

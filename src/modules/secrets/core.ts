@@ -24,7 +24,7 @@ export interface SecretsDeps {
   plans: Plans;
   environments: Pick<
     EnvironmentsService,
-    "requireEnvironment" | "markEnvironmentChanged" | "referenced" | "ancestorsOf"
+    "requireEnvironment" | "markEnvironmentChanged" | "referenced" | "ancestorsOf" | "heirsOf"
   >;
   /** Days a deleted secret stays recoverable (0: a delete is final). */
   deletedSecretsDays: number;
