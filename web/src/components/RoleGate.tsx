@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 import { useWorkspace } from "../api/workspace.tsx";
 import { type Action, allows } from "../lib/permissions.ts";
 
-export function useCan(): (action: Action, teamId?: string) => boolean {
+export function useCan(): (action: Action, teamId?: string, environmentProtected?: boolean) => boolean {
   const { caller } = useWorkspace();
-  return (action, teamId) => allows(caller, action, teamId);
+  return (action, teamId, environmentProtected) => allows(caller, action, teamId, environmentProtected);
 }
 
 export function RoleGate({
