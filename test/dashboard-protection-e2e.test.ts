@@ -127,6 +127,8 @@ describe.skipIf(!browserTestsRun)("inheritance and protected environments in Chr
       await page.getByText(/Only Admins and Owners change what an environment inherits/).waitFor();
       expect(await page.getByLabel(/^Protected: writes into/).count()).toBe(0);
       await screenshots(page, "protection-member", stack.engine, { widths: ["desktop"] });
+      await page.goto(`${envUrl()}/import`);
+      await page.getByText(/Protected: only Admins and Owners import into Production/).waitFor();
       await page.goto(`${url}/w/${production.workspaceId}`);
       const chip = page.locator(".env-chip").filter({ hasText: "Production" });
       await chip.getByText("Protected").waitFor();
