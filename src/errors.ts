@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_a_member: 403,
   key_scope_forbidden: 403,
+  environment_protected: 403,
   password_incorrect: 403,
   email_not_verified: 403,
   session_required: 403,

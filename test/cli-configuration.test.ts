@@ -95,6 +95,28 @@ describe("coffer secrets deleted / restore", () => {
   });
 });
 
+describe("coffer secrets delete, of a secret others inherit", () => {
+  it("says on stderr which environments lose it", async () => {
+    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
+    const heir = await httpJson(server.url, "POST", environments, tenant.headers, {
+      name: "Heir",
+      environment_type: "staging",
+      parent_environment_id: ids.environment_id,
+    });
+    expect(heir.status).toBe(201);
+    expect((await coffer(["secrets", "set", "SHARED=1"])).code).toBe(0);
+    const deleted = await coffer(["secrets", "delete", "SHARED"]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toBe("deleted SHARED\n");
+    expect(deleted.stderr).toContain("Heir inherited SHARED from here and no longer has it");
+    const unshared = await coffer(["secrets", "set", "ALONE=1"]);
+    expect(unshared.code).toBe(0);
+    const heirPath = `${environments}${(heir.body as { id: string }).id}`;
+    expect((await httpJson(server.url, "DELETE", heirPath, tenant.headers)).status).toBe(200);
+    expect((await coffer(["secrets", "delete", "ALONE"])).stderr).not.toContain("inherited");
+  });
+});
+
 describe("coffer diff", () => {
   it("shows keys missing in an environment and values that differ, values only with --values", async () => {
     const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;

@@ -153,7 +153,7 @@ describe("every route that is not public", () => {
     }
     const environment = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}";
     // Succeeds: its environment's secrets, one (by id or key) and all (listed, without values, or
-    // exported), their logs, and its recently deleted ones.
+    // exported), their logs, who inherits them, and its recently deleted ones.
     // Versions and the timeline are reads it may make, refused here by the free plan (402), not by
     // the key's scope.
     expect(answers.filter((a) => !/ 403 key_scope_forbidden$/.test(a)).sort()).toEqual(
@@ -168,6 +168,7 @@ describe("every route that is not public", () => {
         `GET ${environment}/metadata 200`,
         `GET ${environment}/timeline 402 plan_required`,
         `GET ${environment}/{secret_id} 200`,
+        `GET ${environment}/{secret_id}/inherited-by 200`,
         `GET ${environment}/{secret_id}/logs 200`,
         `GET ${environment}/{secret_id}/versions 402 plan_required`,
         `GET ${environment}/{secret_id}/versions/{version} 402 plan_required`,

@@ -8,6 +8,7 @@ import {
   credentialMayGrant,
   type KeyScope,
   MATRIX,
+  PROTECTED_MIN_ROLE,
   type ResourceScope,
   ROLE_NAMES,
   refusal,
@@ -24,6 +25,12 @@ export const keyScopeRefused = (scope?: KeyScope | null, action?: Action) =>
     scope?.access === "read" && action !== undefined && !MATRIX[action].reads
       ? "This key is read-only: it may read, but not change anything (a change needs a key with read_write access)"
       : "This key's scope does not allow this (GET /keys/current shows what the key reaches)",
+  );
+
+export const environmentProtected = (name: string) =>
+  new AppError(
+    "environment_protected",
+    `The environment "${name}" is protected: writing into it needs the ${ROLE_NAMES[PROTECTED_MIN_ROLE]} role or higher in this workspace (ask an Admin)`,
   );
 
 export const sessionRequired = () =>
@@ -53,13 +60,16 @@ export async function authorize(
   db: Queryable,
   ctx: RequestContext,
   action: Action,
-  resource: Omit<ResourceScope, "workspaceId"> = {},
+  resource: Omit<ResourceScope, "workspaceId" | "environmentProtected"> = {},
+  /** The environment written into, when the action writes into one: its protection is asked. */
+  environment?: { name: string; protected: number },
 ): Promise<void> {
   const rule = MATRIX[action];
   const teamIds = rule.team && resource.teamId !== undefined ? await teamsOf(db, ctx) : undefined;
   const why = refusal({ role: ctx.role, teamIds, scope: ctx.principal.scope }, action, {
     ...resource,
     workspaceId: ctx.workspaceId,
+    environmentProtected: environment !== undefined && environment.protected === 1,
   });
   if (why === null) {
     if (!rule.grants) return;
@@ -73,6 +83,7 @@ export async function authorize(
     );
   }
   if (why === "team") throw new AppError("forbidden", "You are not a member of this team");
+  if (why === "protected") throw environmentProtected(environment?.name ?? "");
   throw keyScopeRefused(ctx.principal.scope, action);
 }
 

@@ -26,7 +26,15 @@ interface Rule {
    * when the account has two-factor sign-in: a leaked API key must not make itself permanent.
    */
   grants: boolean;
+  /**
+   * Whether it writes into an environment (its secrets, or what it inherits): on one an Admin has
+   * marked protected, it needs Admin, whatever the lowest role above says (issue 36).
+   */
+  writesInto?: true;
 }
+
+/** The lowest role that may write into a protected environment. */
+export const PROTECTED_MIN_ROLE = Role.Admin;
 
 export const MATRIX = {
   "workspace.read": {
@@ -216,7 +224,28 @@ export const MATRIX = {
   "environment.create": {
     minRole: Role.Member,
     team: true,
-    description: "create / rename environment, choose its parent and which environments may reference it",
+    description:
+      "create / rename environment, change its rotation policy and which environments may reference it",
+    reads: false,
+    within: "workspace",
+    grants: false,
+    writesInto: true,
+  },
+  "environment.set_inheritance": {
+    minRole: Role.Admin,
+    team: false,
+    description:
+      "choose, change or remove the parent an environment inherits secrets from (on create or update): what it runs with changes",
+    reads: false,
+    within: "workspace",
+    grants: false,
+    writesInto: true,
+  },
+  "environment.protect": {
+    minRole: Role.Admin,
+    team: false,
+    description:
+      "mark an environment protected, or no longer (on create or update): writes into a protected one need Admin",
     reads: false,
     within: "workspace",
     grants: false,
@@ -228,6 +257,7 @@ export const MATRIX = {
     reads: false,
     within: "workspace",
     grants: false,
+    writesInto: true,
   },
   "secret.read": {
     minRole: Role.Viewer,
@@ -260,6 +290,7 @@ export const MATRIX = {
     reads: false,
     within: "environment",
     grants: false,
+    writesInto: true,
   },
   "secret.rollback": {
     minRole: Role.Member,
@@ -268,6 +299,7 @@ export const MATRIX = {
     reads: false,
     within: "environment",
     grants: false,
+    writesInto: true,
   },
   "secret.restore": {
     minRole: Role.Member,
@@ -276,6 +308,7 @@ export const MATRIX = {
     reads: false,
     within: "environment",
     grants: false,
+    writesInto: true,
   },
   "share_link.list": {
     minRole: Role.Viewer,
@@ -366,6 +399,7 @@ export const MATRIX = {
     reads: false,
     within: "workspace",
     grants: false,
+    writesInto: true,
   },
 } as const satisfies Record<string, Rule>;
 
@@ -408,6 +442,8 @@ export interface ResourceScope {
   teamId?: string;
   projectId?: string;
   environmentId?: string;
+  /** Whether the environment is protected (unknown: not; every write path knows its environment). */
+  environmentProtected?: boolean;
 }
 
 /** Whether a key's scope reaches the action on the resource (the role is asked separately). */
@@ -443,7 +479,7 @@ export function refusal(
   member: Membership,
   action: Action,
   resource: ResourceScope = {},
-): "role" | "team" | "key_scope" | null {
+): "role" | "team" | "key_scope" | "protected" | null {
   const rule: Rule = MATRIX[action];
   if (member.role < rule.minRole) return "role";
   // A team rule asked without a team cannot be proven: it fails closed.
@@ -454,7 +490,12 @@ export function refusal(
   ) {
     return "team";
   }
-  return keyScopeAllows(member.scope, action, resource) ? null : "key_scope";
+  if (!keyScopeAllows(member.scope, action, resource)) return "key_scope";
+  // A key acts with its holder's role: an Admin's key (or an Admin service account's) may write.
+  if (rule.writesInto && resource.environmentProtected === true && member.role < PROTECTED_MIN_ROLE) {
+    return "protected";
+  }
+  return null;
 }
 
 /**
@@ -496,11 +537,11 @@ export function renderPermissionTable(): string {
   };
   const rows = Object.entries(MATRIX).map(
     ([action, rule]: [string, Rule]) =>
-      `| \`${action}\` | ${rule.description} | ${ROLE_NAMES[rule.minRole]} | ${rule.team ? "yes" : "no"} | ${rule.reads ? "yes" : "no"} | ${narrowed[rule.within]} | ${rule.grants ? "session only, with the two-factor code" : "session or API key"} |`,
+      `| \`${action}\` | ${rule.description} | ${ROLE_NAMES[rule.minRole]} | ${rule.team ? "yes" : "no"} | ${rule.reads ? "yes" : "no"} | ${narrowed[rule.within]} | ${rule.grants ? "session only, with the two-factor code" : "session or API key"} | ${rule.writesInto ? ROLE_NAMES[PROTECTED_MIN_ROLE] : "as elsewhere"} |`,
   );
   return [
-    "| action | what it covers | lowest role | Viewers/Members must be in the team | read-only key | key narrowed to projects/environments | credential |",
-    "|---|---|---|---|---|---|---|",
+    "| action | what it covers | lowest role | Viewers/Members must be in the team | read-only key | key narrowed to projects/environments | credential | on a protected environment |",
+    "|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

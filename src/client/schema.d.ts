@@ -625,7 +625,7 @@ export interface paths {
         put?: never;
         /**
          * Create an environment
-         * @description Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the project, more than 3 levels deep, or circular). references_from: which other environments' values may reference this one (default `anywhere`).
+         * @description Member or above, in the team; a parent or `protected: true` needs Admin. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the project, more than 3 levels deep, or circular). references_from: which other environments' values may reference this one (default `anywhere`).
          */
         post: operations["createEnvironment"];
         delete?: never;
@@ -673,7 +673,7 @@ export interface paths {
         head?: never;
         /**
          * Change an environment
-         * @description Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the parent it inherits secrets from, or says which other environments' values may reference it (references_from: `anywhere`, `project`, `nowhere`).
+         * @description Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the parent it inherits secrets from (Admin: the audit entry names the old and the new parent), says which other environments' values may reference it (references_from: `anywhere`, `project`, `nowhere`), or protects it (`protected`, Admin). On a protected environment every change needs Admin (403 `environment_protected`).
          */
         patch: operations["updateEnvironment"];
         trace?: never;
@@ -1080,6 +1080,26 @@ export interface paths {
          * @description Changes key, value, description or rotation_days; only a changed value creates a new version (and is checked as a created one is: 422 reference_unreadable, reference_not_accepted).
          */
         patch: operations["updateSecret"];
+        trace?: never;
+    };
+    "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/inherited-by": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environments that inherit a secret from here
+         * @description The environments that inherit this secret from this one (directly or through others, unless they set the key themselves): deleting it takes it from them. Names only, never values.
+         */
+        get: operations["listSecretHeirs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/logs": {
@@ -2074,7 +2094,7 @@ export interface components {
          * @description what went wrong, for programs; the table is in docs/api.md
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "id_token_rejected" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "sso_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "sso_not_configured" | "sso_session_required" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "export_incomplete" | "not_representable" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
+        ErrorCode: "bad_request" | "otp_incorrect" | "invalid_state" | "provider_denied" | "provider_error" | "provider_auth_failed" | "id_token_rejected" | "provider_not_found" | "provider_rate_limited" | "not_authenticated" | "invalid_credentials" | "invalid_token" | "access_token_expired" | "api_key_revoked" | "api_key_expired" | "api_key_address_refused" | "service_account_disabled" | "oidc_token_rejected" | "oidc_token_replayed" | "session_revoked" | "session_expired" | "refresh_token_invalid" | "refresh_token_reused" | "two_factor_required" | "two_factor_incorrect" | "two_factor_challenge_invalid" | "reset_token_invalid" | "plan_required" | "seat_limit_reached" | "forbidden" | "not_a_member" | "key_scope_forbidden" | "environment_protected" | "password_incorrect" | "email_not_verified" | "session_required" | "two_factor_code_required" | "two_factor_code_incorrect" | "two_factor_enrollment_required" | "sso_required" | "cross_site_request" | "not_found" | "conflict" | "email_taken" | "already_revoked" | "password_not_set" | "two_factor_not_enabled" | "two_factor_required_by_workspace" | "sso_not_configured" | "sso_session_required" | "gone" | "invite_expired" | "invite_used" | "decryption_failed" | "reference_unresolved" | "export_incomplete" | "not_representable" | "passphrase_required" | "passphrase_incorrect" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "header_fields_too_large" | "rate_limited" | "internal_error" | "provider_unavailable" | "oidc_issuer_unavailable" | "mail_failed" | "not_ready" | "master_key_unavailable" | "database_unavailable" | "storage_full" | "dashboard_not_built";
         ImportApplyRequest: {
             /** @description import only these keys (default: every readable variable) */
             keys?: string[];
@@ -5508,6 +5528,11 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
+                        /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}
                          */
@@ -5652,6 +5677,8 @@ export interface operations {
                      * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
                      */
                     parent_environment_id?: string | null;
+                    /** @description Admin or Owner: whether writes into the environment (secrets, imports, restores, rollbacks, what it inherits, its settings, deleting it) need Admin; false by default, also for prod environments */
+                    protected?: boolean;
                     /**
                      * @description which other environments' values may reference this one (as `env.KEY` or `project.env.KEY`): `anywhere` (the default: any whose writer and reader may read this one), `project` (only this project's), `nowhere`
                      * @enum {string}
@@ -5682,6 +5709,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
                         /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}
@@ -5838,6 +5870,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
                         /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}
@@ -6134,6 +6171,8 @@ export interface operations {
                      * @description an environment of the same project whose secrets this one inherits (its own secrets override them); at most 3 levels, no cycles; null: none
                      */
                     parent_environment_id?: string | null;
+                    /** @description Admin or Owner: whether writes into the environment (secrets, imports, restores, rollbacks, what it inherits, its settings, deleting it) need Admin; false by default, also for prod environments */
+                    protected?: boolean;
                     /**
                      * @description which other environments' values may reference this one (as `env.KEY` or `project.env.KEY`): `anywhere` (the default: any whose writer and reader may read this one), `project` (only this project's), `nowhere`
                      * @enum {string}
@@ -6164,6 +6203,11 @@ export interface operations {
                         parent_environment_id?: string;
                         /** Format: uuid */
                         project_id: string;
+                        /**
+                         * @description present when an Admin has protected the environment: writes into it need Admin
+                         * @enum {boolean}
+                         */
+                        protected?: true;
                         /**
                          * @description present when not `anywhere`: which other environments' values may reference this one
                          * @enum {string}
@@ -10652,6 +10696,160 @@ export interface operations {
                         /** @description the value, its references resolved (the stored text with raw=true) */
                         value: string;
                     };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        detail: string;
+                        ids?: string[];
+                        keys?: string[];
+                        /** @description reference_unresolved: why (as in a 207's unresolved) */
+                        reason?: string;
+                        /** @description reference_unresolved: the reference, as written */
+                        reference?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSecretHeirs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment_id: string;
+                project_id: string;
+                secret_id: string;
+                team_id: string;
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the environments that read this secret from here, nearest first; deleting it takes it from them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        slug: string;
+                    }[];
                 };
             };
             /** @description No valid credential */

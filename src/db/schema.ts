@@ -190,6 +190,8 @@ export interface EnvironmentsTable {
   parent_environment_id: string | null;
   /** Which environments' values may reference this one: "anywhere", "project" (its own) or "nowhere". */
   references_from: string;
+  /** 1 or 0 (SQLite has no boolean type): writes into it need Admin. */
+  protected: number;
   created_at: string;
   updated_at: string;
 }

@@ -134,6 +134,10 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
     "One version's value, an audited read (paid plans)",
   ],
   [`GET /secrets${E}/:secret_id/logs`]: ["listSecretLogs", "A secret's audit entries"],
+  [`GET /secrets${E}/:secret_id/inherited-by`]: [
+    "listSecretHeirs",
+    "The environments that inherit a secret from here",
+  ],
   [`GET /environments${P}/compare`]: ["compareEnvironments", "Environments of a project side by side"],
   [`POST /secrets${E}/restore`]: ["restoreEnvironment", "Put an environment back to a moment"],
   [`POST /secrets${E}/:secret_id/rollback`]: ["rollbackSecret", "Roll a secret back to an earlier version"],

@@ -37,3 +37,9 @@ export function callerOf(
   return (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
     send(app(), method, url, { ...defaults.headers, ...headers }, payload, defaults.extra);
 }
+
+/** "403 environment_protected", or the bare status when the body names no code: a refusal in one string. */
+export async function statusOf(response: Promise<{ statusCode: number; json: () => { code?: string } }>) {
+  const answered = await response;
+  return `${answered.statusCode} ${answered.json().code ?? ""}`.trim();
+}

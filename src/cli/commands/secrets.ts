@@ -13,7 +13,7 @@ import {
   writeSecrets,
 } from "../context.ts";
 import { explainSources } from "../environment-targets.ts";
-import { print, readStdin } from "../output.ts";
+import { print, readStdin, warn } from "../output.ts";
 
 type EnvOption = { env?: string };
 const ENV_HELP = "this environment (slug or id) instead of the directory's";
@@ -145,11 +145,24 @@ export function registerSecretsCommands(program: Command): void {
       for (const key of keys) {
         const found = list.find((s) => s.key === key);
         if (!found) throw new CliError(`no secret ${key} of this environment's own`, EXIT.notFound);
+        const secretPath = { params: { path: { ...pathOf(p), secret_id: found.id } } };
+        // Who read it from here loses it too: said on stderr (a failed look-up says nothing).
+        const heirs = await session.client
+          .GET(
+            "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/inherited-by",
+            secretPath,
+          )
+          .then((answer) => answer.data ?? [])
+          .catch(() => []);
         const { error, response } = await session.client.DELETE(
           "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}",
-          { params: { path: { ...pathOf(p), secret_id: found.id } } },
+          secretPath,
         );
         if (!response.ok) throw failure(response, error, `cannot delete ${key}`);
+        if (heirs.length > 0) {
+          const names = heirs.map((h) => h.name).join(", ");
+          warn(`${names} inherited ${key} from here and no longer ${heirs.length === 1 ? "has" : "have"} it`);
+        }
       }
       print(json(), { deleted: keys }, `deleted ${keys.join(", ")}\n`);
     });

@@ -20,6 +20,7 @@ import * as m0017 from "./0017_session_end_reason.ts";
 import * as m0018 from "./0018_audit_trail_names.ts";
 import * as m0019 from "./0019_reference_writers.ts";
 import * as m0020 from "./0020_device_authorizations.ts";
+import * as m0021 from "./0021_protected_environments.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0018_audit_trail_names": m0018,
   "0019_reference_writers": m0019,
   "0020_device_authorizations": m0020,
+  "0021_protected_environments": m0021,
 };

@@ -24,6 +24,7 @@ const environmentAt = prepared<EnvironmentIds, EnvironmentRow>(
         "revision",
         "parent_environment_id",
         "references_from",
+        "protected",
         "created_at",
         "updated_at",
       ])
@@ -84,7 +85,13 @@ export async function updateEnvironment(
   patch: Partial<
     Pick<
       EnvironmentRow,
-      "name" | "slug" | "default_policy" | "parent_environment_id" | "references_from" | "updated_at"
+      | "name"
+      | "slug"
+      | "default_policy"
+      | "parent_environment_id"
+      | "references_from"
+      | "protected"
+      | "updated_at"
     >
   >,
 ): Promise<void> {

@@ -48,13 +48,16 @@ export const environmentsRoutes =
     app.post(
       `${base}/`,
       {
-        config: { action: "environment.create" },
+        config: {
+          action: "environment.create",
+          alsoTakes: ["environment.set_inheritance", "environment.protect"],
+        },
         preHandler,
         schema: {
           tags,
           security: SECURITY,
           description:
-            "Member or above, in the team. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. " +
+            "Member or above, in the team; a parent or `protected: true` needs Admin. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. " +
             "parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the " +
             "project, more than 3 levels deep, or circular). references_from: which other environments' values may " +
             "reference this one (default `anywhere`).",
@@ -94,15 +97,20 @@ export const environmentsRoutes =
     app.patch(
       `${base}/:environment_id/`,
       {
-        config: { action: "environment.create" },
+        config: {
+          action: "environment.create",
+          alsoTakes: ["environment.set_inheritance", "environment.protect"],
+        },
         preHandler,
         schema: {
           tags,
           security: SECURITY,
           description:
             "Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the " +
-            "parent it inherits secrets from, or says which other environments' values may reference it " +
-            "(references_from: `anywhere`, `project`, `nowhere`).",
+            "parent it inherits secrets from (Admin: the audit entry names the old and the new parent), says " +
+            "which other environments' values may reference it (references_from: `anywhere`, `project`, " +
+            "`nowhere`), or protects it (`protected`, Admin). On a protected environment every change needs " +
+            "Admin (403 `environment_protected`).",
           params: EnvironmentParams,
           body: UpdateEnvironmentBody,
           response: { 200: EnvironmentRecord, ...errors },

@@ -28,9 +28,22 @@ export const EnvironmentRecord = Type.Object({
       description: "present when not `anywhere`: which other environments' values may reference this one",
     }),
   ),
+  protected: Type.Optional(
+    Type.Literal(true, {
+      description: "present when an Admin has protected the environment: writes into it need Admin",
+    }),
+  ),
   created_at: DateTime,
   updated_at: DateTime,
 });
+
+const Protected = Type.Optional(
+  Type.Boolean({
+    description:
+      "Admin or Owner: whether writes into the environment (secrets, imports, restores, rollbacks, what it " +
+      "inherits, its settings, deleting it) need Admin; false by default, also for prod environments",
+  }),
+);
 
 const ParentId = Type.Optional(
   Nullable(
@@ -58,12 +71,14 @@ export const CreateEnvironmentBody = Type.Object({
   default_policy: Type.Optional(Policy),
   parent_environment_id: ParentId,
   references_from: ReferencesFrom,
+  protected: Protected,
 });
 export const UpdateEnvironmentBody = Type.Object({
   name: Type.Optional(Name),
   default_policy: Type.Optional(Policy),
   parent_environment_id: ParentId,
   references_from: ReferencesFrom,
+  protected: Protected,
 });
 
 export const EnvironmentsParams = Type.Object({ workspace_id: Uuid, team_id: Uuid, project_id: Uuid });

@@ -73,8 +73,8 @@ export interface EnvironmentPath {
 
 /**
  * What leaves the server: default_policy is write-only (spec §2), the revision internal, and the
- * parent and a reference policy other than the default named only when there are some (the spec's
- * record, exactly, for every other environment).
+ * parent, a reference policy other than the default and protection named only when there are some
+ * (the spec's record, exactly, for every other environment).
  */
 export function presentEnvironment(row: repo.EnvironmentRow) {
   const {
@@ -82,12 +82,56 @@ export function presentEnvironment(row: repo.EnvironmentRow) {
     revision: _internal,
     parent_environment_id,
     references_from,
+    protected: isProtected,
     ...visible
   } = row;
   return {
     ...visible,
     ...(parent_environment_id === null ? {} : { parent_environment_id }),
     ...(references_from === "anywhere" ? {} : { references_from: references_from as ReferenceSource }),
+    ...(isProtected === 1 ? { protected: true as const } : {}),
+  };
+}
+
+/**
+ * What an update asks of the policy: renaming or re-tuning an environment (a Member's, unless it is
+ * protected), changing what it inherits (Admin: what it runs with changes), changing its protection
+ * (Admin). Saying what already holds changes nothing, so it asks nothing more.
+ */
+async function authorizeUpdate(
+  tx: Queryable,
+  ctx: RequestContext,
+  path: EnvironmentPath,
+  before: repo.EnvironmentRow,
+  patch: { parent_environment_id?: string | null; protected?: boolean },
+) {
+  const parentChanges =
+    patch.parent_environment_id !== undefined && patch.parent_environment_id !== before.parent_environment_id;
+  const protectionChanges = patch.protected !== undefined && patch.protected !== (before.protected === 1);
+  const resource = { teamId: path.teamId };
+  // Protection first: a Member lifting it hears that it needs Admin, not that it is protected.
+  if (protectionChanges) await authorize(tx, ctx, "environment.protect", resource);
+  await authorize(tx, ctx, "environment.create", resource, before);
+  if (parentChanges) await authorize(tx, ctx, "environment.set_inheritance", resource, before);
+  return { parentChanges, protectionChanges };
+}
+
+/** The audit details of a change of parent: the old and the new one, by id and name (null: none). */
+async function parentChange(
+  tx: Queryable,
+  workspaceId: string,
+  before: repo.EnvironmentRow,
+  parentId: string | null,
+) {
+  const name = async (id: string | null) =>
+    id === null
+      ? null
+      : ((await repo.environmentInProject(tx, workspaceId, before.project_id, id))?.name ?? null);
+  return {
+    old_parent_environment_id: before.parent_environment_id,
+    old_parent_environment_name: await name(before.parent_environment_id),
+    parent_environment_id: parentId,
+    parent_environment_name: await name(parentId),
   };
 }
 
@@ -155,6 +199,25 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
         parentId = parent.parent_environment_id;
       }
       return chain;
+    },
+
+    /**
+     * The environments that inherit from `environment`, directly or through others: parents before
+     * their children.
+     */
+    async heirsOf(workspaceId: string, environment: repo.EnvironmentRow, q: Queryable = db) {
+      const all = await repo.listEnvironments(q, workspaceId, environment.project_id);
+      const heirs: repo.EnvironmentRow[] = [];
+      // The chains are acyclic and at most MAX_INHERITANCE_DEPTH long: one step per level.
+      let frontier = new Set([environment.id]);
+      for (let depth = 0; depth < MAX_INHERITANCE_DEPTH && frontier.size > 0; depth++) {
+        const next = all.filter(
+          (e) => e.parent_environment_id !== null && frontier.has(e.parent_environment_id),
+        );
+        heirs.push(...next);
+        frontier = new Set(next.map((e) => e.id));
+      }
+      return heirs;
     },
 
     /** The project an environment of the workspace belongs to (undefined: no such environment). */
@@ -246,10 +309,13 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
         default_policy?: number;
         parent_environment_id?: string | null;
         references_from?: ReferenceSource;
+        protected?: boolean;
       },
     ) {
       await requireProject(db, ctx.workspaceId, teamId, projectId);
       await authorize(db, ctx, "environment.create", { teamId });
+      if (input.parent_environment_id) await authorize(db, ctx, "environment.set_inheritance", { teamId });
+      if (input.protected) await authorize(db, ctx, "environment.protect", { teamId });
       const name = input.name.trim();
       const id = randomUUID();
       return retryOnUniqueViolation(() =>
@@ -271,6 +337,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             revision: 0,
             parent_environment_id: parent,
             references_from: input.references_from ?? "anywhere",
+            protected: input.protected ? 1 : 0,
             created_at: now,
             updated_at: now,
           };
@@ -287,6 +354,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
               project_id: projectId,
               ...(parent ? { parent_environment_id: parent } : {}),
               ...(input.references_from ? { references_from: input.references_from } : {}),
+              ...(input.protected ? { protected: true } : {}),
             },
           });
           return presentEnvironment(row);
@@ -302,14 +370,17 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
         default_policy?: number;
         parent_environment_id?: string | null;
         references_from?: ReferenceSource;
+        protected?: boolean;
       },
     ) {
       await requireEnvironment(db, ctx.workspaceId, path);
-      await authorize(db, ctx, "environment.create", { teamId: path.teamId });
       return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
           // default_policy is every secret's rotation_days fallback: the secrets read differently.
           await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
+          // Asked under the environment's lock (taken above): what changes is what it is now.
+          const before = await requireEnvironment(tx, ctx.workspaceId, path);
+          const asked = await authorizeUpdate(tx, ctx, path, before, patch);
           const changes: Parameters<typeof repo.updateEnvironment>[3] = {
             updated_at: clock.now().toISOString(),
           };
@@ -324,8 +395,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             );
           }
           if (patch.default_policy !== undefined) changes.default_policy = patch.default_policy;
-          if (patch.parent_environment_id !== undefined) {
-            // Under the environment's lock (taken above): two renames of parents cannot cross.
+          if (asked.parentChanges && patch.parent_environment_id !== undefined) {
             if (patch.parent_environment_id !== null) {
               checkParent(
                 await repo.listEnvironments(tx, ctx.workspaceId, path.projectId),
@@ -337,6 +407,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
           }
           // What references into it resolve to changes: the revision moved above, so do their tags.
           if (patch.references_from !== undefined) changes.references_from = patch.references_from;
+          if (asked.protectionChanges) changes.protected = patch.protected ? 1 : 0;
           await repo.updateEnvironment(tx, ctx.workspaceId, path.environmentId, changes);
           await audit.record(tx, ctx, {
             action: "environment.updated",
@@ -344,7 +415,13 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             resourceId: path.environmentId,
             projectId: path.projectId,
             environmentId: path.environmentId,
-            details: { fields: Object.keys(patch).join(",") },
+            details: {
+              fields: Object.keys(patch).join(","),
+              ...(asked.parentChanges
+                ? await parentChange(tx, ctx.workspaceId, before, changes.parent_environment_id ?? null)
+                : {}),
+              ...(asked.protectionChanges ? { protected: changes.protected === 1 } : {}),
+            },
           });
           return presentEnvironment(await requireEnvironment(tx, ctx.workspaceId, path));
         }),
@@ -353,7 +430,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
 
     async delete(ctx: RequestContext, path: EnvironmentPath) {
       const environment = await requireEnvironment(db, ctx.workspaceId, path);
-      await authorize(db, ctx, "environment.delete", { teamId: path.teamId });
+      await authorize(db, ctx, "environment.delete", { teamId: path.teamId }, environment);
       await db.transaction().execute(async (tx) => {
         const heirs = (await repo.listEnvironments(tx, ctx.workspaceId, path.projectId)).filter(
           (e) => e.parent_environment_id === path.environmentId,

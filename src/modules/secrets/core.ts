@@ -24,7 +24,7 @@ export interface SecretsDeps {
   plans: Plans;
   environments: Pick<
     EnvironmentsService,
-    "requireEnvironment" | "markEnvironmentChanged" | "referenced" | "ancestorsOf"
+    "requireEnvironment" | "markEnvironmentChanged" | "referenced" | "ancestorsOf" | "heirsOf"
   >;
   /** Days a deleted secret stays recoverable (0: a delete is final). */
   deletedSecretsDays: number;
@@ -179,7 +179,8 @@ export function createSecretsCore(deps: SecretsDeps) {
     action: "secret.read" | "secret.write" | "secret.rollback" | "secret.restore",
   ) {
     const environment = await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
-    await authorize(db, ctx, action, path);
+    // Every write into an environment comes through here: its protection is asked with the role.
+    await authorize(db, ctx, action, path, environment);
     return environment;
   }
 

@@ -155,6 +155,24 @@ export const findSecretsByKeys = (
   keys: string[],
 ) => findSecretsWhere(db, workspaceId, environmentId, "key", keys);
 
+/** Of the environments, those with a secret of their own under `key`. */
+export async function environmentsWithKey(
+  db: Queryable,
+  workspaceId: string,
+  environmentIds: readonly string[],
+  key: string,
+): Promise<Set<string>> {
+  if (environmentIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("secrets")
+    .select("environment_id")
+    .where("workspace_id", "=", workspaceId)
+    .where("environment_id", "in", [...environmentIds])
+    .where("key", "=", key)
+    .execute();
+  return new Set(rows.map((row) => row.environment_id));
+}
+
 export const findSecretsByIds = (db: Queryable, workspaceId: string, environmentId: string, ids: string[]) =>
   findSecretsWhere(db, workspaceId, environmentId, "id", ids);
 

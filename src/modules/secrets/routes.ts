@@ -25,6 +25,7 @@ import {
   CreateSecretBody,
   DeletedCount,
   DeletedSecretRecord,
+  Heirs,
   LIMITS,
   ListQuery,
   PartialSecretList,
@@ -480,6 +481,23 @@ export const secretsRoutes =
         },
       },
       async (request) => secrets.restore(contextOf(request), pathOf(request), request.params.secret_id),
+    );
+
+    app.get(
+      `${base}/:secret_id/inherited-by`,
+      {
+        config: { action: "secret.read" },
+        preHandler,
+        schema: {
+          ...common,
+          description:
+            "The environments that inherit this secret from this one (directly or through others, unless they set " +
+            "the key themselves): deleting it takes it from them. Names only, never values.",
+          params: SecretParams,
+          response: { 200: Heirs, ...errors },
+        },
+      },
+      async (request) => secrets.inheritedBy(contextOf(request), pathOf(request), request.params.secret_id),
     );
 
     app.get(

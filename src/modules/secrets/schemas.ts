@@ -271,6 +271,19 @@ const CompareCell = Type.Object({
   ),
 });
 
+export const Heirs = Type.Array(
+  Type.Object({
+    id: Uuid,
+    name: Type.String(),
+    slug: Type.String(),
+    environment_type: StringEnum(ENVIRONMENT_TYPES),
+  }),
+  {
+    description:
+      "the environments that read this secret from here, nearest first; deleting it takes it from them",
+  },
+);
+
 export const Comparison = Type.Object({
   environments: Type.Array(
     Type.Object({ id: Uuid, name: Type.String(), environment_type: StringEnum(ENVIRONMENT_TYPES) }),

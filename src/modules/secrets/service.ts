@@ -8,6 +8,7 @@ import { createSecretCompare } from "./compare.ts";
 import { createSecretsCore, type SecretsDeps } from "./core.ts";
 import { createSecretHistory } from "./history.ts";
 import { createSecretImports } from "./import-writes.ts";
+import { createInheritedBy } from "./inherited-by.ts";
 import { createPointInTime } from "./point-in-time.ts";
 import { createSecretReads } from "./reads.ts";
 import { createSecretRecovery } from "./recovery.ts";
@@ -35,6 +36,7 @@ export function createSecretsService(deps: SecretsDeps) {
     ...createPointInTime(deps, core, reads, steps, recovery),
     ...createTimeline(deps, core),
     ...createSecretSearch(deps),
+    ...createInheritedBy(deps, core),
   };
 }
 

@@ -198,7 +198,7 @@ export function createSecretWrites(
     /** Every secret of the environment: workspace Owners only. */
     async deleteAll(ctx: RequestContext, path: EnvironmentPath) {
       const environment = await deps.environments.requireEnvironment(ctx.workspaceId, path, db);
-      await authorize(db, ctx, "secret.delete_all", path);
+      await authorize(db, ctx, "secret.delete_all", path, environment);
       const deleted = await db.transaction().execute(async (tx) => {
         await deps.environments.markEnvironmentChanged(ctx.workspaceId, path.environmentId, tx);
         const doomed = await repo.secretKeysOf(tx, ctx.workspaceId, path.environmentId);

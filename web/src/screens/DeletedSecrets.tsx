@@ -9,7 +9,7 @@ import { type EnvPath, type Ok, queryKeys } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
-import { useCan } from "../components/RoleGate.tsx";
+import { useCanInEnvironment } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 
@@ -36,7 +36,7 @@ export function DeletedSecretsDialog({
 function DeletedList({ path }: { path: EnvPath }) {
   const key = [...queryKeys.secrets(path), "deleted"] as const;
   const deleted = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET(DELETED, { params: { path } })) });
-  const mayRestore = useCan()("secret.restore", path.team_id);
+  const mayRestore = useCanInEnvironment("secret.restore", path);
   const restore = useWrite(
     (d: Deleted) =>
       unwrap(api.POST(`${DELETED}/{secret_id}/restore`, { params: { path: { ...path, secret_id: d.id } } })),

@@ -10,7 +10,7 @@ import { type EnvPath, type Ok, queryKeys } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
-import { useCan } from "../components/RoleGate.tsx";
+import { useCanInEnvironment } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
 import { when } from "../components/When.tsx";
@@ -70,7 +70,7 @@ function Timeline({
     getNextPageParam: (last) => last.nextCursor,
     retry: (count, error) => !isPlanRequired(error) && count < 2,
   });
-  const mayRestore = useCan()("secret.restore", path.team_id);
+  const mayRestore = useCanInEnvironment("secret.restore", path);
   const rows = events.data?.pages.flatMap((p) => p.items) ?? [];
 
   const columns: Column<TimelineEvent>[] = [

@@ -81,6 +81,13 @@ export function Import() {
   if (!can("secret.write", path.team_id)) {
     return <Alert kind="warning">Importing needs the Member role in this team or higher. {back}</Alert>;
   }
+  if (environment?.protected && !can("secret.write", path.team_id, true)) {
+    return (
+      <Alert kind="warning">
+        Protected: only Admins and Owners import into {environment.name}. Ask an Admin. {back}
+      </Alert>
+    );
+  }
 
   const source = importSource(platform, fields);
   const describe = (failure: unknown) =>

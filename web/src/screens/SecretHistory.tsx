@@ -15,7 +15,7 @@ import { Alert, Loading } from "../components/Alert.tsx";
 import { auditColumns } from "../components/AuditEntries.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
-import { useCan } from "../components/RoleGate.tsx";
+import { useCanInEnvironment } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
 import { VersionValue } from "../components/VersionValue.tsx";
@@ -69,7 +69,7 @@ function History({ path, secret }: { path: EnvPath; secret: SecretMetadata }) {
   const entries = logs.data?.pages.flatMap((p) => p.items) ?? [];
   // The newest listed version is the current one (the row the dialog opened from may be older).
   const current = versions.data?.[0]?.version ?? secret.current_version;
-  const mayRollBack = useCan()("secret.rollback", path.team_id);
+  const mayRollBack = useCanInEnvironment("secret.rollback", path);
   const [confirming, setConfirming] = useState<number | null>(null);
   const rollback = useWrite(
     (version: number) => unwrap(api.POST(`${ONE}/rollback`, { params, body: { version } })),

@@ -30,6 +30,7 @@ import { useActionDialog } from "../components/ActionDialog.tsx";
 import { AddSecretDialog } from "../components/AddSecretDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { EnvironmentControls, ProtectedBadge } from "../components/EnvironmentControls.tsx";
 import { Field } from "../components/Field.tsx";
 import { KeyName } from "../components/KeyName.tsx";
 import { Pager } from "../components/Pager.tsx";
@@ -46,6 +47,7 @@ import { download, fileNameOf } from "../lib/download.ts";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { describeEvent } from "../lib/history.ts";
 import { countLabel, pageOf } from "../lib/paging.ts";
+import { heirsLoseNote } from "../lib/permissions.ts";
 import { type RotationState, rotationStatus } from "../lib/rotation.ts";
 import { DeletedSecretsDialog } from "./DeletedSecrets.tsx";
 import { EnvironmentTimelineDialog } from "./EnvironmentTimeline.tsx";
@@ -95,13 +97,15 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
   );
   const { teams } = useWorkspace();
   const can = useCan();
-  const mayWrite = can("secret.write", path.team_id);
   const queryClient = useQueryClient();
   const list = useSecretMetadata(path);
   const values = useSecretValues(path);
   const project = useProjects(path.workspace_id, path.team_id).data?.find((p) => p.id === path.project_id);
   const environments = useEnvironments(path.workspace_id, path.team_id, path.project_id).data;
   const environment = environments?.find((e) => e.id === path.environment_id);
+  // A protected environment takes writes from Admins and Owners only (the matrix says which).
+  const isProtected = environment?.protected === true;
+  const mayWrite = can("secret.write", path.team_id, isProtected);
   const nameOf = (id: string) => environments?.find((e) => e.id === id)?.name ?? "its parent";
   const team = teams.find((t) => t.id === path.team_id);
 
@@ -270,20 +274,25 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
           variant="ghost"
           className="danger-text"
           aria-label={`Delete ${s.key}`}
-          onClick={() =>
+          onClick={async () => {
+            // Who reads it from here loses it too: the confirmation names them (a failed look-up says nothing).
+            const heirs = await api
+              .GET(`${ONE}/inherited-by`, { params: { path: { ...path, secret_id: s.id } } })
+              .then((answer) => answer.data ?? [])
+              .catch(() => []);
+            const losing = heirsLoseNote(s.key, heirs);
             ask({
               title: `Delete ${s.key}?`,
               submitLabel: "Delete secret",
               danger: true,
-              message:
-                "It leaves every list and read at once, with its log. Until it is purged (after 30 days by default) it can be restored, with its versions, from Recently deleted.",
+              message: `${losing ? `${losing} ` : ""}It leaves every list and read at once, with its log. Until it is purged (after 30 days by default) it can be restored, with its versions, from Recently deleted.`,
               run: async () => {
                 await unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } }));
                 values.forget([s.id]);
                 await refresh();
               },
-            })
-          }
+            });
+          }}
         >
           Delete
         </Button>
@@ -390,6 +399,7 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
                 {environment.environment_type}
               </span>
             )}
+            {environment && <ProtectedBadge environment={environment} />}
           </h1>
           <p className="muted">
             {countLabel(shown.length, secrets.length, "secret")}
@@ -433,6 +443,17 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
           </div>
         )}
       </div>
+      {environment && environments && (
+        <EnvironmentControls
+          environment={environment}
+          siblings={environments}
+          refresh={() =>
+            queryClient.invalidateQueries({
+              queryKey: queryKeys.environments(path.workspace_id, path.team_id, path.project_id),
+            })
+          }
+        />
+      )}
       <div className="toolbar">
         <Field
           label="Search secrets"
@@ -477,7 +498,7 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
         </Button>
         <Button onClick={() => setShowDeleted(true)}>Recently deleted</Button>
         <Button onClick={() => setShowTimeline(true)}>Timeline</Button>
-        {can("secret.restore", path.team_id) && (
+        {can("secret.restore", path.team_id, isProtected) && (
           <Button
             onClick={() => {
               setRestoreFrom(undefined);

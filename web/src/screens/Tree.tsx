@@ -19,6 +19,7 @@ import { type ActionSpec, useActionDialog } from "../components/ActionDialog.tsx
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { DeleteEnvironmentDialog } from "../components/DeleteEnvironmentDialog.tsx";
+import { ProtectedBadge } from "../components/EnvironmentControls.tsx";
 import { RenameDelete } from "../components/RenameDelete.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 
@@ -263,9 +264,10 @@ function EnvironmentChip({
       >
         <span className={`env-type env-${env.environment_type}`}>{env.environment_type}</span>
         {env.name}
+        <ProtectedBadge environment={env} />
         {parent && <span className="env-parent"> · inherits {parent.name}</span>}
       </Link>
-      {can("environment.create", env.team_id) && candidates.length > 0 && (
+      {can("environment.set_inheritance", env.team_id, env.protected) && candidates.length > 0 && (
         <button
           type="button"
           className="icon-btn"
@@ -276,7 +278,9 @@ function EnvironmentChip({
               title: `What ${env.name} inherits`,
               submitLabel: "Save",
               message:
-                "An environment that inherits reads the other's secrets as its own; a key it sets itself overrides the inherited one.",
+                env.environment_type === "prod"
+                  ? `${env.name} is a prod environment: what it inherits is what it runs with. An environment that inherits reads the other's secrets as its own; a key it sets itself overrides the inherited one.`
+                  : "An environment that inherits reads the other's secrets as its own; a key it sets itself overrides the inherited one.",
               choice: {
                 label: "Inherits from",
                 options: [NO_PARENT, ...candidates.map(labelOf)],
@@ -297,7 +301,7 @@ function EnvironmentChip({
           ⤒
         </button>
       )}
-      {can("environment.create", env.team_id) && (
+      {can("environment.create", env.team_id, env.protected) && (
         <button
           type="button"
           className="icon-btn"
