@@ -31,7 +31,7 @@ module.exports = {
     {
       name: "dashboard-beside-the-server",
       comment:
-        "The dashboard reaches the server only through the API (coffer/client). It shares only pure code that must agree with the server's: the permission matrix, the secret limits, the reference syntax, the dotenv parser and writer, and the CI workflow snippet.",
+        "The dashboard reaches the server only through the API (coffer/client). It shares only pure code that must agree with the server's: the permission matrix, the secret limits, the reference syntax, the dotenv parser and writer, the CI workflow snippet, and the order environments are listed in.",
       severity: "error",
       from: { path: "^web/src/" },
       to: {
@@ -44,6 +44,7 @@ module.exports = {
           "^src/cli/dotenv\\.ts$",
           "^src/lib/dotenv\\.ts$",
           "^src/lib/ci-snippet\\.ts$",
+          "^src/lib/environment-order\\.ts$",
         ],
       },
     },

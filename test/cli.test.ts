@@ -301,14 +301,12 @@ describe("coffer, end to end as a process", () => {
     const fresh = { HOME: tempDir("coffer-cli-fresh-"), COFFER_API_URL: server.url };
     const env = { ...fresh, XDG_CONFIG_HOME: join(fresh.HOME, ".config") };
     const cwd = tempDir("coffer-cli-app-");
-    const signup = await run(
-      ["signup", "--email", `zero-${randomUUID()}@example.com`, "--name", "Ada Lovelace"],
-      {
-        input: `${PASSWORD}\n`,
-        env,
-        cwd,
-      },
-    );
+    const zeroEmail = `zero-${randomUUID()}@example.com`;
+    const signup = await run(["signup", "--email", zeroEmail, "--name", "Ada Lovelace"], {
+      input: `${PASSWORD}\n`,
+      env,
+      cwd,
+    });
     expect(signup.code, signup.stderr).toBe(0);
     const setup = await run(
       [

@@ -49,8 +49,18 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       project: "Payments",
       environment: "Production",
     });
-    staging = await createTreeThroughApi(url, account, { environment: "Staging" }, production);
-    development = await createTreeThroughApi(url, account, { environment: "Development" }, production);
+    staging = await createTreeThroughApi(
+      url,
+      account,
+      { environment: "Staging", type: "staging" },
+      production,
+    );
+    development = await createTreeThroughApi(
+      url,
+      account,
+      { environment: "Development", type: "dev" },
+      production,
+    );
     const put = (tree: EnvTree, secrets: { key: string; value: string }[]) =>
       apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
     await put(production, [
@@ -85,11 +95,12 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       await page.getByRole("link", { name: "Compare the environments of Payments" }).click();
       await page.getByRole("heading", { name: "Compare environments" }).waitFor();
       await gridRow("FEATURE_FLAG").waitFor();
+      // Listed by type (issue 36): development, staging, production.
       expect(await grid().getByRole("columnheader").allInnerTexts()).toEqual([
         "KEY",
-        "PRODUCTION",
-        "STAGING",
         "DEVELOPMENT",
+        "STAGING",
+        "PRODUCTION",
         "STATUS",
       ]);
       expect(await gridRow("DB_HOST").locator("td").last().innerText()).toBe("same");
@@ -139,9 +150,9 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       await page.getByRole("heading", { name: /Production/ }).waitFor();
       const switcher = page.getByRole("navigation", { name: "Breadcrumb" }).getByLabel("Environment");
       await poll(() => switcher.locator("option").allInnerTexts()).toEqual([
-        "Production",
-        "Staging",
         "Development",
+        "Staging",
+        "Production",
       ]);
 
       await switcher.selectOption({ label: "Development" });

@@ -205,7 +205,7 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
 
       for (const [email, role, team] of [
         [viewer.email, "Viewer", "Platform"],
-        [decliner, "Member", "No team"],
+        [decliner, "Member", "No team (sees nothing)"],
       ] as const) {
         await button("Invite someone").click();
         await dialog().getByLabel("Email").fill(email);
@@ -222,6 +222,7 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
       const third = `third-${randomUUID()}@example.com`;
       await button("Invite someone").click();
       await dialog().getByLabel("Email").fill(third);
+      await dialog().getByLabel("Team").selectOption({ label: "No team (sees nothing)" });
       await dialog().getByRole("button", { name: "Send invite" }).click();
       const refusal = dialog().getByRole("alert");
       await poll(() => refusal.innerText()).toMatch(
@@ -315,6 +316,7 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
       const later = `later-${randomUUID()}@example.com`;
       await button("Invite someone").click();
       await dialog().getByLabel("Email").fill(later);
+      await dialog().getByLabel("Team").selectOption({ label: "No team (sees nothing)" });
       await dialog().getByRole("button", { name: "Send invite" }).click();
       await row(later).waitFor();
       await button(`Withdraw the invite to ${later}`).click();

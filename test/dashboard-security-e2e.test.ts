@@ -433,6 +433,10 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
       await on(page).button("Invite someone").click();
       await on(page).dialog("Invite someone").getByLabel("Email").fill(member.email);
       await on(page).dialog("Invite someone").getByLabel("Role").selectOption({ label: "Member" });
+      await on(page)
+        .dialog("Invite someone")
+        .getByLabel("Team")
+        .selectOption({ label: "No team (sees nothing)" });
       await on(page).dialog("Invite someone").getByRole("button", { name: "Send invite" }).click();
       await answerPrompt(page, recoveryCodes[6] ?? "", "recovery");
       await page.getByText(`Invite mailed to ${member.email}.`).waitFor();

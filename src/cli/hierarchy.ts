@@ -1,10 +1,11 @@
 // The four levels of Coffer's hierarchy as `init` and `setup` walk them: each listed (and created)
 // under its parent, and one picked by id, slug or name (or with the arrow keys in a terminal).
 import type { CofferClient } from "../client/index.ts";
+import { byEnvironmentType, type TYPE_ORDER } from "../lib/environment-order.ts";
 import { CliError, EXIT, failure } from "./api.ts";
 
 export type Named = { id: string; name: string; slug?: string };
-export type EnvironmentType = "dev" | "staging" | "prod" | "pilot" | "custom";
+export type EnvironmentType = (typeof TYPE_ORDER)[number];
 
 export function ok<T>(result: { data?: T; error?: unknown; response: Response }, what: string): T {
   if (!result.response.ok) throw failure(result.response, result.error, what);
@@ -33,9 +34,11 @@ export function hierarchy(c: CofferClient) {
         "cannot create the project",
       ) as Named,
     environments: async (path: { workspace_id: string; team_id: string; project_id: string }) =>
-      ok(
-        await c.GET("/environments/{workspace_id}/{team_id}/{project_id}/", { params: { path } }),
-        "cannot list environments",
+      byEnvironmentType(
+        ok(
+          await c.GET("/environments/{workspace_id}/{team_id}/{project_id}/", { params: { path } }),
+          "cannot list environments",
+        ),
       ),
     createEnvironment: async (
       path: { workspace_id: string; team_id: string; project_id: string },

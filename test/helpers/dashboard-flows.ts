@@ -81,7 +81,7 @@ export async function signUpVerifiedThroughApi(baseUrl: string, smtp: FakeSmtp):
 export async function createTreeThroughApi(
   baseUrl: string,
   account: ApiAccount,
-  names: { team?: string; project?: string; environment: string },
+  names: { team?: string; project?: string; environment: string; type?: "dev" | "staging" | "prod" },
   under?: Omit<EnvTree, "environmentId">,
 ): Promise<EnvTree> {
   const ws = account.workspaceId;
@@ -92,7 +92,7 @@ export async function createTreeThroughApi(
     (await post<{ id: string }>(`/projects/${ws}/${teamId}/`, { name: names.project })).id;
   const environment = await post<{ id: string }>(`/environments/${ws}/${teamId}/${projectId}/`, {
     name: names.environment,
-    environment_type: "prod",
+    environment_type: names.type ?? "prod",
   });
   return { workspaceId: ws, teamId, projectId, environmentId: environment.id };
 }

@@ -4,6 +4,7 @@
 // existing one (project-map.ts reads it).
 import type { Command } from "commander";
 import { Option } from "commander";
+import { DEFAULT_ENVIRONMENTS, TYPE_ORDER } from "../../lib/environment-order.ts";
 import { CliError, EXIT } from "../api.ts";
 import { globalsOf, sessionFor } from "../context.ts";
 import { writeProjectFile } from "../files.ts";
@@ -18,15 +19,21 @@ function written(program: Command, names: Named[], file: string): void {
 export function registerProjectCommands(program: Command): void {
   program
     .command("setup")
-    .description("create the team, project and environment when missing, and write .coffer.json")
+    .description(
+      "create the team, project (with development, staging and production) and environment when missing, and write .coffer.json",
+    )
     .option("--workspace <id|name>", "workspace id, slug or name (default: the current one)")
     .requiredOption("--team <name>", "team name")
     .requiredOption("--project <name>", "project name")
     .requiredOption("--environment <name>", "environment name")
     .addOption(
       new Option("--type <type>", "environment type when it is created")
-        .choices(["dev", "staging", "prod", "pilot", "custom"])
+        .choices([...TYPE_ORDER])
         .default("dev"),
+    )
+    .option(
+      "--no-default-environments",
+      "when the project is created, do not also create development, staging and production",
     )
     .action(
       async (options: {
@@ -35,6 +42,7 @@ export function registerProjectCommands(program: Command): void {
         project: string;
         environment: string;
         type: EnvironmentType;
+        defaultEnvironments: boolean;
       }) => {
         const session = sessionFor(program);
         const h = hierarchy(session.client);
@@ -47,11 +55,20 @@ export function registerProjectCommands(program: Command): void {
         if (!ws) throw new CliError(`no workspace "${options.workspace}"`, EXIT.notFound);
         const team = match(await h.teams(ws.id), options.team) ?? (await h.createTeam(ws.id, options.team));
         const t = { workspace_id: ws.id, team_id: team.id };
-        const proj =
-          match(await h.projects(t), options.project) ?? (await h.createProject(t, options.project));
+        const found = match(await h.projects(t), options.project);
+        const proj = found ?? (await h.createProject(t, options.project));
         const pth = { ...t, project_id: proj.id };
+        // A new project starts with development, staging and production, as in the dashboard.
+        const listed: Named[] = found ? await h.environments(pth) : [];
+        if (!found && options.defaultEnvironments) {
+          for (const e of DEFAULT_ENVIRONMENTS)
+            listed.push(await h.createEnvironment(pth, e.name, e.environment_type));
+        }
+        // "Production" names the default "production": one environment, not a second of that name.
+        const wanted = options.environment.toLowerCase();
         const env =
-          match(await h.environments(pth), options.environment) ??
+          match(listed, options.environment) ??
+          listed.find((e) => e.name.toLowerCase() === wanted) ??
           (await h.createEnvironment(pth, options.environment, options.type));
         const file = writeProjectFile({ api_url: session.apiUrl, ...pth, environment_id: env.id });
         written(program, [ws, team, proj, env], file);

@@ -10,11 +10,13 @@ import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import { TYPE_ORDER } from "../../lib/environment-order.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { ProjectsService } from "../projects/index.ts";
 import * as repo from "./repo.ts";
 
-export const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
+/** The types, in the order the dashboard and the CLI list them. */
+export const ENVIRONMENT_TYPES = TYPE_ORDER;
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
 
 /** How many environments a chain of parents may hold above one environment. */

@@ -1,6 +1,7 @@
 // Read hooks of the automation screens: a workspace's service accounts, their keys and OIDC
 // trusts, and the workspace's whole tree (teams, projects, environments) that key scopes name.
 import { useQueries, useQuery } from "@tanstack/react-query";
+import { byEnvironmentType } from "../../../src/lib/environment-order.ts";
 import { api } from "./client.ts";
 import { unwrap } from "./errors.ts";
 import { type Ok, queryKeys } from "./queries.ts";
@@ -111,7 +112,7 @@ export function useWorkspaceTree(
           api.GET("/environments/{workspace_id}/{team_id}/{project_id}/", {
             params: { path: { workspace_id: ws, team_id: project.team_id, project_id: project.id } },
           }),
-        ),
+        ).then(byEnvironmentType),
     })),
   });
   return {

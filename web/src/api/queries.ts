@@ -2,6 +2,7 @@
 // parent (a workspace, a project) refreshes everything below it.
 import { useQuery } from "@tanstack/react-query";
 import type { Environment, EnvironmentPath, Ok, Profile, Project, Team, Workspace } from "coffer/client";
+import { byEnvironmentType } from "../../../src/lib/environment-order.ts";
 import { api } from "./client.ts";
 import { unwrap } from "./errors.ts";
 
@@ -66,12 +67,13 @@ export const useEnvironments = (ws: string, team: string, project: string, enabl
   useQuery({
     queryKey: queryKeys.environments(ws, team, project),
     enabled,
+    // Sorted once here, so the tree, the tabs and every select list them alike.
     queryFn: () =>
       unwrap(
         api.GET("/environments/{workspace_id}/{team_id}/{project_id}/", {
           params: { path: { workspace_id: ws, team_id: team, project_id: project } },
         }),
-      ),
+      ).then(byEnvironmentType),
   });
 
 /** A row of the secrets table: everything the list shows of a secret but its value. */

@@ -11,7 +11,8 @@ export interface ActionSpec {
   /** Text shown above the fields (e.g. what a delete removes). */
   message?: ReactNode;
   name?: { label?: string; initial?: string };
-  choice?: { label: string; options: readonly string[]; initial: string };
+  /** A select; its hint says what the choice does. */
+  choice?: { label: string; options: readonly string[]; initial: string; hint?: string };
   run: (values: { name: string; choice: string }) => Promise<unknown>;
 }
 
@@ -49,6 +50,7 @@ export function useActionDialog(): { ask: (spec: ActionSpec) => void; dialog: Re
       {spec?.choice && (
         <SelectField
           label={spec.choice.label}
+          hint={spec.choice.hint}
           autoFocus={!spec.name}
           value={choice}
           onChange={(e) => setChoice(e.target.value)}

@@ -18,12 +18,23 @@ export interface TableProps<Row> {
   rowClassName?: (row: Row) => string | undefined;
   empty?: ReactNode;
   cards?: boolean;
+  /** A class for the table's container, for a screen's own layout of it. */
+  className?: string;
 }
 
-export function Table<Row>({ caption, columns, rows, rowKey, rowClassName, empty, cards }: TableProps<Row>) {
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowClassName,
+  empty,
+  cards,
+  className,
+}: TableProps<Row>) {
   if (rows.length === 0 && empty) return <div className="empty">{empty}</div>;
   return (
-    <div className={cards ? "table-wrap table-cards" : "table-wrap"}>
+    <div className={["table-wrap", cards ? "table-cards" : "", className ?? ""].join(" ").trim()}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

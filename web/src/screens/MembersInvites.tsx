@@ -15,8 +15,10 @@ import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
+import { teamOfChoice } from "../lib/invite-team.ts";
 import { describeExpiry, inviteRefusal, ROLE_CHOICES, seatSummary } from "../lib/people.ts";
 import { roleName } from "../lib/permissions.ts";
+import { InviteTeamField } from "./InviteTeamField.tsx";
 
 type Notice = { kind: "success" | "warning"; text: string };
 
@@ -207,7 +209,6 @@ function InviteDialog({
   const [role, setRole] = useState("1");
   const [team, setTeam] = useState("");
   const roleId = useId();
-  const teamId = useId();
   const close = () => {
     setEmail("");
     setRole("1");
@@ -219,7 +220,7 @@ function InviteDialog({
     const sent = await unwrap(
       api.POST("/invite/{workspace_id}", {
         params: { path: { workspace_id: workspace.id } },
-        body: { invitee_email: email.trim(), role: Number(role), team_id: team || null },
+        body: { invitee_email: email.trim(), role: Number(role), team_id: teamOfChoice(team) },
       }),
     ).catch((error: unknown) => {
       throw inviteRefusal(error);
@@ -252,20 +253,7 @@ function InviteDialog({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={teamId} className="field-label">
-          Team
-        </label>
-        <select id={teamId} value={team} onChange={(e) => setTeam(e.target.value)}>
-          <option value="">No team</option>
-          {teams.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-        <span className="field-hint">Viewers and Members see only the teams they belong to.</span>
-      </div>
+      <InviteTeamField role={Number(role)} team={team} onChange={setTeam} teams={teams} />
     </FormDialog>
   );
 }

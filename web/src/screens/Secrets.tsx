@@ -5,7 +5,7 @@
 // a hosting platform. The environment's timeline lists what happened, and restores it to just
 // before any event.
 import { useQueryClient } from "@tanstack/react-query";
-import { Link, useParams, useSearch } from "@tanstack/react-router";
+import { useParams, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
@@ -29,50 +29,32 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { AddSecretDialog } from "../components/AddSecretDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
-import { Button } from "../components/Button.tsx";
 import { EnvironmentControls, ProtectedBadge } from "../components/EnvironmentControls.tsx";
-import { Field } from "../components/Field.tsx";
-import { KeyName } from "../components/KeyName.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { PasteEnvDialog } from "../components/PasteEnvDialog.tsx";
 import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
-import { RotationBadge } from "../components/RotationBadge.tsx";
-import { SecretValue } from "../components/SecretValue.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { Table } from "../components/Table.tsx";
 import { useSecretValues } from "../components/useSecretValues.ts";
-import { when } from "../components/When.tsx";
 import { bulkDeleteConfirmation, bulkDeleteRefusal } from "../lib/bulk-delete.ts";
 import { download, fileNameOf } from "../lib/download.ts";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { describeEvent } from "../lib/history.ts";
 import { countLabel, pageOf } from "../lib/paging.ts";
 import { heirsLoseNote } from "../lib/permissions.ts";
-import { type RotationState, rotationStatus } from "../lib/rotation.ts";
+import { rotationStatus } from "../lib/rotation.ts";
 import { DeletedSecretsDialog } from "./DeletedSecrets.tsx";
 import { EnvironmentTimelineDialog } from "./EnvironmentTimeline.tsx";
 import { RestoreEnvironmentDialog, type StartingMoment } from "./RestoreEnvironment.tsx";
 import { SecretHistoryDialog } from "./SecretHistory.tsx";
+import { secretsColumns } from "./SecretsColumns.tsx";
+import { type Filter, SELECTION_HINTS, SecretsToolbar, type SelectionHint } from "./SecretsToolbar.tsx";
 import { ShareDialog } from "./ShareDialog.tsx";
-
-type Filter = "all" | RotationState;
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: "all", label: "All secrets" },
-  { value: "overdue", label: "Rotation overdue" },
-  { value: "due-soon", label: "Rotation due soon" },
-  { value: "ok", label: "Rotation on time" },
-];
 
 const BASE = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/" as const;
 const ONE = "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}" as const;
 
 const ROUTE = "/w/$workspaceId/env/$teamId/$projectId/$environmentId" as const;
-
-const SELECTION_HINTS = {
-  share: "Tick the secrets to share in the table first: Share sends them as one link that opens once.",
-  delete:
-    "Tick the secrets to delete in the table first: Delete selected deletes them in one go, once you confirm.",
-};
 
 export function Secrets() {
   // Another environment is another screen: no value shown, row selected or edit begun in one
@@ -159,7 +141,7 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
   /** What the last downloaded file lacks, and why. */
   const [omitted, setOmitted] = useState<Pick<EnvFile, "leftOut" | "unreadable">>();
   /** The selection action asked for while nothing was ticked: the page says what to do. */
-  const [selectionHint, setSelectionHint] = useState<keyof typeof SELECTION_HINTS | null>(null);
+  const [selectionHint, setSelectionHint] = useState<SelectionHint | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailure, setDownloadFailure] = useState<string>();
   // The whole environment is one export (one read in the trail); the selected rows are read one by
@@ -246,136 +228,31 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
   );
   const applyPaste = (plan: PastePlan) => paste.mutateAsync(plan);
 
-  // Edit and delete, for those who may write.
-  const writeActions = (s: SecretMetadata) =>
-    s.inherited_from ? (
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Override ${s.key} in this environment`}
-        data-edit-for={s.key}
-        onClick={() => void startEdit(s)}
-      >
-        Override
-      </Button>
-    ) : (
-      <>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Edit ${s.key}`}
-          data-edit-for={s.key}
-          onClick={() => void startEdit(s)}
-        >
-          Edit
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="danger-text"
-          aria-label={`Delete ${s.key}`}
-          onClick={async () => {
-            // Who reads it from here loses it too: the confirmation names them (a failed look-up says nothing).
-            const heirs = await api
-              .GET(`${ONE}/inherited-by`, { params: { path: { ...path, secret_id: s.id } } })
-              .then((answer) => answer.data ?? [])
-              .catch(() => []);
-            const losing = heirsLoseNote(s.key, heirs);
-            ask({
-              title: `Delete ${s.key}?`,
-              submitLabel: "Delete secret",
-              danger: true,
-              message: `${losing ? `${losing} ` : ""}It leaves every list and read at once, with its log. Until it is purged (after 30 days by default) it can be restored, with its versions, from Recently deleted.`,
-              run: async () => {
-                await unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: s.id } } }));
-                values.forget([s.id]);
-                await refresh();
-              },
-            });
-          }}
-        >
-          Delete
-        </Button>
-      </>
-    );
-
-  const columns: Column<SecretMetadata>[] = [];
-  if (mayWrite) {
-    columns.push({
-      header: "Select",
-      hideHeader: true,
-      className: "col-select",
-      cell: (s) =>
-        !s.inherited_from && (
-          <input
-            type="checkbox"
-            aria-label={`Select ${s.key}`}
-            checked={selected.has(s.id)}
-            onChange={() => setSelected(toggle(s.id))}
-          />
-        ),
-    });
-  }
-  columns.push(
-    {
-      header: "Key",
-      className: "col-key",
-      // One element: on a phone the cell is a label-and-content grid.
-      cell: (s) => (
-        <span className="key-cell">
-          <code className="key">
-            <KeyName name={s.key} />
-          </code>
-          {s.inherited_from && <span className="inherited">inherited from {nameOf(s.inherited_from)}</span>}
-          {s.description && <span className="description">{s.description}</span>}
-        </span>
-      ),
+  const columns = secretsColumns({
+    mayWrite,
+    now,
+    selected,
+    onToggle: (id) => setSelected(toggle(id)),
+    values,
+    editing,
+    onEditDone: endEdit,
+    onSave: update,
+    onStartEdit: (secret) => void startEdit(secret),
+    onHistory: setHistoryOf,
+    ask,
+    remove: async (secret) => {
+      await unwrap(api.DELETE(ONE, { params: { path: { ...path, secret_id: secret.id } } }));
+      values.forget([secret.id]);
+      await refresh();
     },
-    {
-      header: "Value",
-      className: "col-value",
-      cell: (s) => (
-        <SecretValue
-          secretKey={s.key}
-          shown={values.valueOf(s)}
-          reading={values.isReading(s)}
-          failure={values.failureOf(s)}
-          onShow={() => values.show(s)}
-          onHide={() => values.forget([s.id])}
-          readValue={() => values.read(s).then((read) => read.value)}
-          editing={editing?.id === s.id ? editing.value : undefined}
-          onEditDone={() => endEdit(s.key)}
-          onSave={(value) => update(s, value)}
-        />
-      ),
-    },
-    { header: "Rotation", cell: (s) => <RotationBadge secret={s} now={now} /> },
-    { header: "Version", className: "col-num", cell: (s) => `v${s.current_version}` },
-    {
-      header: "Updated",
-      cell: (s) => when(s.updated_at),
-    },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (s) => (
-        <span className="actions">
-          {!s.inherited_from && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`History of ${s.key}`}
-              onClick={() => setHistoryOf(s)}
-            >
-              History
-            </Button>
-          )}
-          {mayWrite && writeActions(s)}
-        </span>
-      ),
-    },
-  );
+    nameOf,
+    // Who reads it from here loses it too: the confirmation names them (a failed look-up says nothing).
+    lossNote: (secret) =>
+      api
+        .GET(`${ONE}/inherited-by`, { params: { path: { ...path, secret_id: secret.id } } })
+        .then((answer) => heirsLoseNote(secret.key, answer.data ?? []))
+        .catch(() => ""),
+  });
 
   const overdue = secrets.filter((s) => rotationStatus(s, now).state === "overdue").length;
 
@@ -390,59 +267,59 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
         environments={environments ?? (environment ? [environment] : [])}
         environmentId={path.environment_id}
       />
-      <div className="page-header">
-        <div>
-          <h1 id="secrets-title">
-            {environment?.name ?? "Environment"}
-            {environment && (
-              <span className={`env-type env-${environment.environment_type}`}>
-                {environment.environment_type}
-              </span>
-            )}
-            {environment && <ProtectedBadge environment={environment} />}
-          </h1>
-          <p className="muted">
-            {countLabel(shown.length, secrets.length, "secret")}
-            {environment?.parent_environment_id && (
-              <span> · inherits the secrets of {nameOf(environment.parent_environment_id)}</span>
-            )}
-            {overdue > 0 && <span className="overdue-note"> · {overdue} overdue for rotation</span>}
-          </p>
-        </div>
-        {mayWrite && (
-          <div className="actions">
-            {/* Never disabled: a disabled button cannot say why. With nothing ticked they explain. */}
-            <Button
-              onClick={() => (chosen.length === 0 ? setSelectionHint("share") : setSharing(true))}
-              aria-describedby={
-                selectionHint === "share" && chosen.length === 0 ? "selection-hint" : undefined
-              }
-            >
-              {chosen.length === 0 ? "Share" : `Share ${chosen.length}`}
-            </Button>
-            <Button
-              className="danger-text"
-              onClick={() => (chosen.length === 0 ? setSelectionHint("delete") : deleteChosen())}
-              aria-describedby={
-                selectionHint === "delete" && chosen.length === 0 ? "selection-hint" : undefined
-              }
-            >
-              {chosen.length === 0 ? "Delete selected" : `Delete ${chosen.length} selected`}
-            </Button>
-            <Link
-              className="btn btn-secondary"
-              to="/w/$workspaceId/env/$teamId/$projectId/$environmentId/import"
-              params={params}
-            >
-              Import
-            </Link>
-            <Button onClick={() => setPasting(true)}>Paste .env</Button>
-            <Button variant="primary" onClick={() => setAdding(true)}>
-              Add secret
-            </Button>
+      <SecretsToolbar
+        title={
+          <div>
+            <h1 id="secrets-title">
+              {environment?.name ?? "Environment"}
+              {environment && (
+                <span className={`env-type env-${environment.environment_type}`}>
+                  {environment.environment_type}
+                </span>
+              )}
+              {environment && <ProtectedBadge environment={environment} />}
+            </h1>
+            <p className="muted">
+              {countLabel(shown.length, secrets.length, "secret")}
+              {environment?.parent_environment_id && (
+                <span> · inherits the secrets of {nameOf(environment.parent_environment_id)}</span>
+              )}
+              {overdue > 0 && <span className="overdue-note"> · {overdue} overdue for rotation</span>}
+            </p>
           </div>
-        )}
-      </div>
+        }
+        mayWrite={mayWrite}
+        mayRestore={can("secret.restore", path.team_id, isProtected)}
+        chosen={chosen.length}
+        selectionHint={selectionHint}
+        onSelectionHint={setSelectionHint}
+        onShare={() => setSharing(true)}
+        onDeleteSelected={deleteChosen}
+        importParams={params}
+        onPaste={() => setPasting(true)}
+        onAdd={() => setAdding(true)}
+        search={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setPageNumber(0); // a new search starts at its first page
+        }}
+        filter={filter}
+        onFilter={(next) => {
+          setFilter(next);
+          setPageNumber(0);
+        }}
+        reloading={list.isFetching}
+        onReload={() => void list.refetch()}
+        empty={secrets.length === 0}
+        downloading={downloading}
+        onDownload={() => void saveEnvFile(chosen.length ? chosen : "all")}
+        onDeleted={() => setShowDeleted(true)}
+        onTimeline={() => setShowTimeline(true)}
+        onRestore={() => {
+          setRestoreFrom(undefined);
+          setRestoring(true);
+        }}
+      />
       {environment && environments && (
         <EnvironmentControls
           environment={environment}
@@ -454,61 +331,6 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
           }
         />
       )}
-      <div className="toolbar">
-        <Field
-          label="Search secrets"
-          hideLabel
-          type="search"
-          placeholder="Search by key or description"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPageNumber(0); // a new search starts at its first page
-          }}
-        />
-        <div className="field">
-          <label htmlFor="rotation-filter" className="visually-hidden">
-            Filter by rotation
-          </label>
-          <select
-            id="rotation-filter"
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value as Filter);
-              setPageNumber(0);
-            }}
-          >
-            {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button onClick={() => void list.refetch()} busy={list.isFetching} aria-label="Reload secrets">
-          Reload
-        </Button>
-        <Button
-          onClick={() => void saveEnvFile(chosen.length ? chosen : "all")}
-          disabled={secrets.length === 0}
-          aria-busy={downloading || undefined}
-          aria-label={chosen.length ? `Download the ${chosen.length} selected as .env` : "Download .env"}
-        >
-          {chosen.length ? `Download ${chosen.length} as .env` : "Download .env"}
-        </Button>
-        <Button onClick={() => setShowDeleted(true)}>Recently deleted</Button>
-        <Button onClick={() => setShowTimeline(true)}>Timeline</Button>
-        {can("secret.restore", path.team_id, isProtected) && (
-          <Button
-            onClick={() => {
-              setRestoreFrom(undefined);
-              setRestoring(true);
-            }}
-          >
-            Restore to a moment
-          </Button>
-        )}
-      </div>
       {selectionHint && chosen.length === 0 && (
         <p id="selection-hint" className="alert alert-info" role="status">
           {SELECTION_HINTS[selectionHint]}
@@ -532,6 +354,7 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
       {list.data && (
         <Table
           caption="Secrets"
+          className="secrets-table"
           cards
           rows={page.rows}
           rowKey={(s) => s.id}

@@ -20,11 +20,10 @@ import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { DeleteEnvironmentDialog } from "../components/DeleteEnvironmentDialog.tsx";
 import { ProtectedBadge } from "../components/EnvironmentControls.tsx";
+import { NewProjectDialog } from "../components/NewProjectDialog.tsx";
 import { RenameDelete } from "../components/RenameDelete.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
-
-const ENVIRONMENT_TYPES = ["dev", "staging", "prod", "pilot", "custom"] as const;
-type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
+import { ENVIRONMENT_TYPES, type EnvironmentType, TYPE_HINT } from "../lib/environment-types.ts";
 
 type Ask = (spec: ActionSpec) => void;
 
@@ -86,6 +85,7 @@ function TeamCard({ team, ask, refresh }: { team: Team; ask: Ask; refresh: () =>
   const can = useCan();
   const ws = team.workspace_id;
   const projects = useProjects(ws, team.id);
+  const [creating, setCreating] = useState(false);
   const path = { workspace_id: ws, team_id: team.id };
   return (
     <article className="card team" aria-labelledby={`team-${team.id}`}>
@@ -93,21 +93,7 @@ function TeamCard({ team, ask, refresh }: { team: Team; ask: Ask; refresh: () =>
         <h2 id={`team-${team.id}`}>{team.name}</h2>
         <div className="actions">
           {can("project.create") && (
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() =>
-                ask({
-                  title: `New project in ${team.name}`,
-                  submitLabel: "Create project",
-                  name: { label: "Project name" },
-                  run: ({ name }) =>
-                    unwrap(
-                      api.POST("/projects/{workspace_id}/{team_id}/", { params: { path }, body: { name } }),
-                    ).then(refresh),
-                })
-              }
-            >
+            <Button size="sm" variant="primary" onClick={() => setCreating(true)}>
               New project
             </Button>
           )}
@@ -134,6 +120,7 @@ function TeamCard({ team, ask, refresh }: { team: Team; ask: Ask; refresh: () =>
           <ProjectRow key={project.id} project={project} ask={ask} refresh={refresh} />
         ))}
       </ul>
+      {creating && <NewProjectDialog team={team} onClose={() => setCreating(false)} onCreated={refresh} />}
     </article>
   );
 }
@@ -157,7 +144,7 @@ function ProjectRow({
       title: `New environment in ${project.name}`,
       submitLabel: "Create environment",
       name: { label: "Environment name" },
-      choice: { label: "Type", options: ENVIRONMENT_TYPES, initial: "dev" },
+      choice: { label: "Type", options: ENVIRONMENT_TYPES, initial: "dev", hint: TYPE_HINT },
       run: ({ name, choice }) =>
         unwrap(
           api.POST("/environments/{workspace_id}/{team_id}/{project_id}/", {
