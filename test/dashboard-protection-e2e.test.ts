@@ -133,6 +133,12 @@ describe.skipIf(!browserTestsRun)("inheritance and protected environments in Chr
       const chip = page.locator(".env-chip").filter({ hasText: "Production" });
       await chip.getByText("Protected").waitFor();
       expect(await chip.getByRole("button", { name: /inherits from/ }).count()).toBe(0);
+      // Compare offers the Member no write into Production, and still the override in Staging.
+      await page.goto(
+        `${url}/w/${production.workspaceId}/compare/${production.teamId}/${production.projectId}`,
+      );
+      await page.getByRole("button", { name: "Override DATABASE_URL in Staging" }).waitFor();
+      expect(await page.getByRole("button", { name: /DATABASE_URL in Production$/ }).count()).toBe(0);
       await page.context().close();
     },
     STEP_TIMEOUT,

@@ -60,7 +60,9 @@ export function Compare() {
         }),
       ),
   });
-  const mayWrite = can("secret.write", params.teamId);
+  // A cell is editable where the caller may write: a protected environment takes Admins only.
+  const mayWriteIn = (environmentId: string) =>
+    can("secret.write", params.teamId, all.find((e) => e.id === environmentId)?.protected === true);
   const keys = comparison.data?.keys ?? [];
   const rows = keys
     .filter((k) => !onlyDifferences || k.status !== "same")
@@ -174,7 +176,7 @@ export function Compare() {
                           keyName={row.key}
                           environment={nameIn(comparison.data, cell.environment_id)}
                           onEdit={
-                            mayWrite
+                            mayWriteIn(cell.environment_id)
                               ? () => setEditing({ key: row.key, environmentId: cell.environment_id })
                               : undefined
                           }
