@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { createBudgets } from "./auth/attempt-budgets.ts";
 import { bothBuses, type InvalidationBus, localBus, redisBus } from "./auth/auth-cache.ts";
+import { isInstanceOperator } from "./auth/policy.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKey, createKeyring } from "./crypto/data-keys.ts";
@@ -45,6 +46,7 @@ import { accountsRoutes, createAccountsService } from "./modules/accounts/index.
 import { auditRoutes, createAuditService, type PlaceNames } from "./modules/audit/index.ts";
 import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
 import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
+import { createInstanceAdmin, instanceAdminRoutes } from "./modules/instance/index.ts";
 import {
   countPendingInvites,
   createInvitesService,
@@ -561,6 +563,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cookie: refreshCookie,
       authRateLimit,
       publicUrl: config.publicUrl,
+      isInstanceOperator: (profile) =>
+        isInstanceOperator({ email: profile.email, emailVerified: profile.email_verified }, config.operators),
     }),
   );
   await app.register(passwordsRoutes({ passwords, rateLimit: authRateLimit }));
@@ -568,6 +572,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionsRoutes(sessions));
   await app.register(keysRoutes(keys));
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
+  await app.register(
+    instanceAdminRoutes(createInstanceAdmin({ db, clock, plans, operators: config.operators })),
+  );
   await app.register(auditRoutes({ audit, workspaces }));
   await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces }));
   await app.register(webhooksRoutes({ webhooks, workspaces }));

@@ -161,7 +161,6 @@ export function registerSecretsCommands(program: Command): void {
         "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/versions",
         { params: { path: { ...pathOf(p), secret_id: found.id } } },
       );
-      if (response.status === 402) throw new CliError("version history needs a paid plan", EXIT.error);
       if (!response.ok) throw failure(response, error, "cannot read the versions");
       const versions = data as { version: number; created_at: string }[];
       print(json(), versions, versions.map((v) => `v${v.version}\t${v.created_at}\n`).join(""));

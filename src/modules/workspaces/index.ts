@@ -1,4 +1,6 @@
 // The workspaces module's front door (tables: workspaces, workspace_members), with the plans.
+
+export { everyWorkspace, memberCount, workspacesNamed } from "./instance.ts";
 export { createPlans, type Plans } from "./plans.ts";
 export {
   allWorkspaces,
@@ -13,6 +15,7 @@ export {
   planOf,
   roleOf,
   updateWorkspace,
+  type WorkspaceRow,
   workspacesSolelyOwnedBy,
 } from "./repo.ts";
 export { workspacesRoutes } from "./routes.ts";
