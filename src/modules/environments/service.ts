@@ -1,6 +1,7 @@
 // Environments inside a project: a type from a fixed list, a slug that follows the name, a
 // rotation cadence (default_policy, days) that is accepted but never echoed, and optionally a
 // parent in the same project whose secrets it inherits.
+
 import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
@@ -10,6 +11,7 @@ import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import { fieldChanges } from "../../lib/field-changes.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { ProjectsService } from "../projects/index.ts";
 import * as repo from "./repo.ts";
@@ -89,6 +91,44 @@ export function presentEnvironment(row: repo.EnvironmentRow) {
     ...(parent_environment_id === null ? {} : { parent_environment_id }),
     ...(references_from === "anywhere" ? {} : { references_from: references_from as ReferenceSource }),
   };
+}
+
+/**
+ * An environment update's before and after, field by field, for its audit entry: the parent by
+ * name (and id), since the trail outlives renames and readers know environments by name.
+ */
+async function environmentChanges(
+  tx: Queryable,
+  workspaceId: string,
+  projectId: string,
+  before: {
+    name: string;
+    default_policy: number;
+    parent_environment_id: string | null;
+    references_from: string;
+  },
+  after: {
+    name?: string;
+    default_policy?: number;
+    parent_environment_id?: string | null;
+    references_from?: string;
+  },
+) {
+  const changes = fieldChanges(before, {
+    name: after.name,
+    default_policy: after.default_policy,
+    references_from: after.references_from,
+  });
+  const parentBefore = before.parent_environment_id;
+  const parentAfter = after.parent_environment_id;
+  if (parentAfter !== undefined && parentAfter !== parentBefore) {
+    const names = new Map(
+      (await repo.listEnvironments(tx, workspaceId, projectId)).map((e) => [e.id, e.name] as const),
+    );
+    const named = (id: string | null) => (id === null ? null : { id, name: names.get(id) ?? null });
+    changes.parent = { from: named(parentBefore), to: named(parentAfter) };
+  }
+  return changes;
 }
 
 export function createEnvironmentsService(deps: EnvironmentsDeps) {
@@ -278,6 +318,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
         db.transaction().execute(async (tx) => {
           // default_policy is every secret's rotation_days fallback: the secrets read differently.
           await markEnvironmentChanged(tx, ctx.workspaceId, path.environmentId);
+          const before = await requireEnvironment(tx, ctx.workspaceId, path);
           const changes: Parameters<typeof repo.updateEnvironment>[3] = {
             updated_at: clock.now().toISOString(),
           };
@@ -312,7 +353,10 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             resourceId: path.environmentId,
             projectId: path.projectId,
             environmentId: path.environmentId,
-            details: { fields: Object.keys(patch).join(",") },
+            details: {
+              fields: Object.keys(patch).join(","),
+              changes: await environmentChanges(tx, ctx.workspaceId, path.projectId, before, changes),
+            },
           });
           return presentEnvironment(await requireEnvironment(tx, ctx.workspaceId, path));
         }),
