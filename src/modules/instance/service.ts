@@ -16,9 +16,9 @@ import { uuidv7 } from "../../lib/uuid7.ts";
 import { findUser } from "../accounts/index.ts";
 import { insertEvent } from "../audit/index.ts";
 import {
+  countMembers,
   everyWorkspace,
   findWorkspace,
-  memberCount,
   type Plans,
   updateWorkspace,
   type WorkspaceRow,
@@ -176,7 +176,7 @@ export function createInstanceAdmin({ db, clock, plans, operators }: InstanceAdm
           const by = { account: operator, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
           await changePlan(tx, workspace, plan, by, clock.now().toISOString());
         }
-        return present({ ...workspace, plan, members: await memberCount(tx, workspace.id) });
+        return present({ ...workspace, plan, members: await countMembers(tx, workspace.id) });
       });
     },
   };

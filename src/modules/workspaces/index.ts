@@ -1,9 +1,10 @@
 // The workspaces module's front door (tables: workspaces, workspace_members), with the plans.
 
-export { everyWorkspace, memberCount, workspacesNamed } from "./instance.ts";
+export { everyWorkspace, workspacesNamed } from "./instance.ts";
 export { createPlans, type Plans } from "./plans.ts";
 export {
   allWorkspaces,
+  countMembers,
   countMemberships,
   deleteWorkspaces,
   findWorkspace,

@@ -46,12 +46,3 @@ export function everyWorkspace(db: Queryable, page: { limit: number; after?: Pos
   }
   return query.orderBy("w.created_at").orderBy("w.id").limit(page.limit).execute();
 }
-
-export async function memberCount(db: Queryable, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom("workspace_members")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
