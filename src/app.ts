@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { createBudgets } from "./auth/attempt-budgets.ts";
 import { bothBuses, type InvalidationBus, localBus, redisBus } from "./auth/auth-cache.ts";
+import { isInstanceOperator } from "./auth/policy.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { checkMasterKey, createKeyring } from "./crypto/data-keys.ts";
@@ -46,6 +47,7 @@ import { auditRoutes, createAuditService, type PlaceNames } from "./modules/audi
 import { createDeviceLoginService, deviceLoginRoutes } from "./modules/device-login/index.ts";
 import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
 import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
+import { createInstanceAdmin, instanceAdminRoutes } from "./modules/instance/index.ts";
 import {
   countPendingInvites,
   createInvitesService,
@@ -562,6 +564,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cookie: refreshCookie,
       authRateLimit,
       publicUrl: config.publicUrl,
+      isInstanceOperator: (profile) =>
+        isInstanceOperator({ email: profile.email, emailVerified: profile.email_verified }, config.operators),
     }),
   );
   await app.register(passwordsRoutes({ passwords, rateLimit: authRateLimit }));
@@ -574,6 +578,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
+  await app.register(
+    instanceAdminRoutes(createInstanceAdmin({ db, clock, plans, operators: config.operators })),
+  );
   await app.register(auditRoutes({ audit, workspaces }));
   await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces }));
   await app.register(webhooksRoutes({ webhooks, workspaces }));

@@ -86,6 +86,8 @@ export interface Config {
   rateLimitPerMinute: number;
   defaultPlan: string;
   plans: Record<string, PlanAllowance>;
+  /** The instance's operators (COFFER_OPERATORS): account emails, lower-cased, who may set any workspace's plan. */
+  operators: readonly string[];
   defaultRotationDays: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -391,6 +393,19 @@ function masterKey(env: Env, name = "COFFER_MASTER_KEY"): Buffer | undefined {
   return key;
 }
 
+/** COFFER_OPERATORS: comma-separated account emails (compared without case). */
+function operators(env: Env): string[] {
+  const text = read(env, "COFFER_OPERATORS");
+  if (text === undefined) return [];
+  const emails = text
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== "");
+  const bad = emails.find((email) => !/^[^\s@,]+@[^\s@,]+$/.test(email) || email.length > 254);
+  if (bad !== undefined) throw new ConfigError("COFFER_OPERATORS", `"${bad}" is not an email address`);
+  return [...new Set(emails)];
+}
+
 function plans(env: Env): Record<string, PlanAllowance> {
   const raw = read(env, "COFFER_PLANS");
   if (raw === undefined) return BUILT_IN_PLANS;
@@ -527,6 +542,7 @@ function parseConfig(env: Env): Omit<Config, "secretsFromFiles"> {
     rateLimitPerMinute: integer(env, "COFFER_RATE_LIMIT_PER_MINUTE", 600, 1),
     defaultPlan,
     plans: planTable,
+    operators: operators(env),
     defaultRotationDays: integer(env, "COFFER_DEFAULT_ROTATION_DAYS", 90, 1, 36500),
     accessTokenTtl: integer(env, "COFFER_ACCESS_TOKEN_TTL", 900, 1),
     refreshTokenTtl: integer(env, "COFFER_REFRESH_TOKEN_TTL", 2592000, 1),

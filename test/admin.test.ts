@@ -1,6 +1,7 @@
 // The admin commands (compiled, as `coffer-server admin` runs them) against the same database the
 // server uses, on both engines; and once as a clone runs them, through `npm run admin` and tsx.
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { delimiter, dirname } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,11 +37,23 @@ async function admin(...args: string[]) {
   }
 }
 
+/** Renames the Owner's workspace; answers it (with its slug). */
+async function rename(owner: Awaited<ReturnType<typeof newUser>>, name: string) {
+  const renamed = await t.app.inject({
+    method: "PATCH",
+    url: `/workspaces/${owner.workspaceId}`,
+    headers: owner.headers,
+    payload: { name },
+  });
+  expect(renamed.statusCode).toBe(200);
+  return renamed.json() as { slug: string };
+}
+
 describe("admin", () => {
   it("lists its commands with help", async () => {
     const result = await admin("help");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("set-plan <workspace_id> <plan>");
+    expect(result.stdout).toContain("set-plan <workspace> <plan>");
   });
 
   it("changes a workspace's plan, which the API then reports with its seat limit", async () => {
@@ -67,9 +80,40 @@ describe("admin", () => {
     expect(audit.statusCode).toBe(200);
     expect(audit.json()[0]).toMatchObject({
       action: "workspace.plan_changed",
-      actor: { type: "operator" },
+      // Not the shell's user (root, in a container): the trail names the tool the operator used.
+      actor: { type: "operator", name: "operator (command line)" },
       details: { previous_plan: "free", plan: "pro" },
     });
+  });
+
+  it("finds the workspace by its slug or its name, as well as by its id", async () => {
+    const owner = await newUser(t.app);
+    const name = `Acme ${randomUUID().slice(0, 8)}`;
+    const { slug } = await rename(owner, name);
+    const plan = async () =>
+      (await t.app.inject({ method: "GET", url: "/workspaces/", headers: owner.headers })).json()[0].plan;
+
+    const byName = await admin("set-plan", name.toUpperCase(), "pro");
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.stdout).toContain(`workspace ${owner.workspaceId} (${name}): plan free -> pro`);
+    expect(await plan()).toBe("pro");
+
+    const bySlug = await admin("set-plan", slug, "enterprise");
+    expect(bySlug.code, bySlug.stderr).toBe(0);
+    expect(await plan()).toBe("enterprise");
+  });
+
+  it("refuses a name two workspaces share, listing both to choose from by id or slug", async () => {
+    const name = `Shared ${randomUUID().slice(0, 8)}`;
+    const owners = [await newUser(t.app), await newUser(t.app)];
+    for (const owner of owners) await rename(owner, name);
+    const result = await admin("set-plan", name, "pro");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`2 workspaces are called "${name}"; name one by its id or slug`);
+    for (const owner of owners) expect(result.stderr).toContain(owner.workspaceId);
+    const unknown = await admin("set-plan", `Nobody ${randomUUID()}`, "pro");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("no workspace has the id, slug or name");
   });
 
   it("refuses an unknown plan, an unknown workspace and a malformed id, changing nothing", async () => {
@@ -156,6 +200,6 @@ describe("npm run admin, in a clone", () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(usage.code).toBe(1);
-    expect(usage.stderr).toContain("usage: npm run admin -- set-plan <workspace_id> <plan>");
+    expect(usage.stderr).toContain("usage: npm run admin -- set-plan <workspace> <plan>");
   }, 60_000);
 });

@@ -213,7 +213,10 @@ describe("what is recorded", () => {
       ["project.deleted", "project", project.id],
     ]);
     expect(entries[0]!.details).toEqual({ name: "Checkout", team_id: team.id });
-    expect(entries[1]!.details).toEqual({ fields: "is_active" });
+    expect(entries[1]!.details).toEqual({
+      fields: "is_active",
+      changes: { is_active: { from: true, to: false } },
+    });
     for (const entry of entries) expect(entry.actor).toEqual(userActor(ada));
   });
 

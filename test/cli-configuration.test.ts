@@ -214,7 +214,11 @@ describe("coffer restore --at", () => {
   it("previews, then puts the environment back to the moment", async () => {
     const free = await coffer(["restore", "--at", new Date().toISOString()]);
     expect(free.code).not.toBe(0);
-    expect(free.stderr).toContain("needs a paid plan");
+    // The server's words, as the dashboard shows them: which plan, and who can change it.
+    expect(free.stderr).toContain(
+      "Version history needs the pro or enterprise plan; this workspace is on the free plan",
+    );
+    expect(free.stderr).toContain("coffer-server admin set-plan");
     const plan = await runScript("admin", storeEnv, ["set-plan", ids.workspace_id, "pro"]);
     expect(plan.code, plan.stderr).toBe(0);
 

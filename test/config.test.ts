@@ -115,6 +115,7 @@ describe("loadConfig values", () => {
       DEBUG: "true",
       COFFER_RATE_LIMIT_PER_MINUTE: "120",
       COFFER_DEFAULT_PLAN: "pro",
+      COFFER_OPERATORS: " Ops@Example.com, root@example.org,ops@example.com ",
       COFFER_DEFAULT_ROTATION_DAYS: "30",
       COFFER_ACCESS_TOKEN_TTL: "60",
       COFFER_REFRESH_TOKEN_TTL: "3600",
@@ -125,6 +126,7 @@ describe("loadConfig values", () => {
       COFFER_AUDIT_RETENTION_DAYS: "365",
       LOG_LEVEL: "debug",
     });
+    expect(config.operators).toEqual(["ops@example.com", "root@example.org"]);
     expect(config).toMatchObject({
       port: 9090,
       host: "0.0.0.0",
@@ -401,6 +403,8 @@ describe("loadConfig refuses bad values, naming the variable", () => {
     ["COFFER_PUBLIC_URL", { COFFER_PUBLIC_URL: "ftp://coffer.example.com" }],
     ["COFFER_DEFAULT_PLAN", { COFFER_DEFAULT_PLAN: "gold" }],
     ["COFFER_DEFAULT_PLAN", { COFFER_PLANS: '{"team": {"seats": 3}}' }],
+    ["COFFER_OPERATORS", { COFFER_OPERATORS: "ops@example.com, the ops team" }],
+    ["COFFER_OPERATORS", { COFFER_OPERATORS: "ops" }],
     ["COFFER_PLANS", { COFFER_PLANS: "{" }],
     ["COFFER_PLANS", { COFFER_PLANS: "[]" }],
     ["COFFER_PLANS", { COFFER_PLANS: "{}" }],

@@ -182,6 +182,53 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
   );
 
   it(
+    "narrows the trail to the last 24 hours, yesterday or the last 7 days with one click (issue 36, item 11)",
+    async () => {
+      await page.goto(`${url}/w/${account.workspaceId}/audit`);
+      const preset = (name: string) => page.getByRole("button", { name, exact: true });
+      await preset("Last 24 hours").click();
+      await page.waitForURL(/within=24h/);
+      expect(await preset("Last 24 hours").getAttribute("aria-pressed")).toBe("true");
+      await poll(async () => (await rowTexts()).some((t) => t.includes("deleted DOOMED_KEY"))).toBe(true);
+
+      const now = new Date();
+      const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+      const day = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, "0")}-${String(yesterday.getDate()).padStart(2, "0")}`;
+      await preset("Yesterday").click();
+      await page.waitForURL(new RegExp(`from=${day}&to=${day}`));
+      expect(page.url()).not.toContain("within=");
+      expect(await page.getByLabel("From").inputValue()).toBe(day);
+      await page.getByText("No entries match these filters.").waitFor();
+
+      await preset("Last 7 days").click();
+      await poll(async () => (await rowTexts()).some((t) => t.includes("deleted DOOMED_KEY"))).toBe(true);
+      expect(await preset("Last 7 days").getAttribute("aria-pressed")).toBe("true");
+      expect(await preset("Yesterday").getAttribute("aria-pressed")).toBe("false");
+      await button("Clear filters").click();
+      await page.waitForURL((u) => u.search === "");
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "says an environment's rename before and after",
+    async () => {
+      const environment = `/environments/${production.workspaceId}/${production.teamId}/${production.projectId}/${production.environmentId}/`;
+      await apiCall(url, "PATCH", environment, account.headers, { name: "Live" });
+      await apiCall(url, "PATCH", environment, account.headers, { name: "Production" });
+      await page.goto(`${url}/w/${account.workspaceId}/audit?action=environment.updated`);
+      await poll(rowTexts).toHaveLength(2);
+      const [back, renamed] = await rowTexts();
+      expect(renamed).toContain("name: Production → Live");
+      expect(back).toContain("name: Live → Production");
+      // Where the previous step left the page, for the next one.
+      await page.goto(`${url}/w/${account.workspaceId}/audit?environment=${development.environmentId}`);
+      await poll(rowTexts).not.toHaveLength(0);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
     "pages a filtered trail with Load more",
     async () => {
       for (let i = 0; i < PAGED; i++) {

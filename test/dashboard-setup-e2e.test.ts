@@ -161,7 +161,9 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
       const described = await page.locator(`[id="${hintId}"]`).innerText();
       expect(described).toMatch(/colours the environment's chip/);
       expect(described).toMatch(/development, staging, production/);
-      expect(described).toMatch(/changes no permission; the dashboard asks for confirmation before changing what a prod environment inherits/);
+      expect(described).toMatch(
+        /changes no permission; the dashboard asks for confirmation before changing what a prod environment inherits/,
+      );
       expect(described).toMatch(/cannot be changed after the environment is created/);
       await page.keyboard.press("Escape");
       await dialog().waitFor({ state: "detached" });

@@ -2,7 +2,11 @@
 // (not read from src/auth/policy.ts) so that a change to the policy data has to change this too.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderAccountActionTable, renderPermissionTable } from "../src/auth/policy.ts";
+import {
+  renderAccountActionTable,
+  renderInstanceActionTable,
+  renderPermissionTable,
+} from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { allowed, type Cast, castPlayers, PLAYERS, ROLE, type RoleRule } from "./helpers/players.ts";
@@ -306,5 +310,9 @@ describe("permission matrix", () => {
       doc("credentials.md"),
       "paste the output of renderAccountActionTable() into docs/credentials.md",
     ).toContain(renderAccountActionTable());
+    expect(
+      doc("permissions.md"),
+      "paste the output of renderInstanceActionTable() into docs/permissions.md",
+    ).toContain(renderInstanceActionTable());
   });
 });

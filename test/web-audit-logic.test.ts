@@ -10,7 +10,14 @@ import {
   itemNote,
   phraseText,
 } from "../web/src/lib/audit.ts";
-import { auditSearch, cleanFilters, hasFilters, trailFilter } from "../web/src/lib/audit-filters.ts";
+import {
+  activePreset,
+  auditSearch,
+  cleanFilters,
+  hasFilters,
+  trailFilter,
+  withPreset,
+} from "../web/src/lib/audit-filters.ts";
 
 const ADA = "0d9f3c1e-6b7a-4f3e-9a55-2f4b8c1d7e90";
 
@@ -167,5 +174,78 @@ describe("the audit filters", () => {
     expect(auditSearch({ action: "secret.created,user." })).toEqual({ action: "secret.created,user." });
     expect(actionLabel("user.sign_in_failed")).toBe("Failed sign-ins");
     expect(actionLabel("audit.")).toBe("Every audit action");
+  });
+});
+
+describe("an update's before and after (issue 36, item 11)", () => {
+  it("reads each changed field of an environment as before → after, the parent by name", () => {
+    expect(
+      reads(
+        "environment.updated",
+        {
+          fields: "name,parent_environment_id",
+          changes: {
+            name: { from: "staging", to: "qa" },
+            parent: { from: null, to: { id: ADA, name: "Production" } },
+          },
+        },
+        { environment_name: "qa" },
+      ),
+    ).toBe("changed environment “qa”: name: staging → qa, inherits from: none → Production in Payments API");
+  });
+
+  it("reads a project's rename and archiving, and falls back to field names for older entries", () => {
+    expect(
+      reads("project.updated", {
+        fields: "name,is_active",
+        changes: { name: { from: "Payments", to: "Billing" }, is_active: { from: true, to: false } },
+      }),
+    ).toBe("changed project “Payments API”: name: Payments → Billing, active: yes → no");
+    expect(reads("environment.updated", { fields: "name" })).toBe(
+      "changed environment “Production” (name) in Payments API",
+    );
+  });
+
+  it("reads an operator's plan change", () => {
+    expect(reads("workspace.plan_changed", { previous_plan: "free", plan: "pro" }, NOWHERE)).toBe(
+      "changed the workspace's plan from free to pro",
+    );
+  });
+});
+
+describe("the time presets", () => {
+  // Sunday 29 November 2026, 10:30 local time.
+  const now = new Date(2026, 10, 29, 10, 30, 15);
+
+  it("set the days of yesterday and of the last 7 days, keeping the other filters", () => {
+    expect(withPreset({ action: "secret." }, "yesterday", now)).toEqual({
+      action: "secret.",
+      from: "2026-11-28",
+      to: "2026-11-28",
+    });
+    expect(withPreset({ from: "2026-01-01", within: "24h" }, "7d", now)).toEqual({
+      from: "2026-11-23",
+      to: "2026-11-29",
+    });
+  });
+
+  it("make the last 24 hours a moving window, to the minute, that From and To replace", () => {
+    const filters = withPreset({ from: "2026-11-01", to: "2026-11-02" }, "24h", now);
+    expect(filters).toEqual({ within: "24h" });
+    expect(auditSearch({ within: "24h" })).toEqual({ within: "24h" });
+    expect(auditSearch({ within: "3y" })).toEqual({});
+    const request = trailFilter(filters, now);
+    expect(request).toEqual({
+      ok: true,
+      filter: { since: new Date(2026, 10, 28, 10, 30, 0).toISOString() },
+    });
+  });
+
+  it("know which preset the filters are, and none for a custom range", () => {
+    expect(activePreset(withPreset({}, "yesterday", now), now)).toBe("yesterday");
+    expect(activePreset(withPreset({}, "7d", now), now)).toBe("7d");
+    expect(activePreset({ within: "24h" }, now)).toBe("24h");
+    expect(activePreset({ from: "2026-11-02", to: "2026-11-03" }, now)).toBeNull();
+    expect(activePreset({}, now)).toBeNull();
   });
 });

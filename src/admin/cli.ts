@@ -15,10 +15,12 @@ import {
 import { createMasterKeys, loadMasterKey, masterKeyFile, masterKeyId } from "../crypto/keyring.ts";
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest, NewerSchemaError } from "../db/migrate.ts";
+import type { Queryable } from "../db/schema.ts";
 import { purgeOnce } from "../jobs/housekeeping.ts";
 import { ADMIN_COMMAND } from "../lib/layout.ts";
+import { changePlan } from "../modules/instance/index.ts";
 import { resealSecrets } from "../modules/two-factor/index.ts";
-import { findWorkspace, updateWorkspace } from "../modules/workspaces/index.ts";
+import { findWorkspace, updateWorkspace, workspacesNamed } from "../modules/workspaces/index.ts";
 import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
 import { type Command, CommandFailed, flags, operatorEvent, UsageError, UUID } from "./command.ts";
 import { rotateDataKey } from "./rotate-data-key.ts";
@@ -33,6 +35,17 @@ function readNewKeyFile(path: string): Buffer {
   const key = Buffer.from(text, "base64");
   if (key.length !== 32) throw new UsageError(`${path} must hold the base64 encoding of exactly 32 bytes`);
   return key;
+}
+
+/** The one workspace a reference (id, slug or name) names; none or several is the operator's to resolve. */
+async function oneWorkspace(db: Queryable, reference: string) {
+  const found = await workspacesNamed(db, reference);
+  if (found.length === 1) return found[0]!;
+  if (found.length === 0) throw new UsageError(`no workspace has the id, slug or name "${reference}"`);
+  const matches = found.map((w) => `  ${w.id}  ${w.slug}  ${w.name}`).join("\n");
+  throw new UsageError(
+    `${found.length} workspaces are called "${reference}"; name one by its id or slug:\n${matches}`,
+  );
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -125,29 +138,21 @@ const COMMANDS: Record<string, Command> = {
   },
 
   "set-plan": {
-    usage: "set-plan <workspace_id> <plan>",
-    summary: "change a workspace's plan (free, pro, enterprise, or a plan named in COFFER_PLANS)",
-    async run([workspaceId, plan, ...rest], db, config) {
-      if (!workspaceId || !plan || rest.length > 0)
-        throw new UsageError("set-plan takes a workspace id and a plan");
-      if (!UUID.test(workspaceId)) throw new UsageError(`"${workspaceId}" is not a workspace id (a UUID)`);
+    usage: "set-plan <workspace> <plan>",
+    summary:
+      "change a workspace's plan (free, pro, enterprise, or a plan named in COFFER_PLANS); the workspace by id, slug or name",
+    async run([reference, plan, ...rest], db, config) {
+      if (!reference || !plan || rest.length > 0)
+        throw new UsageError("set-plan takes a workspace (its id, slug or name) and a plan");
       if (!(plan in config.plans)) {
         throw new UsageError(
           `"${plan}" is not a plan; choose one of ${Object.keys(config.plans).join(", ")}`,
         );
       }
       return db.transaction().execute(async (tx) => {
-        const workspace = await findWorkspace(tx, workspaceId.toLowerCase());
-        if (!workspace) throw new UsageError(`no workspace ${workspaceId}`);
+        const workspace = await oneWorkspace(tx, reference);
         const now = new Date().toISOString();
-        await updateWorkspace(tx, workspace.id, { plan, updated_at: now });
-        await operatorEvent(
-          tx,
-          workspace.id,
-          "workspace.plan_changed",
-          { previous_plan: workspace.plan, plan },
-          now,
-        );
+        await changePlan(tx, workspace, plan, { commandLine: true }, now);
         return `workspace ${workspace.id} (${workspace.name}): plan ${workspace.plan} -> ${plan}`;
       });
     },

@@ -1,10 +1,8 @@
 // What every database command of `npm run admin` shares: its shape, argument parsing, the two
 // ways it fails, and how it records what an operator did in a workspace's audit log.
-import { userInfo } from "node:os";
 import type { Config } from "../config.ts";
 import type { Db, Queryable } from "../db/schema.ts";
-import { uuidv7 } from "../lib/uuid7.ts";
-import { insertEvent } from "../modules/audit/index.ts";
+import { recordOperatorEvent } from "../modules/instance/index.ts";
 
 export interface Command {
   usage: string;
@@ -65,35 +63,10 @@ export function intOption(
 }
 
 /** Records an operator's change in the workspace's audit log, in the caller's transaction. */
-export async function operatorEvent(
+export const operatorEvent = (
   tx: Queryable,
   workspaceId: string,
   action: string,
   details: Record<string, unknown>,
   now: string,
-): Promise<void> {
-  await insertEvent(tx, {
-    id: uuidv7(),
-    workspace_id: workspaceId,
-    action,
-    resource_type: "workspace",
-    resource_id: workspaceId,
-    secret_id: null,
-    version: null,
-    actor_type: "operator",
-    actor_id: "admin-cli",
-    actor_user_id: "",
-    actor_key_id: null,
-    actor_key_name: null,
-    actor_name: userInfo().username,
-    ip_address: null,
-    user_agent: null,
-    details: JSON.stringify(details),
-    project_id: null,
-    environment_id: null,
-    project_name: null,
-    environment_name: null,
-    batch_id: null,
-    created_at: now,
-  });
-}
+): Promise<void> => recordOperatorEvent(tx, workspaceId, action, details, { commandLine: true }, now);

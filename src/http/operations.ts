@@ -46,6 +46,12 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   "GET /keys/current": ["getCurrentApiKey", "The calling API key's scope and the environments it reaches"],
   "PATCH /keys/:key_id": ["updateApiKey", "Rename, describe, re-time or revoke an API key"],
   "POST /keys/:key_id": ["revokeApiKey", "Revoke an API key"],
+  "GET /admin/workspaces": ["listInstanceWorkspaces", "Every workspace of the instance (its operators only)"],
+  "GET /admin/plans": ["listInstancePlans", "The instance's plans and what each allows (its operators only)"],
+  "PATCH /admin/workspaces/:id": [
+    "setWorkspacePlan",
+    "Set a workspace's plan (the instance's operators only)",
+  ],
   "GET /workspaces/": ["listWorkspaces", "The workspaces the user belongs to"],
   "POST /workspaces/": ["createWorkspace", "Create a workspace"],
   "GET /workspaces/current": ["getCurrentWorkspace", "The workspace of the current scope"],

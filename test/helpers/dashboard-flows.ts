@@ -48,8 +48,11 @@ export async function apiCall<T>(
 }
 
 /** Signs an account up and in over HTTP, and verifies its email with the code from the mail. */
-export async function signUpVerifiedThroughApi(baseUrl: string, smtp: FakeSmtp): Promise<ApiAccount> {
-  const email = `flow-${randomUUID()}@example.com`;
+export async function signUpVerifiedThroughApi(
+  baseUrl: string,
+  smtp: FakeSmtp,
+  email = `flow-${randomUUID()}@example.com`,
+): Promise<ApiAccount> {
   const signedUp = await apiCall<{ workspace: { id: string } }>(
     baseUrl,
     "POST",

@@ -13,8 +13,11 @@ export interface NavEntry {
     | "/w/$workspaceId/service-accounts"
     | "/w/$workspaceId/webhooks"
     | "/w/$workspaceId/share-links"
-    | "/w/$workspaceId/sessions";
+    | "/w/$workspaceId/sessions"
+    | "/w/$workspaceId/admin";
   action?: Action;
+  /** Shown only to the instance's operators (GET /auth/me `instance_operator`). */
+  operatorOnly?: boolean;
 }
 
 export const NAV: NavEntry[] = [
@@ -26,6 +29,7 @@ export const NAV: NavEntry[] = [
   { label: "Webhooks", to: "/w/$workspaceId/webhooks", action: "webhook.list" },
   { label: "Sessions", to: "/w/$workspaceId/sessions" },
   { label: "Audit", to: "/w/$workspaceId/audit", action: "audit.read" },
+  { label: "Instance", to: "/w/$workspaceId/admin", operatorOnly: true },
 ];
 
 /**
@@ -38,4 +42,5 @@ export const ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
   "/w/$workspaceId/account/security",
   "/w/$workspaceId/api-keys",
   "/w/$workspaceId/sessions",
+  "/w/$workspaceId/admin",
 ]);

@@ -171,6 +171,18 @@ const securityRoute = createRoute({
   path: "/account/security",
   component: lazyRouteComponent(() => import("./screens/Security.tsx"), "Security"),
 });
+/** The instance's operators' page (COFFER_OPERATORS): every workspace and its plan. */
+const instanceAdminRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "/admin",
+  component: lazyRouteComponent(() => import("./screens/InstanceAdmin.tsx"), "InstanceAdmin"),
+});
+/** `/admin`, as the 402 refusal names it: the same page, in the person's current workspace. */
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin",
+  component: lazyRouteComponent(() => import("./screens/Home.tsx"), "ToInstanceAdmin"),
+});
 
 const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -182,6 +194,7 @@ const routeTree = rootRoute.addChildren([
   shareViewRoute,
   inviteRoute,
   deviceRoute,
+  adminRoute,
   workspaceRoute.addChildren([
     treeRoute,
     secretsRoute,
@@ -198,6 +211,7 @@ const routeTree = rootRoute.addChildren([
     sessionsRoute,
     accountRoute,
     securityRoute,
+    instanceAdminRoute,
   ]),
 ]);
 

@@ -21,7 +21,6 @@ export function registerRestoreCommand(program: Command): void {
         "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/restore",
         { params: { path: pathOf(p) }, body: { at: moment.toISOString(), apply: options.apply ?? false } },
       );
-      if (response.status === 402) throw new CliError("restoring to a moment needs a paid plan", EXIT.error);
       if (!data) throw failure(response, error, "cannot restore the environment");
       const lines = [
         ...data.added.map((a) => `+ ${a.key} (deleted since: recreated)\n`),

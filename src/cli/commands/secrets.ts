@@ -177,7 +177,6 @@ export function registerSecretsCommands(program: Command): void {
         "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/versions",
         { params: { path: { ...pathOf(p), secret_id: found.id } } },
       );
-      if (response.status === 402) throw new CliError("version history needs a paid plan", EXIT.error);
       if (!response.ok) throw failure(response, error, "cannot read the versions");
       const versions = data!;
       // Who, as the audit trail names them ("unknown" once it no longer holds the entry); "= v1" on

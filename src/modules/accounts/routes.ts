@@ -22,6 +22,7 @@ import {
   GetStartedBody,
   LoginBody,
   LogoutResponse,
+  Me,
   Profile,
   RefreshBody,
   SignInRefused,
@@ -38,6 +39,8 @@ export interface AccountsRouteOptions {
   /** Per-address limit for the sign-in endpoints (a tenth of the general one). */
   authRateLimit: object;
   publicUrl: string;
+  /** Whether the account is one of the instance's operators (the dashboard then shows its admin page). */
+  isInstanceOperator: (profile: { email: string; email_verified: boolean }) => boolean;
 }
 
 export const accountsRoutes =
@@ -173,8 +176,11 @@ export const accountsRoutes =
 
     app.get(
       "/auth/me",
-      { schema: { tags, security: SECURITY, response: { 200: Profile, ...authErrors } } },
-      async (request) => accounts.profile(principalOf(request).userId),
+      { schema: { tags, security: SECURITY, response: { 200: Me, ...authErrors } } },
+      async (request) => {
+        const profile = await accounts.profile(principalOf(request).userId);
+        return { ...profile, instance_operator: opts.isInstanceOperator(profile) };
+      },
     );
 
     app.patch(

@@ -77,6 +77,15 @@ export const Profile = Type.Object({
   updated_at: DateTime,
 });
 
+/** The signed-in account (GET /auth/me): its profile, and whether it runs this instance. */
+export const Me = Type.Object({
+  ...Profile.properties,
+  instance_operator: Type.Boolean({
+    description:
+      "the account is one of the instance's operators (COFFER_OPERATORS, a verified email): the instance-admin page is theirs",
+  }),
+});
+
 export const SignUpResponse = Type.Object({ ...Profile.properties, workspace: WorkspaceRecord });
 
 export const UpdateProfileBody = Type.Object({

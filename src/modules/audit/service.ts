@@ -42,7 +42,11 @@ export interface AuditEntryInput {
   resourceId: string | null;
   secretId?: string | null;
   version?: number | null;
-  details?: Record<string, string | number | boolean | null>;
+  /** Flat facts, and an update's before and after (`changes`: {field: {from, to}}); never a secret's value. */
+  details?: Record<
+    string,
+    string | number | boolean | null | Readonly<Record<string, Readonly<{ from: unknown; to: unknown }>>>
+  >;
   /** Overrides the context's workspace (e.g. a workspace created outside any scope). */
   workspaceId?: string;
   /** Where it happened, for events inside a project (webhook and trail filters read them). */

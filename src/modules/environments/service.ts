@@ -1,6 +1,7 @@
 // Environments inside a project: a type from a fixed list, a slug that follows the name, a
 // rotation cadence (default_policy, days) that is accepted but never echoed, and optionally a
 // parent in the same project whose secrets it inherits.
+
 import { randomUUID } from "node:crypto";
 import { authorize, permits } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
@@ -11,6 +12,7 @@ import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import { TYPE_ORDER } from "../../lib/environment-order.ts";
+import { fieldChanges } from "../../lib/field-changes.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { ProjectsService } from "../projects/index.ts";
 import * as repo from "./repo.ts";
@@ -135,6 +137,50 @@ async function parentChange(
     parent_environment_id: parentId,
     parent_environment_name: await name(parentId),
   };
+}
+
+/**
+ * An environment update's before and after, field by field, for its audit entry: the parent by
+ * name (and id), since the trail outlives renames and readers know environments by name.
+ */
+async function environmentChanges(
+  tx: Queryable,
+  workspaceId: string,
+  projectId: string,
+  before: {
+    name: string;
+    default_policy: number;
+    parent_environment_id: string | null;
+    references_from: string;
+    protected: number;
+  },
+  after: {
+    name?: string;
+    default_policy?: number;
+    parent_environment_id?: string | null;
+    references_from?: string;
+    protected?: number;
+  },
+) {
+  const changes = fieldChanges(
+    { ...before, protected: before.protected === 1 },
+    {
+      name: after.name,
+      default_policy: after.default_policy,
+      references_from: after.references_from,
+      protected: after.protected === undefined ? undefined : after.protected === 1,
+    },
+  );
+  const parentBefore = before.parent_environment_id;
+  const parentAfter = after.parent_environment_id;
+  if (parentAfter !== undefined && parentAfter !== parentBefore) {
+    const names = new Map(
+      (await repo.listEnvironments(tx, workspaceId, projectId)).map((e) => [e.id, e.name] as const),
+    );
+    const named = (id: string | null) => (id === null ? null : { id, name: names.get(id) ?? null });
+    changes.parent = { from: named(parentBefore), to: named(parentAfter) };
+  }
+  return changes;
 }
 
 export function createEnvironmentsService(deps: EnvironmentsDeps) {
@@ -423,6 +469,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
                 ? await parentChange(tx, ctx.workspaceId, before, changes.parent_environment_id ?? null)
                 : {}),
               ...(asked.protectionChanges ? { protected: changes.protected === 1 } : {}),
+              changes: await environmentChanges(tx, ctx.workspaceId, path.projectId, before, changes),
             },
           });
           return presentEnvironment(await requireEnvironment(tx, ctx.workspaceId, path));

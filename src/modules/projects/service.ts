@@ -1,5 +1,6 @@
 // Projects inside a team: slug derived from the name and unique within the team, an active
 // flag, and free-form metadata stored and returned as given.
+
 import { randomUUID } from "node:crypto";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
@@ -8,6 +9,7 @@ import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
+import { fieldChanges } from "../../lib/field-changes.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { TeamsService } from "../teams/index.ts";
 import * as repo from "./repo.ts";
@@ -146,6 +148,7 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
       const metadata = patch.proj_metadata === undefined ? undefined : encodeMetadata(patch.proj_metadata);
       return retryOnUniqueViolation(() =>
         db.transaction().execute(async (tx) => {
+          const before = await requireProject(tx, ctx.workspaceId, teamId, projectId);
           const changes: Parameters<typeof repo.updateProject>[3] = { updated_at: clock.now().toISOString() };
           if (patch.name !== undefined) {
             changes.name = patch.name.trim();
@@ -165,7 +168,14 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
             resourceType: "project",
             resourceId: projectId,
             projectId,
-            details: { fields: Object.keys(patch).join(",") },
+            details: {
+              fields: Object.keys(patch).join(","),
+              // Metadata is the project's own free-form data: that it changed, not what it holds.
+              changes: fieldChanges(
+                { name: before.name, is_active: before.is_active === 1 },
+                { name: changes.name, is_active: patch.is_active },
+              ),
+            },
           });
           return presentProject(await requireProject(tx, ctx.workspaceId, teamId, projectId));
         }),

@@ -1,7 +1,10 @@
 // The workspaces module's front door (tables: workspaces, workspace_members), with the plans.
+
+export { everyWorkspace, workspacesNamed } from "./instance.ts";
 export { createPlans, type Plans } from "./plans.ts";
 export {
   allWorkspaces,
+  countMembers,
   countMemberships,
   deleteWorkspaces,
   findWorkspace,
@@ -13,6 +16,7 @@ export {
   planOf,
   roleOf,
   updateWorkspace,
+  type WorkspaceRow,
   workspacesSolelyOwnedBy,
 } from "./repo.ts";
 export { workspacesRoutes } from "./routes.ts";

@@ -12,6 +12,22 @@ const CAPABILITY_NAMES: Record<Capability, string> = {
   share_links: "Share links",
 };
 
+/** Why a capability is refused and who can lift it (the CLI prints it as the dashboard shows it). */
+export function planRequiredMessage(
+  plans: Record<string, PlanAllowance>,
+  plan: string,
+  capability: Capability,
+): string {
+  const including = Object.keys(plans).filter((name) => plans[name]![capability]);
+  const needs = including.length > 0 ? `the ${including.join(" or ")} plan` : "a plan that includes it";
+  const target = including[0] ?? "<plan>";
+  return (
+    `${CAPABILITY_NAMES[capability]} needs ${needs}; this workspace is on the ${plan} plan. ` +
+    "An operator of this Coffer server can change the plan: on the instance-admin page (/admin) " +
+    `or with \`coffer-server admin set-plan <workspace> ${target}\``
+  );
+}
+
 /** Counts the invites still pending in a workspace (the invites module's, handed in by the app). */
 export type PendingInvites = (db: Queryable, workspaceId: string, now: string) => Promise<number>;
 
@@ -21,17 +37,18 @@ export function createPlans(plans: Record<string, PlanAllowance>, pendingInvites
 
   return {
     names: Object.keys(plans),
+    /** Every plan with what it allows, in the order the configuration names them. */
+    table: () => Object.entries(plans).map(([name, allowance]) => ({ name, ...allowance })),
     seatLimit: (plan: string) => allowanceOf(plan).seats,
     serviceAccountLimit: (plan: string) => allowanceOf(plan).service_accounts,
 
-    /** Throws 402 plan_required unless the plan includes the capability. */
+    /**
+     * Throws 402 plan_required unless the plan includes the capability, saying which plans do and
+     * who can move the workspace to one: on a self-hosted server nobody sells an upgrade.
+     */
     requireCapability(plan: string, capability: Capability): void {
-      if (!allowanceOf(plan)[capability]) {
-        throw new AppError(
-          "plan_required",
-          `${CAPABILITY_NAMES[capability]} is not included in the ${plan} plan; upgrade the workspace to use it`,
-        );
-      }
+      if (allowanceOf(plan)[capability]) return;
+      throw new AppError("plan_required", planRequiredMessage(plans, plan, capability));
     },
 
     /** Members plus invites still pending (not yet expired). */

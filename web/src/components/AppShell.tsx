@@ -67,7 +67,11 @@ function SignedInShell() {
           <span className="visually-hidden">Menu</span>
         </button>
         <nav id="main-nav" aria-label="Main" className={menuOpen ? "nav nav-open" : "nav"}>
-          {NAV.filter((entry) => !entry.action || allows(caller, entry.action)).map((entry) => (
+          {NAV.filter(
+            (entry) =>
+              (!entry.action || allows(caller, entry.action)) &&
+              (!entry.operatorOnly || me.data?.instance_operator === true),
+          ).map((entry) => (
             <Link
               key={entry.label}
               to={entry.to}

@@ -4,7 +4,13 @@
 import { useState } from "react";
 import type { WorkspaceTree } from "../api/automation-queries.ts";
 import { ACTION_GROUPS, actionLabel, isOfferedAction } from "../lib/audit.ts";
-import { type AuditFilters, hasFilters } from "../lib/audit-filters.ts";
+import {
+  type AuditFilters,
+  activePreset,
+  hasFilters,
+  TIME_PRESETS,
+  withPreset,
+} from "../lib/audit-filters.ts";
 import { Button } from "./Button.tsx";
 import { Field, SelectField } from "./Field.tsx";
 
@@ -109,17 +115,18 @@ export function AuditFilterForm({
         />
         <Groups groups={places.environments} />
       </SelectField>
+      <TimePresets filters={filters} onChange={onChange} />
       <DayField
         label="From"
         value={filters.from}
         max={filters.to}
-        onCommit={(from) => onChange({ ...filters, from })}
+        onCommit={(from) => onChange({ ...filters, from, within: undefined })}
       />
       <DayField
         label="To"
         value={filters.to}
         min={filters.from}
-        onCommit={(to) => onChange({ ...filters, to })}
+        onCommit={(to) => onChange({ ...filters, to, within: undefined })}
       />
       {hasFilters(filters) && (
         <div className="audit-filters-clear">
@@ -173,5 +180,32 @@ function DayField({
         if (e.key === "Enter") commit(day);
       }}
     />
+  );
+}
+
+/** Ranges people ask for most, one click each; From and To stay for any other (a custom range). */
+function TimePresets({
+  filters,
+  onChange,
+}: {
+  filters: AuditFilters;
+  onChange: (next: AuditFilters) => void;
+}) {
+  const active = activePreset(filters);
+  return (
+    <fieldset className="audit-presets">
+      <legend className="field-label">When</legend>
+      {TIME_PRESETS.map((preset) => (
+        <Button
+          key={preset.value}
+          size="sm"
+          variant={active === preset.value ? "primary" : "ghost"}
+          aria-pressed={active === preset.value}
+          onClick={() => onChange(withPreset(filters, preset.value))}
+        >
+          {preset.label}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

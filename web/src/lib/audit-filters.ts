@@ -13,9 +13,11 @@ export interface AuditFilters {
   /** Days in the reader's time zone (YYYY-MM-DD): from the start of `from` to the end of `to`. */
   from?: string;
   to?: string;
+  /** `24h`: the last 24 hours up to now (a moving window, unlike days); `from` and `to` are then unset. */
+  within?: string;
 }
 
-export const FILTER_NAMES = ["action", "actor", "project", "environment", "from", "to"] as const;
+export const FILTER_NAMES = ["action", "actor", "project", "environment", "from", "to", "within"] as const;
 
 // One action or prefix, or several comma-separated (the API selects any of them).
 const ACTION = /^[a-z0-9_]+\.[a-z0-9_.]*(,[a-z0-9_]+\.[a-z0-9_.]*){0,49}$/;
@@ -31,6 +33,7 @@ const VALID: Record<(typeof FILTER_NAMES)[number], (value: string) => boolean> =
   environment: (value) => ID.test(value),
   from: isDay,
   to: isDay,
+  within: (value) => value === "24h",
 };
 
 /** The filters of a URL's search params: what does not look like one is dropped, not sent. */
@@ -74,13 +77,53 @@ const startOf = (day: string, plusDays = 0): string => {
  */
 export function trailFilter(
   filters: AuditFilters,
+  now: Date = new Date(),
 ): { ok: true; filter: TrailFilter } | { ok: false; problem: string } {
-  const { from, to, ...rest } = cleanFilters(filters);
+  const { from, to, within, ...rest } = cleanFilters(filters);
   const filter: TrailFilter = { ...rest };
+  // To the minute: the window moves, but the query (and its cache key) stays put for a minute.
+  if (within === "24h")
+    filter.since = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - DAY_MS).toISOString();
   if (from) filter.since = startOf(from);
   if (to) filter.until = startOf(to, 1);
   if (filter.since && filter.until && filter.since >= filter.until) {
     return { ok: false, problem: "The “To” day is before the “From” day: nothing can match." };
   }
   return { ok: true, filter };
+}
+
+// Time presets ---------------------------------------------------------------------------------
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export type TimePreset = "24h" | "yesterday" | "7d";
+
+export const TIME_PRESETS: readonly { value: TimePreset; label: string }[] = [
+  { value: "24h", label: "Last 24 hours" },
+  { value: "yesterday", label: "Yesterday" },
+  { value: "7d", label: "Last 7 days" },
+];
+
+/** A day in the reader's time zone, as the URL carries it (YYYY-MM-DD). */
+export function dayOf(date: Date, plusDays = 0): string {
+  const d = new Date(date.getFullYear(), date.getMonth(), date.getDate() + plusDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** The filters with the preset's time range (the other filters kept): days, or the moving 24 hours. */
+export function withPreset(filters: AuditFilters, preset: TimePreset, now: Date = new Date()): AuditFilters {
+  const { from: _from, to: _to, within: _within, ...rest } = filters;
+  if (preset === "24h") return { ...rest, within: "24h" };
+  if (preset === "yesterday") return { ...rest, from: dayOf(now, -1), to: dayOf(now, -1) };
+  return { ...rest, from: dayOf(now, -6), to: dayOf(now) };
+}
+
+/** The preset the filters' time range is, or null (none, or a custom range). */
+export function activePreset(filters: AuditFilters, now: Date = new Date()): TimePreset | null {
+  return (
+    TIME_PRESETS.map((p) => p.value).find((preset) => {
+      const range = withPreset({}, preset, now);
+      return range.within === filters.within && range.from === filters.from && range.to === filters.to;
+    }) ?? null
+  );
 }

@@ -206,6 +206,36 @@ function fieldsNote(details: Record<string, unknown>): string {
   return fields.length ? ` (${fields.map((f) => FIELD_NAMES[f] ?? f.replaceAll("_", " ")).join(", ")})` : "";
 }
 
+/** What a changed field's value reads as: a parent by its name, a switch as yes/no, nothing as "none". */
+function changedValue(value: unknown): string {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "object" && "name" in value)
+    return String((value as { name: unknown }).name ?? "a deleted environment");
+  return String(value);
+}
+
+const CHANGED_FIELD_NAMES: Record<string, string> = {
+  parent: "inherits from",
+  default_policy: "rotation days",
+  references_from: "referenced from",
+  is_active: "active",
+};
+
+/**
+ * ": name: staging → qa, inherits from: none → Production" from an update's `changes` detail (its
+ * before and after, field by field); entries from before it was recorded fall back to the fields' names.
+ */
+export function changesNote(details: Record<string, unknown>): string {
+  const changes = details.changes;
+  if (!changes || typeof changes !== "object") return fieldsNote(details);
+  const parts = Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(
+    ([field, change]) =>
+      `${CHANGED_FIELD_NAMES[field] ?? FIELD_NAMES[field] ?? field.replaceAll("_", " ")}: ${changedValue(change?.from)} → ${changedValue(change?.to)}`,
+  );
+  return parts.length ? `: ${parts.join(", ")}` : fieldsNote(details);
+}
+
 /** The keys a share link named: stored as a JSON array (share.revoked) or comma-separated. */
 function keysOf(details: Record<string, unknown>): string[] {
   const keys = text(details, "keys") ?? "";
@@ -331,14 +361,14 @@ const PHRASES: Record<string, Describe> = {
     `created project ${quoted(entry.project_name ?? text(entry.details, "name"))}`,
   ],
   "project.updated": (entry) => [
-    `changed project ${quoted(entry.project_name ?? "")}${fieldsNote(entry.details)}`,
+    `changed project ${quoted(entry.project_name ?? "")}${changesNote(entry.details)}`,
   ],
   "project.deleted": (entry) => [
     `deleted project ${quoted(text(entry.details, "name") ?? entry.project_name ?? "")}`,
   ],
   "environment.created": (entry) => [`created environment ${quoted(entry.environment_name ?? "")}`],
   "environment.updated": (entry) => [
-    `changed environment ${quoted(entry.environment_name ?? "")}${fieldsNote(entry.details)}`,
+    `changed environment ${quoted(entry.environment_name ?? "")}${changesNote(entry.details)}`,
   ],
   "environment.deleted": (entry) => [
     `deleted environment ${quoted(text(entry.details, "name") ?? entry.environment_name ?? "")}`,
@@ -422,6 +452,9 @@ const PHRASES: Record<string, Describe> = {
   "workspace.updated": (entry) => [`changed the workspace's settings${fieldsNote(entry.details)}`],
   "workspace.deleted": (entry) => [`deleted workspace ${quoted(text(entry.details, "name"))}`],
   "workspace.sso_required": () => ["required single sign-on"],
+  "workspace.plan_changed": (entry) => [
+    `changed the workspace's plan from ${text(entry.details, "previous_plan") ?? "?"} to ${text(entry.details, "plan") ?? "?"}`,
+  ],
   "workspace.sso_not_required": () => ["stopped requiring single sign-on"],
 };
 

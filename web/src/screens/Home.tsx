@@ -1,4 +1,5 @@
-// `/`: sends a signed-in person to their current workspace, anyone else to sign in. A failed
+// `/`: sends a signed-in person to their current workspace, anyone else to sign in (`/admin`: to
+// the instance-admin page there). A failed
 // provider sign-in lands here with ?error=, which the sign-in screen explains.
 import { Navigate, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -29,7 +30,15 @@ function Back({ href }: { href: string }) {
   return <Loading />;
 }
 
-function ToWorkspace() {
+/** `/admin`: the instance-admin page inside the person's current workspace (or sign in first). */
+export function ToInstanceAdmin() {
+  const { status } = useSession();
+  if (status === "restoring") return <Loading label="Restoring your session…" />;
+  if (status === "signed-out") return <Navigate to="/sign-in" search={{ next: "/admin" }} replace />;
+  return <ToWorkspace page="admin" />;
+}
+
+function ToWorkspace({ page }: { page?: "admin" }) {
   const me = useMe();
   const workspaces = useWorkspaces();
   if (me.error || workspaces.error)
@@ -37,5 +46,7 @@ function ToWorkspace() {
   if (!me.data || !workspaces.data) return <Loading />;
   const target = workspaces.data.find((w) => w.id === me.data.current_workspace_id) ?? workspaces.data[0];
   if (!target) return <Alert kind="info">You are not a member of any workspace.</Alert>;
+  if (page === "admin")
+    return <Navigate to="/w/$workspaceId/admin" params={{ workspaceId: target.id }} replace />;
   return <Navigate to="/w/$workspaceId" params={{ workspaceId: target.id }} replace />;
 }

@@ -1,0 +1,25 @@
+import Type from "typebox";
+import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+
+/** A workspace as the instance's operators see it (GET /admin/workspaces). */
+export const InstanceWorkspace = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  slug: Type.String(),
+  plan: Type.String({ description: "free | pro | enterprise (or an operator-defined plan)" }),
+  members: Type.Integer({ description: "members (pending invites not counted)" }),
+  seat_limit: Nullable(Type.Integer({ description: "null = unlimited" })),
+  created_at: DateTime,
+});
+
+export const SetPlanBody = Type.Object({
+  plan: Type.String({ minLength: 1, maxLength: 64, description: "a plan of the instance (COFFER_PLANS)" }),
+});
+
+export const InstancePlan = Type.Object({
+  name: Type.String(),
+  seats: Nullable(Type.Integer({ description: "null = unlimited" })),
+  service_accounts: Nullable(Type.Integer({ description: "null = unlimited" })),
+  version_history: Type.Boolean({ description: "versions, the timeline and point-in-time restore" }),
+  share_links: Type.Boolean(),
+});
