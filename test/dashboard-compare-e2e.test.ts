@@ -182,6 +182,7 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
         team: "Shop",
         project: "Checkout",
         environment: "Production",
+        type: "prod", // listed after Staging: the grid's columns go by type
       });
       const { workspaceId, teamId, projectId } = live;
       const child = await apiCall<{ id: string }>(
@@ -207,7 +208,8 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       expect(statuses).toEqual(["missing", ...keys.map(() => "same")]);
       expect(await grid().locator("tbody tr").first().innerText()).toContain("STAGING_ONLY");
       expect(await grid().locator("td.cell-missing").count()).toBe(1);
-      expect(await gridRow("SHARED_05").locator("td").nth(1).innerText()).toContain(
+      // Staging's column comes first (columns go by type: staging before prod).
+      expect(await gridRow("SHARED_05").locator("td").nth(0).innerText()).toContain(
         "inherited from Production",
       );
       await page.getByRole("status").filter({ hasText: "1 key missing somewhere" }).waitFor();

@@ -86,6 +86,15 @@ describe.skipIf(!browserTestsRun)("inheritance and protected environments in Chr
       const confirm = page.getByRole("dialog");
       await confirm.getByText("Staging and QA inherit DATABASE_URL from here and will lose it.").waitFor();
       await confirm.getByRole("button", { name: "Cancel" }).click();
+      // Deleting a selection says the same of the selected keys others inherit.
+      await page.getByLabel("Select DATABASE_URL").check();
+      await page.getByRole("button", { name: "Delete 1 selected" }).click();
+      await page
+        .getByRole("dialog")
+        .getByText("Staging and QA inherit DATABASE_URL from here and will lose it.")
+        .waitFor();
+      await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+      await page.getByLabel("Select DATABASE_URL").uncheck();
 
       const select = page.getByLabel("Inherits from");
       expect(await select.isEnabled()).toBe(true);

@@ -3,7 +3,12 @@
 // permission matrix. Pure functions, so they run in Node.
 import { describe, expect, it } from "vitest";
 import { MATRIX, Role } from "../src/auth/policy.ts";
-import { bulkDeleteConfirmation, bulkDeleteRefusal } from "../web/src/lib/bulk-delete.ts";
+import {
+  bulkDeleteConfirmation,
+  bulkDeleteRefusal,
+  bulkHeirsNote,
+  inBatches,
+} from "../web/src/lib/bulk-delete.ts";
 import { batches, planOf, previewPaste, unreadKeys } from "../web/src/lib/env-paste.ts";
 import { countLabel, pageOf } from "../web/src/lib/paging.ts";
 import { allows, type Caller } from "../web/src/lib/permissions.ts";
@@ -122,6 +127,37 @@ describe("deleting the selected secrets", () => {
     });
     expect(bulkDeleteConfirmation(["ONLY"]).title).toBe("Delete 1 secret?");
     expect(bulkDeleteConfirmation(["ONLY"]).message).toMatch(/^ONLY; it can be restored/);
+  });
+
+  it("names the environments that inherit any of the selection from here, and which keys they lose", async () => {
+    const heirs = (...names: string[]) => names.map((name) => ({ name }));
+    expect(bulkHeirsNote([{ key: "A", heirs: [] }])).toBe("");
+    expect(
+      bulkHeirsNote([
+        { key: "A", heirs: heirs("Staging") },
+        { key: "B", heirs: [] },
+      ]),
+    ).toBe("Staging inherits A from here and will lose it.");
+    expect(
+      bulkHeirsNote([
+        { key: "DATABASE_URL", heirs: heirs("Staging", "QA") },
+        { key: "API_TOKEN", heirs: heirs("QA") },
+      ]),
+    ).toBe("Staging and QA inherit DATABASE_URL and API_TOKEN from here and will lose them.");
+    const many = Array.from({ length: 12 }, (_, i) => ({ key: `K${i}`, heirs: heirs("QA") }));
+    expect(bulkHeirsNote(many)).toBe(
+      "QA inherits K0, K1, K2, K3, K4, K5, K6, K7, K8, K9 and 2 more from here and will lose them.",
+    );
+    let inFlight = 0;
+    let most = 0;
+    const doubled = await inBatches([1, 2, 3, 4, 5], 2, async (n) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+      return n * 2;
+    });
+    expect(doubled).toEqual([2, 4, 6, 8, 10]);
+    expect(most).toBe(2);
   });
 
   it("names the first ten keys of a long selection and counts the rest", () => {

@@ -3567,6 +3567,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description error again, as every error of the API carries it */
+                        code?: string;
+                        /** @description error_description again, as every error of the API carries it */
+                        detail?: string;
                         /** @enum {string} */
                         error: "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_grant" | "invalid_client" | "unsupported_grant_type";
                         error_description?: string;
@@ -3995,6 +3999,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description error again, as every error of the API carries it */
+                        code?: string;
+                        /** @description error_description again, as every error of the API carries it */
+                        detail?: string;
                         /** @enum {string} */
                         error: "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_grant" | "invalid_client" | "unsupported_grant_type";
                         error_description?: string;

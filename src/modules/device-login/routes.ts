@@ -13,7 +13,18 @@ import {
   TokenRequest,
   UserCodeBody,
 } from "./schemas.ts";
-import type { DeviceLoginService } from "./service.ts";
+import type { DeviceLoginService, GrantError } from "./service.ts";
+
+/**
+ * An error in OAuth's shape (RFC 6749 §5.2), which device clients read, that also carries the
+ * API's own `detail` and `code`, which every other client of Coffer reads: both hold.
+ */
+const oauthError = (error: GrantError, description: string) => ({
+  error,
+  error_description: description,
+  detail: description,
+  code: error,
+});
 
 export interface DeviceLoginRouteOptions {
   deviceLogin: DeviceLoginService;
@@ -49,9 +60,7 @@ export const deviceLoginRoutes =
         const started = await deviceLogin.start(request.body, sessionClientOf(request));
         reply.headers(oauth);
         if ("error" in started)
-          return reply
-            .code(400)
-            .send({ error: "invalid_client", error_description: 'client_id must be "coffer-cli"' });
+          return reply.code(400).send(oauthError("invalid_client", 'client_id must be "coffer-cli"'));
         return started;
       },
     );
@@ -74,8 +83,7 @@ export const deviceLoginRoutes =
       async (request, reply) => {
         const outcome = await deviceLogin.poll(request.body, sessionClientOf(request));
         reply.headers(oauth);
-        if ("error" in outcome)
-          return reply.code(400).send({ error: outcome.error, error_description: outcome.description });
+        if ("error" in outcome) return reply.code(400).send(oauthError(outcome.error, outcome.description));
         const { tokens } = outcome;
         return {
           access_token: tokens.accessToken,

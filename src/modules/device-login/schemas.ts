@@ -48,7 +48,16 @@ export const OAuthErrorBody = Type.Object(
       "invalid_client",
       "unsupported_grant_type",
     ]),
-    error_description: Type.Optional(Type.String()),
+    error_description: Type.Optional(Type.String({ maxLength: 500 })),
+    detail: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description: "error_description again, as every error of the API carries it",
+      }),
+    ),
+    code: Type.Optional(
+      Type.String({ maxLength: 64, description: "error again, as every error of the API carries it" }),
+    ),
   },
   { description: "RFC 8628 §3.5 / RFC 6749 §5.2: the OAuth error shape, not the API's own" },
 );

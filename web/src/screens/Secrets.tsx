@@ -36,7 +36,7 @@ import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { Table } from "../components/Table.tsx";
 import { useSecretValues } from "../components/useSecretValues.ts";
-import { bulkDeleteConfirmation, bulkDeleteRefusal } from "../lib/bulk-delete.ts";
+import { bulkDeleteConfirmation, bulkDeleteRefusal, bulkHeirsNote, inBatches } from "../lib/bulk-delete.ts";
 import { download, fileNameOf } from "../lib/download.ts";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { describeEvent } from "../lib/history.ts";
@@ -193,10 +193,23 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
   };
 
   // One call for the selection, all or nothing; the selection goes with what it named.
-  const deleteChosen = () => {
+  // Who reads a secret from here loses it with it: delete confirmations name them (a failed look-up
+  // says nothing rather than holding the dialog back).
+  const heirsOf = async (secret: SecretMetadata) => ({
+    key: secret.key,
+    heirs: await api
+      .GET(`${ONE}/inherited-by`, { params: { path: { ...path, secret_id: secret.id } } })
+      .then((answer) => answer.data ?? [])
+      .catch(() => []),
+  });
+
+  const deleteChosen = async () => {
     const ids = chosen.map((s) => s.id);
+    const confirmation = bulkDeleteConfirmation(chosen.map((s) => s.key));
+    const losing = bulkHeirsNote(await inBatches(chosen, 8, heirsOf));
     ask({
-      ...bulkDeleteConfirmation(chosen.map((s) => s.key)),
+      ...confirmation,
+      message: losing ? `${losing} ${confirmation.message}` : confirmation.message,
       danger: true,
       run: async () => {
         try {
@@ -246,12 +259,7 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
       await refresh();
     },
     nameOf,
-    // Who reads it from here loses it too: the confirmation names them (a failed look-up says nothing).
-    lossNote: (secret) =>
-      api
-        .GET(`${ONE}/inherited-by`, { params: { path: { ...path, secret_id: secret.id } } })
-        .then((answer) => heirsLoseNote(secret.key, answer.data ?? []))
-        .catch(() => ""),
+    lossNote: async (secret) => heirsLoseNote(secret.key, (await heirsOf(secret)).heirs),
   });
 
   const overdue = secrets.filter((s) => rotationStatus(s, now).state === "overdue").length;
@@ -294,7 +302,7 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
         selectionHint={selectionHint}
         onSelectionHint={setSelectionHint}
         onShare={() => setSharing(true)}
-        onDeleteSelected={deleteChosen}
+        onDeleteSelected={() => void deleteChosen()}
         importParams={params}
         onPaste={() => setPasting(true)}
         onAdd={() => setAdding(true)}
