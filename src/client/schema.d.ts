@@ -4621,8 +4621,8 @@ export interface operations {
                         has_password: boolean;
                         /** Format: uuid */
                         id: string;
-                        /** @description the account is one of the instance's operators (COFFER_OPERATORS, a verified email): the instance-admin page is theirs */
-                        instance_operator: boolean;
+                        /** @description true, and present only, when the account is one of the instance's operators (COFFER_OPERATORS, a verified email): the instance-admin page is theirs */
+                        instance_operator?: boolean;
                         last_name: string;
                         middle_name: string | null;
                         name: string;

@@ -179,7 +179,8 @@ export const accountsRoutes =
       { schema: { tags, security: SECURITY, response: { 200: Me, ...authErrors } } },
       async (request) => {
         const profile = await accounts.profile(principalOf(request).userId);
-        return { ...profile, instance_operator: opts.isInstanceOperator(profile) };
+        // Present only for an operator: everyone else's profile is exactly the spec's.
+        return opts.isInstanceOperator(profile) ? { ...profile, instance_operator: true } : profile;
       },
     );
 

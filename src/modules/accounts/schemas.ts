@@ -80,10 +80,12 @@ export const Profile = Type.Object({
 /** The signed-in account (GET /auth/me): its profile, and whether it runs this instance. */
 export const Me = Type.Object({
   ...Profile.properties,
-  instance_operator: Type.Boolean({
-    description:
-      "the account is one of the instance's operators (COFFER_OPERATORS, a verified email): the instance-admin page is theirs",
-  }),
+  instance_operator: Type.Optional(
+    Type.Boolean({
+      description:
+        "true, and present only, when the account is one of the instance's operators (COFFER_OPERATORS, a verified email): the instance-admin page is theirs",
+    }),
+  ),
 });
 
 export const SignUpResponse = Type.Object({ ...Profile.properties, workspace: WorkspaceRecord });
