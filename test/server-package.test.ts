@@ -171,7 +171,7 @@ describe("the compiled server under plain node", () => {
     expect(admin.stdout).toContain("coffer-server admin <command>");
     const usage = await coffer(bin, ["admin", "set-plan"], env);
     expect(usage.code).toBe(1);
-    expect(usage.stderr).toContain("usage: coffer-server admin set-plan <workspace_id> <plan>");
+    expect(usage.stderr).toContain("usage: coffer-server admin set-plan <workspace> <plan>");
     const purge = await coffer(bin, ["admin", "purge"], env);
     expect(purge.stderr).toBe("");
     expect(purge.code).toBe(0);
