@@ -213,7 +213,7 @@ export interface paths {
         put?: never;
         /**
          * Start signing a device in (RFC 8628 device authorization)
-         * @description RFC 8628 §3.1: starts signing a device (the CLI) in. Show `user_code` and `verification_uri` to the person, then poll /auth/device/token every `interval` seconds. Codes last 10 minutes. Errors in the OAuth shape.
+         * @description RFC 8628 §3.1: starts signing a device (the CLI) in. Show `user_code` and `verification_uri` to the person, then poll /auth/device/token every `interval` seconds. Codes last 10 minutes. Errors in the OAuth shape, with the API's detail and code beside.
          */
         post: operations["startDeviceSignIn"];
         delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Poll for the device's tokens (RFC 8628 device grant)
-         * @description RFC 8628 §3.4: the device polls with its device_code. 400 with `error` authorization_pending (keep polling), slow_down (add 5 s to the interval), access_denied, expired_token, invalid_grant (unknown or used). Once approved, it answers a session's tokens, once. Errors in the OAuth shape, not the API's.
+         * @description RFC 8628 §3.4: the device polls with its device_code. 400 with `error` authorization_pending (keep polling), slow_down (add 5 s to the interval), access_denied, expired_token, invalid_grant (unknown or used). Once approved, it answers a session's tokens, once. Errors in the OAuth shape, with the API's detail and code beside.
          */
         post: operations["pollDeviceSignIn"];
         delete?: never;

@@ -50,7 +50,7 @@ export const deviceLoginRoutes =
           tags,
           description:
             "RFC 8628 §3.1: starts signing a device (the CLI) in. Show `user_code` and `verification_uri` to the person, " +
-            "then poll /auth/device/token every `interval` seconds. Codes last 10 minutes. Errors in the OAuth shape.",
+            "then poll /auth/device/token every `interval` seconds. Codes last 10 minutes. Errors in the OAuth shape, with the API's detail and code beside.",
           consumes: ["application/x-www-form-urlencoded", "application/json"],
           body: CodeRequest,
           response: { 200: CodeResponse, 400: OAuthErrorBody, ...authErrors },
@@ -74,7 +74,7 @@ export const deviceLoginRoutes =
           description:
             "RFC 8628 §3.4: the device polls with its device_code. 400 with `error` authorization_pending (keep polling), " +
             "slow_down (add 5 s to the interval), access_denied, expired_token, invalid_grant (unknown or used). Once " +
-            "approved, it answers a session's tokens, once. Errors in the OAuth shape, not the API's.",
+            "approved, it answers a session's tokens, once. Errors in the OAuth shape, with the API's detail and code beside.",
           consumes: ["application/x-www-form-urlencoded", "application/json"],
           body: TokenRequest,
           response: { 200: DeviceTokens, 400: OAuthErrorBody, ...authErrors },

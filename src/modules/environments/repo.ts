@@ -74,6 +74,30 @@ export function listEnvironments(db: Queryable, workspaceId: string, projectId: 
     .execute();
 }
 
+/** The workspace's environments among `environmentIds` or in `projectIds` (a key's narrowed scope). */
+export async function environmentsNamedOrIn(
+  db: Queryable,
+  workspaceId: string,
+  environmentIds: readonly string[],
+  projectIds: readonly string[],
+): Promise<EnvironmentRow[]> {
+  if (environmentIds.length === 0 && projectIds.length === 0) return [];
+  return db
+    .selectFrom("environments")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where((eb) =>
+      eb.or([
+        ...(environmentIds.length ? [eb("id", "in", [...environmentIds])] : []),
+        ...(projectIds.length ? [eb("project_id", "in", [...projectIds])] : []),
+      ]),
+    )
+    .orderBy("project_id")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 export async function insertEnvironment(db: Queryable, row: EnvironmentRow): Promise<void> {
   await db.insertInto("environments").values(row).execute();
 }

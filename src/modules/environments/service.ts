@@ -312,23 +312,12 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
       ctx: RequestContext,
       narrowed: { projectIds: readonly string[] | null; environmentIds: readonly string[] | null },
     ) {
-      const projectIds = narrowed.projectIds ?? [];
-      const environmentIds = narrowed.environmentIds ?? [];
-      if (projectIds.length === 0 && environmentIds.length === 0) return [];
-      const rows = await db
-        .selectFrom("environments")
-        .selectAll()
-        .where("workspace_id", "=", ctx.workspaceId)
-        .where((eb) =>
-          eb.or([
-            ...(environmentIds.length ? [eb("id", "in", [...environmentIds])] : []),
-            ...(projectIds.length ? [eb("project_id", "in", [...projectIds])] : []),
-          ]),
-        )
-        .orderBy("project_id")
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
+      const rows = await repo.environmentsNamedOrIn(
+        db,
+        ctx.workspaceId,
+        narrowed.environmentIds ?? [],
+        narrowed.projectIds ?? [],
+      );
       const mayRead = await permits(db, ctx, "secret.read");
       return rows.filter((row) =>
         mayRead({ teamId: row.team_id, projectId: row.project_id, environmentId: row.id }),
