@@ -3,6 +3,7 @@
 // code; the person's approval is their dashboard session's call to the API.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openableUrl } from "../src/cli/commands/device-login.ts";
 import {
   runCoffer,
   runStoreEnv,
@@ -105,6 +106,21 @@ describe("coffer login in the browser", () => {
     const result = await runCoffer(["--api-url", server.url, "login", "--otp", "123456"], fresh());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--otp goes with --email");
+  });
+});
+
+describe("what the CLI hands the browser", () => {
+  it("opens only http(s) URLs, re-serialised: a hostile server's file:, javascript: or shell text is printed, never opened", () => {
+    expect(openableUrl("https://coffer.example/device?code=BCDF-GHJK")).toBe(
+      "https://coffer.example/device?code=BCDF-GHJK",
+    );
+    expect(openableUrl("file:///etc/passwd")).toBeUndefined();
+    expect(openableUrl("javascript:alert(1)")).toBeUndefined();
+    expect(openableUrl("ms-settings:")).toBeUndefined();
+    expect(openableUrl("not a url & calc.exe")).toBeUndefined();
+    expect(openableUrl("https://coffer.example/device?x=1&y=2 & calc")).toBe(
+      "https://coffer.example/device?x=1&y=2%20&%20calc",
+    );
   });
 });
 

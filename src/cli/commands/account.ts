@@ -106,7 +106,7 @@ async function signIn(
 
 /** The browser sign-in (device authorization grant); the account is whoever approved it. */
 async function signInInBrowser(program: Command, apiUrl: string): Promise<void> {
-  const tokens = await signInThroughBrowser(apiUrl);
+  const tokens = await signInThroughBrowser(apiUrl, fetchFor(program));
   const me = await createClient({
     baseUrl: apiUrl,
     accessToken: tokens.access_token,

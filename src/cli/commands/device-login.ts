@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { hostname } from "node:os";
 import { createClient } from "../../client/index.ts";
-import { CliError, EXIT, failure, fetchHere } from "../api.ts";
+import { CliError, EXIT, failure } from "../api.ts";
 import { VERSION } from "../user-agent.ts";
 
 export const CLIENT_ID = "coffer-cli";
@@ -18,17 +18,33 @@ export interface DeviceTokens {
 }
 
 /**
+ * The URL the server asks the browser to open, if it is one a browser should: http(s) only (never
+ * file:, javascript: or a program's scheme), re-serialised so that no shell or opener sees the
+ * server's raw text. Undefined: print it, open nothing.
+ */
+export function openableUrl(raw: string): string | undefined {
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Opens the URL in the browser only when a person is at this terminal on this machine: not under
  * CI, not over SSH (the browser would open on the far machine, or nowhere). Never fails.
  */
-function openBrowser(url: string): void {
+function openBrowser(raw: string): void {
   const env = process.env;
-  if (!process.stdout.isTTY || env.CI || env.SSH_CONNECTION || env.SSH_TTY) return;
+  const url = openableUrl(raw);
+  if (!url || !process.stdout.isTTY || env.CI || env.SSH_CONNECTION || env.SSH_TTY) return;
+  // Windows: rundll32 hands the URL to the default browser without cmd.exe parsing its & and ^.
   const [command, args] =
     process.platform === "darwin"
       ? ["open", [url]]
       : process.platform === "win32"
-        ? ["cmd", ["/c", "start", "", url]]
+        ? ["rundll32", ["url.dll,FileProtocolHandler", url]]
         : ["xdg-open", [url]];
   try {
     const child = spawn(command, args, { stdio: "ignore", detached: true });
@@ -42,8 +58,11 @@ function openBrowser(url: string): void {
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** Runs the device flow against `apiUrl` to its end: the session's tokens, or a CliError. */
-export async function signInThroughBrowser(apiUrl: string): Promise<DeviceTokens> {
-  const client = createClient({ baseUrl: apiUrl, fetch: fetchHere });
+export async function signInThroughBrowser(
+  apiUrl: string,
+  fetch: typeof globalThis.fetch,
+): Promise<DeviceTokens> {
+  const client = createClient({ baseUrl: apiUrl, fetch });
   const started = await client.POST("/auth/device/code", {
     body: { client_id: CLIENT_ID, client_name: `Coffer CLI ${VERSION}`, hostname: hostname().slice(0, 255) },
   });
@@ -56,7 +75,8 @@ export async function signInThroughBrowser(apiUrl: string): Promise<DeviceTokens
   );
   openBrowser(grant.verification_uri_complete);
 
-  let interval = grant.interval;
+  // At least a second between polls, whatever the answer says.
+  let interval = Math.max(1, grant.interval);
   const deadline = Date.now() + grant.expires_in * 1000;
   while (Date.now() < deadline) {
     await sleep(interval);
