@@ -6,15 +6,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
-import { environmentIdsOf, httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
-import {
-  killChildren,
-  removeTempDirs,
-  type ServerProcess,
-  startServer,
-  tempDir,
-} from "./helpers/server-process.ts";
+import { runCoffer, serverWithOneSecret } from "./helpers/cli-process.ts";
+import { type environmentIdsOf, httpJson, type TenantOverHttp } from "./helpers/real-port.ts";
+import { killChildren, removeTempDirs, type ServerProcess, tempDir } from "./helpers/server-process.ts";
 
 const PRINT = "process.stdout.write(String(process.env.DATABASE_URL))";
 
@@ -34,14 +28,10 @@ const newKey = async (body: object) => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
-  tenant = await tenantOverHttp(server.url, "cli-deploy");
-  ids = environmentIdsOf(tenant);
-  const stored = await httpJson(server.url, "POST", `${tenant.secrets}/`, tenant.headers, {
+  ({ server, tenant, ids } = await serverWithOneSecret("cli-deploy", {
     key: "DATABASE_URL",
     value: "postgres://prod",
-  });
-  expect(stored.status).toBe(201);
+  }));
   deployKey = await newKey({
     workspace_id: ids.workspace_id,
     environment_ids: [ids.environment_id],

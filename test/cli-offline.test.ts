@@ -8,15 +8,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
-import { environmentIdsOf, httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
+import { runCoffer, serverWithOneSecret } from "./helpers/cli-process.ts";
+import { type environmentIdsOf, httpJson, type TenantOverHttp } from "./helpers/real-port.ts";
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
   freePort,
   killChildren,
   removeTempDirs,
   type ServerProcess,
-  startServer,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -46,14 +45,10 @@ async function laptop() {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
-  tenant = await tenantOverHttp(server.url, "cli-offline");
-  ids = environmentIdsOf(tenant);
-  const stored = await httpJson(server.url, "POST", `${tenant.secrets}/`, tenant.headers, {
+  ({ server, tenant, ids } = await serverWithOneSecret("cli-offline", {
     key: "GREETING",
     value: "kept offline",
-  });
-  expect(stored.status).toBe(201);
+  }));
 }, 60_000);
 afterAll(async () => {
   await killChildren();

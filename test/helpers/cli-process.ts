@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { inject } from "vitest";
-import { PROJECT_ROOT, tempDir } from "./server-process.ts";
+import { environmentIdsOf, httpJson, type TenantOverHttp, tenantOverHttp } from "./real-port.ts";
+import { PROJECT_ROOT, type ServerProcess, startServer, tempDir } from "./server-process.ts";
 
 /**
  * Where a server the CLI talks to keeps its data: the run's database on PostgreSQL (with the run's
@@ -18,6 +19,21 @@ export function runStoreEnv(dataDir = join(tempDir(), "data")): Record<string, s
   return databaseUrl
     ? { DATABASE_URL: databaseUrl, COFFER_MASTER_KEY: inject("masterKey") }
     : { COFFER_DATA_DIR: dataDir };
+}
+
+/**
+ * A server (rate limit out of the way) with one tenant whose environment holds one secret: what a
+ * CLI test that reads an environment starts from.
+ */
+export async function serverWithOneSecret(
+  label: string,
+  secret: { key: string; value: string },
+): Promise<{ server: ServerProcess; tenant: TenantOverHttp; ids: ReturnType<typeof environmentIdsOf> }> {
+  const server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  const tenant = await tenantOverHttp(server.url, label);
+  const stored = await httpJson(server.url, "POST", `${tenant.secrets}/`, tenant.headers, secret);
+  if (stored.status !== 201) throw new Error(`storing ${secret.key}: ${stored.status}`);
+  return { server, tenant, ids: environmentIdsOf(tenant) };
 }
 
 /**
