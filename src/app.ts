@@ -260,11 +260,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   const bus = deps.bus && nodesBus ? bothBuses(deps.bus, nodesBus) : (deps.bus ?? nodesBus ?? localBus());
   app.addHook("onClose", () => bus.close());
+  const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
   if (deps.housekeeping ?? true) {
-    const stopHousekeeping = startHousekeeping({ db, clock, logger: deps.logger, settings: config });
+    const stopHousekeeping = startHousekeeping({
+      db,
+      clock,
+      logger: deps.logger,
+      settings: config,
+      masterKeys,
+    });
     app.addHook("onClose", stopHousekeeping);
   }
-  const audit = createAuditService({ db, clock, logger: deps.logger });
+  const audit = createAuditService({ db, clock, logger: deps.logger, masterKeys });
   // Reads waiting to be recorded are written before the database goes.
   app.addHook("onClose", () => audit.flushReads());
   // Account-level events (keys, sessions, the account) are recorded in the user's workspaces.
@@ -293,7 +300,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readiness.push({ dependency: "redis", problem: () => counting.problem() });
   }
   const budgets = createBudgets(counters, config);
-  const masterKeys = deps.masterKeys ?? createMasterKeys({ key: deps.masterKey });
   if (!poolOf(db)) {
     // The embedded database: its disk is this machine's to watch.
     const storage = watchStorage(config.dataDir);
@@ -579,7 +585,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(workspacesRoutes(workspaces, config.accessTokenTtl));
   await app.register(
-    instanceAdminRoutes(createInstanceAdmin({ db, clock, plans, operators: config.operators })),
+    instanceAdminRoutes(createInstanceAdmin({ db, clock, plans, operators: config.operators, masterKeys })),
   );
   await app.register(auditRoutes({ audit, workspaces }));
   await app.register(serviceAccountsRoutes({ serviceAccounts, workspaces }));

@@ -319,9 +319,9 @@ describe("the recovery period", () => {
             .length;
         expect(await listed()).toBe(kept ? 1 : 0);
         if (!kept) continue;
-        expect((await purgeOnce(app.db, app.clock, app.config)).deleted_secrets).toBe(0);
+        expect((await purgeOnce(app.db, app.clock, app.config, app.masterKeys)).deleted_secrets).toBe(0);
         app.clock.advance(2 * 86_400);
-        expect((await purgeOnce(app.db, app.clock, app.config)).deleted_secrets).toBe(1);
+        expect((await purgeOnce(app.db, app.clock, app.config, app.masterKeys)).deleted_secrets).toBe(1);
         // Two days on, the session has expired: sign in again.
         person.headers = bearer((await login(app.app, person.email, person.password)).accessToken);
         expect(await listed()).toBe(0);

@@ -306,7 +306,7 @@ describe("housekeeping", () => {
     const live = await share(s, s.owner.headers, { expires_in_minutes: 43200 });
     t.clock.advance(t.config.purgeRetention + 60);
 
-    await purgeOnce(t.db, t.clock, t.config);
+    await purgeOnce(t.db, t.clock, t.config, t.masterKeys);
 
     const left = await t.db
       .selectFrom("share_links")

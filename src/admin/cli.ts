@@ -18,11 +18,13 @@ import { migrateToLatest, NewerSchemaError } from "../db/migrate.ts";
 import type { Queryable } from "../db/schema.ts";
 import { purgeOnce } from "../jobs/housekeeping.ts";
 import { ADMIN_COMMAND } from "../lib/layout.ts";
+import { resealChainKey } from "../modules/audit/index.ts";
 import { changePlan } from "../modules/instance/index.ts";
 import { resealSecrets } from "../modules/two-factor/index.ts";
 import { findWorkspace, updateWorkspace, workspacesNamed } from "../modules/workspaces/index.ts";
 import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
 import { type Command, CommandFailed, flags, operatorEvent, UsageError, UUID } from "./command.ts";
+import { masterKeysFor } from "./master-keys.ts";
 import { rotateDataKey } from "./rotate-data-key.ts";
 
 function readNewKeyFile(path: string): Buffer {
@@ -90,6 +92,7 @@ const COMMANDS: Record<string, Command> = {
           }
           try {
             await resealSecrets(tx, held, { key: next, id: nextId });
+            await resealChainKey(tx, held, { key: next, id: nextId });
           } catch (error) {
             throw new UsageError(`${(error as Error).message}; nothing was changed`);
           }
@@ -130,7 +133,7 @@ const COMMANDS: Record<string, Command> = {
       "delete ended sessions, dead codes, used-up share links and old invites now (what the periodic job does)",
     async run(args, db, config) {
       if (args.length > 0) throw new UsageError("purge takes no arguments");
-      const report = await purgeOnce(db, systemClock, config);
+      const report = await purgeOnce(db, systemClock, config, await masterKeysFor(db, config));
       return Object.entries(report)
         .map(([table, count]) => `${table}: ${count} deleted`)
         .join("\n");
@@ -149,10 +152,11 @@ const COMMANDS: Record<string, Command> = {
           `"${plan}" is not a plan; choose one of ${Object.keys(config.plans).join(", ")}`,
         );
       }
+      const masterKeys = await masterKeysFor(db, config);
       return db.transaction().execute(async (tx) => {
         const workspace = await oneWorkspace(tx, reference);
         const now = new Date().toISOString();
-        await changePlan(tx, workspace, plan, { commandLine: true }, now);
+        await changePlan(tx, masterKeys, workspace, plan, { commandLine: true }, now);
         return `workspace ${workspace.id} (${workspace.name}): plan ${workspace.plan} -> ${plan}`;
       });
     },
@@ -163,7 +167,7 @@ const COMMANDS: Record<string, Command> = {
     usage: "lift-sign-in-requirements <workspace_id> [--sso] [--two-factor]",
     summary:
       "stop requiring single sign-on and/or two-factor sign-in of a workspace's members (both when neither is named)",
-    async run(args, db) {
+    async run(args, db, config) {
       const { positional, set } = flags(args, [], ["sso", "two-factor"]);
       const [workspaceId, ...rest] = positional;
       if (!workspaceId || rest.length > 0)
@@ -171,6 +175,7 @@ const COMMANDS: Record<string, Command> = {
       if (!UUID.test(workspaceId)) throw new UsageError(`"${workspaceId}" is not a workspace id (a UUID)`);
       const both = set.size === 0;
       const lift = { sso: both || set.has("sso"), twoFactor: both || set.has("two-factor") };
+      const masterKeys = await masterKeysFor(db, config);
       return db.transaction().execute(async (tx) => {
         const workspace = await findWorkspace(tx, workspaceId.toLowerCase());
         if (!workspace) throw new UsageError(`no workspace ${workspaceId}`);
@@ -178,12 +183,26 @@ const COMMANDS: Record<string, Command> = {
         const lifted: string[] = [];
         if (lift.sso && workspace.sso_required_at) {
           await updateWorkspace(tx, workspace.id, { sso_required_at: null, updated_at: now });
-          await operatorEvent(tx, workspace.id, "workspace.sso_not_required", { require_sso: false }, now);
+          await operatorEvent(
+            tx,
+            masterKeys,
+            workspace.id,
+            "workspace.sso_not_required",
+            { require_sso: false },
+            now,
+          );
           lifted.push("single sign-on");
         }
         if (lift.twoFactor && workspace.two_factor_required_at) {
           await updateWorkspace(tx, workspace.id, { two_factor_required_at: null, updated_at: now });
-          await operatorEvent(tx, workspace.id, "workspace.updated", { require_two_factor: false }, now);
+          await operatorEvent(
+            tx,
+            masterKeys,
+            workspace.id,
+            "workspace.updated",
+            { require_two_factor: false },
+            now,
+          );
           lifted.push("two-factor sign-in");
         }
         const what =

@@ -1,6 +1,7 @@
 // What every database command of `npm run admin` shares: its shape, argument parsing, the two
 // ways it fails, and how it records what an operator did in a workspace's audit log.
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/keyring.ts";
 import type { Db, Queryable } from "../db/schema.ts";
 import { recordOperatorEvent } from "../modules/instance/index.ts";
 
@@ -65,8 +66,10 @@ export function intOption(
 /** Records an operator's change in the workspace's audit log, in the caller's transaction. */
 export const operatorEvent = (
   tx: Queryable,
+  masterKeys: MasterKeys,
   workspaceId: string,
   action: string,
   details: Record<string, unknown>,
   now: string,
-): Promise<void> => recordOperatorEvent(tx, workspaceId, action, details, { commandLine: true }, now);
+): Promise<void> =>
+  recordOperatorEvent(tx, masterKeys, { workspaceId, action, details, by: { commandLine: true }, now });

@@ -13,42 +13,20 @@ import {
   versionsInUse,
 } from "../crypto/data-key-rotation.ts";
 import { dataKeyVersions } from "../crypto/data-key-versions.ts";
-import { activeMasterKeyId, createKeyring, type Keyring } from "../crypto/data-keys.ts";
-import { createMasterKeys, type MasterKeys } from "../crypto/keyring.ts";
+import { createKeyring, type Keyring } from "../crypto/data-keys.ts";
+import type { MasterKeys } from "../crypto/keyring.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { ADMIN_COMMAND } from "../lib/layout.ts";
 import { deletedSecretValues, secretValues } from "../modules/secrets/index.ts";
 import { shareSnapshots } from "../modules/sharing/index.ts";
 import { allWorkspaces, findWorkspace } from "../modules/workspaces/index.ts";
-import { heldMasterKey } from "./backup.ts";
 import { type Command, CommandFailed, flags, intOption, operatorEvent, UsageError, UUID } from "./command.ts";
+import { masterKeysFor } from "./master-keys.ts";
 
 // Every kind of value sealed under a workspace's data keys.
 const SEALED = [secretValues, deletedSecretValues, shareSnapshots];
 const DEFAULT_BATCH = 500;
-
-/** The master keys this command holds; it must hold the store's active one to wrap a new data key. */
-async function masterKeysFor(db: Db, config: Config): Promise<MasterKeys> {
-  const master = heldMasterKey(config);
-  if (!master) {
-    throw new CommandFailed(
-      "no master key: set COFFER_MASTER_KEY, or COFFER_DATA_DIR to the server's data dir (it holds master.key)",
-    );
-  }
-  const keys = createMasterKeys({
-    key: master.key,
-    previous: config.previousMasterKey,
-    origin: master.origin,
-  });
-  const active = await activeMasterKeyId(db);
-  if (active && !keys.find(active)) {
-    throw new CommandFailed(
-      `${master.origin} is not the master key of this store (it expects key id ${active}); nothing was changed`,
-    );
-  }
-  return keys;
-}
 
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
@@ -74,7 +52,7 @@ async function rotateWorkspace(run: Run, workspace: { id: string; name: string }
       const started = await startDataKeyRotation(tx, run.masterKeys, workspace.id, now, run.createdBefore);
       if (started.kind === "created") {
         const details = { version: started.version, previous_version: started.previous };
-        await operatorEvent(tx, workspace.id, "workspace.data_key_rotated", details, now);
+        await operatorEvent(tx, run.masterKeys, workspace.id, "workspace.data_key_rotated", details, now);
       }
       return started;
     });

@@ -28,7 +28,13 @@ export async function runPrimary(
   } catch (error) {
     fail(startupFailureLine(error, config));
   }
-  const stopHousekeeping = startHousekeeping({ db: store.db, clock: systemClock, logger, settings: config });
+  const stopHousekeeping = startHousekeeping({
+    db: store.db,
+    clock: systemClock,
+    logger,
+    settings: config,
+    masterKeys: store.masterKeys,
+  });
   const workers = createWorkerPool(config.workers, logger);
   const shutdown = async () => {
     const code = await workers.stop();

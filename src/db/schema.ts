@@ -224,6 +224,48 @@ export interface AuditEventsTable {
   /** The summary entry of the bulk operation this entry is one item of (the trail shows the summary). */
   batch_id: string | null;
   created_at: string;
+  /** Its place in the workspace's chain (docs/audit.md); null only before the chain reached it. */
+  sequence: number | null;
+  prev_hmac: string | null;
+  hmac: string | null;
+}
+
+/** Where a workspace's audit chain ends (its row is the writers' lock). */
+export interface AuditChainHeadsTable {
+  workspace_id: string;
+  sequence: number;
+  hmac: string;
+  updated_at: string;
+}
+
+/** What a retention purge removed from the start of a workspace's chain, signed. */
+export interface AuditCheckpointsTable {
+  workspace_id: string;
+  /** The last entry purged, and its hmac: the chain continues from it. */
+  sequence: number;
+  hmac: string;
+  /** How many entries the purges have removed, in all. */
+  purged: number;
+  created_at: string;
+  signature: string;
+}
+
+/** The random key every chain key derives from, wrapped under the master key (one row, id 1). */
+export interface AuditChainKeyTable {
+  id: number;
+  wrapped: string;
+  master_key_id: string;
+  created_at: string;
+}
+
+/** A workspace's last verification of its chain. */
+export interface AuditVerificationsTable {
+  workspace_id: string;
+  verified_at: string;
+  holds: number;
+  checked: number;
+  /** JSON of the first break, when it did not hold. */
+  first_break: string | null;
 }
 
 export interface WebhooksTable {
@@ -466,6 +508,10 @@ export interface Database {
   projects: ProjectsTable;
   environments: EnvironmentsTable;
   audit_events: AuditEventsTable;
+  audit_chain_heads: AuditChainHeadsTable;
+  audit_checkpoints: AuditCheckpointsTable;
+  audit_chain_key: AuditChainKeyTable;
+  audit_verifications: AuditVerificationsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   data_keys: DataKeysTable;

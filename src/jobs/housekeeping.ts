@@ -7,8 +7,9 @@
 import type { Logger } from "pino";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { MasterKeys } from "../crypto/keyring.ts";
 import type { Db } from "../db/schema.ts";
-import { purgeEvents } from "../modules/audit/index.ts";
+import { purgeAuditTrail } from "../modules/audit/index.ts";
 import { purgeDeviceAuthorizations } from "../modules/device-login/index.ts";
 import { purgeInvites } from "../modules/invites/index.ts";
 import { purgeResets } from "../modules/passwords/index.ts";
@@ -43,7 +44,12 @@ export type PurgeReport = Record<
 const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
 
 /** One pass over every table; the counts of rows deleted. */
-export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promise<PurgeReport> {
+export async function purgeOnce(
+  db: Db,
+  clock: Clock,
+  settings: Settings,
+  masterKeys: MasterKeys,
+): Promise<PurgeReport> {
   const now = clock.now();
   const cutoff = ago(now, settings.purgeRetention);
   return {
@@ -62,7 +68,7 @@ export async function purgeOnce(db: Db, clock: Clock, settings: Settings): Promi
     webhook_deliveries: await purgeDeliveries(db, ago(now, settings.webhooks.logDays * 86_400)),
     audit_events:
       settings.auditRetentionDays > 0
-        ? await purgeEvents(db, ago(now, settings.auditRetentionDays * 86_400))
+        ? await purgeAuditTrail(db, masterKeys, ago(now, settings.auditRetentionDays * 86_400), clock)
         : 0,
   };
 }
@@ -73,12 +79,13 @@ export function startHousekeeping(deps: {
   clock: Clock;
   logger: Logger;
   settings: Settings;
+  masterKeys: MasterKeys;
 }): () => Promise<void> {
   if (deps.settings.purgeInterval === 0) return async () => {};
   let running: Promise<void> | undefined;
   const pass = () => {
     if (running) return;
-    running = purgeOnce(deps.db, deps.clock, deps.settings)
+    running = purgeOnce(deps.db, deps.clock, deps.settings, deps.masterKeys)
       .then((report) => {
         if (Object.values(report).some((n) => n > 0)) deps.logger.info({ purged: report }, "housekeeping");
       })

@@ -10,6 +10,7 @@ import { inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import type { Clock } from "../../src/clock.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
+import { createMasterKeys, type MasterKeys } from "../../src/crypto/keyring.ts";
 import { openDatabase } from "../../src/db/connect.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import type { Db } from "../../src/db/schema.ts";
@@ -31,6 +32,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   engine: "sqlite" | "postgres";
+  /** The master keys the app holds (what admin work such as purgeOnce needs). */
+  masterKeys: MasterKeys;
   /** Every log line written so far (when captureLogs was asked for). */
   logs: () => string;
   close: () => Promise<void>;
@@ -67,11 +70,13 @@ export async function createTestApp(
   const clock = new TestClock();
   // REDIS_URL in env puts the shared state (rate-limit counters) in Redis, as main.ts does.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const masterKeys = createMasterKeys({ key: config.masterKey! });
   const app = await buildApp({
     config,
     db,
     clock,
     masterKey: config.masterKey!,
+    masterKeys,
     logger,
     redis,
     ...(options.dashboardDir ? { dashboardDir: options.dashboardDir } : {}),
@@ -83,6 +88,7 @@ export async function createTestApp(
     db,
     config,
     engine,
+    masterKeys,
     logs: () => captured,
     close: async () => {
       await app.close();

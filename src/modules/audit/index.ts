@@ -1,7 +1,7 @@
 // The audit module's front door: the audit trail (table: audit_events).
 
+export { insertOperatorEvent, resealChainKey } from "./chain-writer.ts";
 export type { AuditRow } from "./repo.ts";
-export { insertEvent } from "./repo.ts";
 export { auditRoutes } from "./routes.ts";
 export { AuditEntry } from "./schemas.ts";
 export {
@@ -12,6 +12,6 @@ export {
   type AuditService,
   createAuditService,
   type PlaceNames,
-  purgeEvents,
+  purgeAuditTrail,
   recordAccountEvent,
 } from "./service.ts";

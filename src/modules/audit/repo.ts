@@ -1,6 +1,11 @@
 // Audit entries: written inside the transaction of the change they record; read newest first.
 import { BATCH, deleteUntilDone, inBatches } from "../../db/batches.ts";
-import type { AuditEventsTable, Queryable } from "../../db/schema.ts";
+import type {
+  AuditCheckpointsTable,
+  AuditEventsTable,
+  AuditVerificationsTable,
+  Queryable,
+} from "../../db/schema.ts";
 
 export type AuditRow = AuditEventsTable;
 
@@ -137,8 +142,235 @@ export function purgeEvents(db: Queryable, cutoff: string): Promise<number> {
     db
       .deleteFrom("audit_events")
       .where("id", "in", (eb) =>
-        eb.selectFrom("audit_events").select("id").where("created_at", "<", cutoff).limit(BATCH),
+        eb
+          .selectFrom("audit_events")
+          .select("id")
+          .where("created_at", "<", cutoff)
+          .where("sequence", "is", null)
+          .limit(BATCH),
       )
       .executeTakeFirst(),
   );
+}
+
+// The chain (chain.ts, chain-writer.ts, verify.ts).
+
+/**
+ * Locks a workspace's chain head for the rest of the transaction and answers it (undefined when the
+ * workspace has no chain yet). A no-op UPDATE takes the row lock on both engines (SQLite already
+ * holds the write lock), so two writers never take one sequence.
+ */
+export function lockHead(tx: Queryable, workspaceId: string) {
+  return tx
+    .updateTable("audit_chain_heads")
+    .set((eb) => ({ sequence: eb.ref("sequence") }))
+    .where("workspace_id", "=", workspaceId)
+    .returning(["sequence", "hmac"])
+    .executeTakeFirst();
+}
+
+/** Starts a workspace's chain (a concurrent starter may have won: the caller locks it after). */
+export async function startHead(tx: Queryable, workspaceId: string, genesis: string, now: string) {
+  await tx
+    .insertInto("audit_chain_heads")
+    .values({ workspace_id: workspaceId, sequence: 0, hmac: genesis, updated_at: now })
+    .onConflict((oc) => oc.column("workspace_id").doNothing())
+    .execute();
+}
+
+export async function moveHead(
+  tx: Queryable,
+  workspaceId: string,
+  sequence: number,
+  hmac: string,
+  now: string,
+) {
+  await tx
+    .updateTable("audit_chain_heads")
+    .set({ sequence, hmac, updated_at: now })
+    .where("workspace_id", "=", workspaceId)
+    .execute();
+}
+
+export const readHead = (db: Queryable, workspaceId: string) =>
+  db.selectFrom("audit_chain_heads").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirst();
+
+/** Entries written before the chain existed, oldest first (at most `limit`). */
+export const unchainedEvents = (tx: Queryable, workspaceId: string, limit: number) =>
+  tx
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("sequence", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+
+/** The workspaces holding entries from before the chain. */
+export const workspacesWithUnchained = async (db: Queryable) =>
+  (
+    await db
+      .selectFrom("audit_events")
+      .select("workspace_id")
+      .distinct()
+      .where("sequence", "is", null)
+      .execute()
+  ).map((row) => row.workspace_id);
+
+export async function chainEvent(
+  tx: Queryable,
+  id: string,
+  chain: { sequence: number; prev_hmac: string; hmac: string },
+) {
+  await tx.updateTable("audit_events").set(chain).where("id", "=", id).execute();
+}
+
+/** A workspace's chained entries from `from` to `to` (sequences), in chain order, a page at a time. */
+export const eventsBySequence = (
+  db: Queryable,
+  workspaceId: string,
+  from: number,
+  to: number,
+  limit: number,
+) =>
+  db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("sequence", ">=", from)
+    .where("sequence", "<=", to)
+    .orderBy("sequence")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+
+/** The entry whose HMAC is this one, if any (a verifier placing an entry that moved). */
+export const eventByHmac = (db: Queryable, workspaceId: string, hmac: string) =>
+  db
+    .selectFrom("audit_events")
+    .select(["id", "sequence"])
+    .where("workspace_id", "=", workspaceId)
+    .where("hmac", "=", hmac)
+    .executeTakeFirst();
+
+export const countUnchained = async (db: Queryable, workspaceId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("audit_events")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("workspace_id", "=", workspaceId)
+        .where("sequence", "is", null)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+
+export const readCheckpoint = (db: Queryable, workspaceId: string) =>
+  db.selectFrom("audit_checkpoints").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirst();
+
+export async function saveCheckpoint(tx: Queryable, row: AuditCheckpointsTable) {
+  await tx
+    .insertInto("audit_checkpoints")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column("workspace_id").doUpdateSet({
+        sequence: row.sequence,
+        hmac: row.hmac,
+        purged: row.purged,
+        created_at: row.created_at,
+        signature: row.signature,
+      }),
+    )
+    .execute();
+}
+
+/** Per workspace, the newest entry written before `cutoff` that only older entries precede. */
+export const purgeableUpTo = (db: Queryable, cutoff: string) =>
+  db
+    .selectFrom("audit_events")
+    .select(["workspace_id", (eb) => eb.fn.max("sequence").as("sequence")])
+    .where("created_at", "<", cutoff)
+    .where("sequence", "is not", null)
+    .groupBy("workspace_id")
+    .execute();
+
+/** The oldest sequence written at or after `cutoff` in a workspace (a purge stops before it). */
+export const firstKeptSequence = async (db: Queryable, workspaceId: string, cutoff: string) =>
+  (
+    await db
+      .selectFrom("audit_events")
+      .select((eb) => eb.fn.min("sequence").as("sequence"))
+      .where("workspace_id", "=", workspaceId)
+      .where("created_at", ">=", cutoff)
+      .executeTakeFirst()
+  )?.sequence ?? null;
+
+export const eventAtSequence = (db: Queryable, workspaceId: string, sequence: number) =>
+  db
+    .selectFrom("audit_events")
+    .select(["id", "hmac"])
+    .where("workspace_id", "=", workspaceId)
+    .where("sequence", "=", sequence)
+    .executeTakeFirst();
+
+/** Deletes a workspace's entries up to a sequence, BATCH at a time; answers how many went. */
+export function purgeThrough(db: Queryable, workspaceId: string, sequence: number): Promise<number> {
+  return deleteUntilDone(() =>
+    db
+      .deleteFrom("audit_events")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("audit_events")
+          .select("id")
+          .where("workspace_id", "=", workspaceId)
+          .where("sequence", "<=", sequence)
+          .limit(BATCH),
+      )
+      .executeTakeFirst(),
+  );
+}
+
+export const readChainKey = (db: Queryable) =>
+  db.selectFrom("audit_chain_key").selectAll().where("id", "=", 1).executeTakeFirst();
+
+export async function insertChainKey(tx: Queryable, wrapped: string, masterKeyId: string, now: string) {
+  await tx
+    .insertInto("audit_chain_key")
+    .values({ id: 1, wrapped, master_key_id: masterKeyId, created_at: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+export async function rewrapChainKey(tx: Queryable, wrapped: string, masterKeyId: string) {
+  await tx
+    .updateTable("audit_chain_key")
+    .set({ wrapped, master_key_id: masterKeyId })
+    .where("id", "=", 1)
+    .execute();
+}
+
+export async function saveVerification(tx: Queryable, row: AuditVerificationsTable) {
+  await tx
+    .insertInto("audit_verifications")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column("workspace_id").doUpdateSet({
+        verified_at: row.verified_at,
+        holds: row.holds,
+        checked: row.checked,
+        first_break: row.first_break,
+      }),
+    )
+    .execute();
+}
+
+export const readVerification = (db: Queryable, workspaceId: string) =>
+  db.selectFrom("audit_verifications").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirst();
+
+/** Every workspace that has a chain, or entries (the offline verifier walks them all). */
+export async function workspacesWithEntries(db: Queryable): Promise<string[]> {
+  const entries = await db.selectFrom("audit_events").select("workspace_id").distinct().execute();
+  const heads = await db.selectFrom("audit_chain_heads").select("workspace_id").execute();
+  return [...new Set([...entries, ...heads].map((row) => row.workspace_id))].sort();
 }

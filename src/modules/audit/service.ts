@@ -5,12 +5,14 @@ import type { Logger } from "pino";
 import { authorize } from "../../auth/authorize.ts";
 import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
+import type { MasterKeys } from "../../crypto/keyring.ts";
 import { inBatches } from "../../db/batches.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
 import { findUser } from "../accounts/index.ts";
 import { keyName } from "../keys/index.ts";
+import { appendEntries, createChainKeys, purgeWithCheckpoints, type Unchained } from "./chain-writer.ts";
 import * as repo from "./repo.ts";
 
 /** Who acted, as the trail names them: the key's name, else the person's address. */
@@ -141,11 +143,6 @@ const trailQuery = (filter: TrailFilter) => ({
   view: filter.view ?? (filter.action ? "all" : "changes"),
 });
 
-/** How long a read's entry waits for others to be written with (milliseconds). */
-const READ_FLUSH_MS = 50;
-/** Reads held while the database cannot take them; the oldest go first beyond this. */
-const MAX_PENDING_READS = 50_000;
-
 /** Rows read per query while an export streams. */
 const EXPORT_PAGE = 500;
 
@@ -194,8 +191,19 @@ async function withPlaceNames(
   });
 }
 
-export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock; logger?: Logger }) {
+export function createAuditService({
+  db,
+  clock,
+  logger,
+  masterKeys,
+}: {
+  db: Db;
+  clock: Clock;
+  logger?: Logger;
+  masterKeys: MasterKeys;
+}) {
   const listeners: AuditListener[] = [];
+  const chainKeys = createChainKeys(masterKeys);
   let placeNames: PlaceNames | undefined;
 
   /** Who acted, as the entry's actor columns say it. */
@@ -241,7 +249,7 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
     actor: AuditActor & { workspaceId?: string },
     given: AuditEntryInput[],
     options: { batched?: boolean; createdAt?: string; who?: Awaited<ReturnType<typeof actorColumns>> } = {},
-  ): Promise<repo.AuditRow[]> {
+  ): Promise<Unchained[]> {
     const entries = await withPlaceNames(q, placeNames, actor.workspaceId, given);
     const who = options.who ?? (await actorColumns(q, actor));
     const createdAt = options.createdAt ?? clock.now().toISOString();
@@ -249,7 +257,7 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
     const ids = entries.map(() => uuidv7());
     if (options.batched) ids.unshift(ids.pop()!);
     const batchId = options.batched ? ids[0]! : null;
-    return entries.map((entry, index): repo.AuditRow => {
+    return entries.map((entry, index): Unchained => {
       const workspaceId = entry.workspaceId ?? actor.workspaceId;
       if (!workspaceId) throw new Error(`audit entry ${entry.action} has no workspace`);
       return {
@@ -282,86 +290,91 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
     options: { batched?: boolean } = {},
   ) {
     if (given.length === 0) return;
-    const rows = await rowsOf(tx, actor, given, options);
-    await repo.insertEvents(tx, rows);
+    await insert(tx, await rowsOf(tx, actor, given, options));
+  }
+
+  /** Chains and inserts rows, and tells the listeners, in the caller's transaction. */
+  async function insert(tx: Queryable, unchained: Unchained[]) {
+    const rows = await appendEntries(tx, chainKeys, unchained, clock.now().toISOString());
     for (const listener of listeners) await listener(tx, rows);
   }
 
-  // Reads of values are recorded a moment later, many in one insert: a read changes nothing it
-  // must stand or fall with, and an insert (a commit, on PostgreSQL a WAL flush) per read would
-  // cost the hot path more than the read itself. The trail's own reads flush first, so this
-  // process's readers see their reads; a process killed outright loses at most the last moment's.
+  // Reads of values are recorded by group commit: a read's response waits for its entry, and the
+  // reads that arrive while one insert is being committed share the next one, so that a busy node
+  // pays one insert (one commit, on PostgreSQL one WAL flush) per round, not one per read. A value
+  // never leaves unrecorded: when the insert fails (the database away, the disk full), every read
+  // in it fails with the failure's answer.
   //
-  // The same read by the same caller from the same address and user agent, repeated before the
-  // batch is written (a client polling, every replica of a deploy reading one secret), is one
-  // entry that says how many times (`details.times`) and when the last was (`details.last_at`):
-  // every reader, secret and address is kept, at a row per batch rather than per request.
+  // The same read by the same caller from the same address and user agent, repeated within one
+  // round (a client polling, every replica of a deploy reading one secret), is one entry that says
+  // how many times (`details.times`) and when the last was (`details.last_at`).
   interface Waiting {
     actor: AuditActor & { workspaceId?: string };
     entries: AuditEntryInput[];
     at: string;
     times: number;
     lastAt: string;
+    settle: { resolve: () => void; reject: (error: unknown) => void }[];
   }
   const soon = new Map<string, Waiting>();
-  let flushTimer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> = Promise.resolve();
-  let flushFailing = false;
+  let round: Promise<void> | undefined;
 
-  async function flushOnce(): Promise<void> {
-    flushTimer = undefined;
-    const batch = [...soon.values()];
-    soon.clear();
-    if (batch.length === 0) return;
-    try {
-      // One lookup per actor and one per workspace's places for the whole batch.
-      const named = await withPlaceNames(
-        db,
-        placeNames,
-        undefined,
-        batch.flatMap((item) =>
-          item.entries.map((entry) => ({
-            ...entry,
-            workspaceId: entry.workspaceId ?? item.actor.workspaceId,
-            details:
-              item.times === 1
-                ? entry.details
-                : { ...entry.details, times: item.times, last_at: item.lastAt },
-          })),
-        ),
-      );
-      const whoOf = new Map<string, Awaited<ReturnType<typeof actorColumns>>>();
-      const rows: repo.AuditRow[] = [];
-      let index = 0;
-      for (const item of batch) {
-        const p = item.actor.principal;
-        const id = `${p?.userId}|${p?.apiKeyId}|${p?.serviceAccount?.id}|${item.actor.system}`;
-        let who = whoOf.get(id);
-        if (!who) {
-          who = await actorColumns(db, item.actor);
-          whoOf.set(id, who);
-        }
-        const entries = named.slice(index, index + item.entries.length);
-        index += item.entries.length;
-        rows.push(...(await rowsOf(db, item.actor, entries, { who, createdAt: item.at })));
+  async function writeReads(batch: Waiting[]): Promise<void> {
+    // One lookup per actor and one per workspace's places for the whole batch.
+    const named = await withPlaceNames(
+      db,
+      placeNames,
+      undefined,
+      batch.flatMap((item) =>
+        item.entries.map((entry) => ({
+          ...entry,
+          workspaceId: entry.workspaceId ?? item.actor.workspaceId,
+          details:
+            item.times === 1 ? entry.details : { ...entry.details, times: item.times, last_at: item.lastAt },
+        })),
+      ),
+    );
+    const whoOf = new Map<string, Awaited<ReturnType<typeof actorColumns>>>();
+    const rows: Unchained[] = [];
+    let index = 0;
+    for (const item of batch) {
+      const p = item.actor.principal;
+      const id = `${p?.userId}|${p?.apiKeyId}|${p?.serviceAccount?.id}|${item.actor.system}`;
+      let who = whoOf.get(id);
+      if (!who) {
+        who = await actorColumns(db, item.actor);
+        whoOf.set(id, who);
       }
-      await db.transaction().execute(async (tx) => {
-        await repo.insertEvents(tx, rows);
-        for (const listener of listeners) await listener(tx, rows);
-      });
-      if (flushFailing) logger?.info("recording reads in the audit trail resumed");
-      flushFailing = false;
-    } catch (error) {
-      // The database may be away: keep them for the next attempt, within a bound.
-      for (const item of batch.slice(-MAX_PENDING_READS)) waitAgain(item);
-      if (!flushFailing) logger?.error({ err: error }, "recording reads in the audit trail failed; retrying");
-      flushFailing = true;
-      schedule();
+      const entries = named.slice(index, index + item.entries.length);
+      index += item.entries.length;
+      rows.push(...(await rowsOf(db, item.actor, entries, { who, createdAt: item.at })));
     }
+    await db.transaction().execute(async (tx) => insert(tx, rows));
   }
 
-  /** Holds a read (or a batch that could not be written) until the next write, merged with its repeats. */
-  function waitAgain(item: Waiting) {
+  /** Commits what waits, round after round, until nothing does. */
+  async function commitRounds(): Promise<void> {
+    // Requests of the same turn of the event loop join the first round.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (soon.size > 0) {
+      const batch = [...soon.values()];
+      soon.clear();
+      try {
+        await writeReads(batch);
+        for (const item of batch) for (const waiter of item.settle) waiter.resolve();
+      } catch (error) {
+        logger?.warn(
+          { err: error, reads: batch.length },
+          "recording reads in the audit trail failed: the reads fail",
+        );
+        for (const item of batch) for (const waiter of item.settle) waiter.reject(error);
+      }
+    }
+    round = undefined;
+  }
+
+  /** A read waiting for the next round, merged with its repeats. */
+  function waitFor(item: Omit<Waiting, "settle">): Promise<void> {
     const p = item.actor.principal;
     const same = JSON.stringify([
       item.actor.workspaceId,
@@ -373,30 +386,23 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
       item.actor.userAgent,
       item.entries,
     ]);
-    const waiting = soon.get(same);
-    if (waiting) {
-      waiting.times += item.times;
-      waiting.lastAt = item.lastAt > waiting.lastAt ? item.lastAt : waiting.lastAt;
-      return;
-    }
-    // Beyond the bound (the database away for long), the oldest read waiting goes.
-    if (soon.size >= MAX_PENDING_READS) soon.delete(soon.keys().next().value!);
-    soon.set(same, item);
+    const settled = new Promise<void>((resolve, reject) => {
+      const waiting = soon.get(same);
+      if (waiting) {
+        waiting.times += item.times;
+        waiting.lastAt = item.lastAt > waiting.lastAt ? item.lastAt : waiting.lastAt;
+        waiting.settle.push({ resolve, reject });
+      } else {
+        soon.set(same, { ...item, settle: [{ resolve, reject }] });
+      }
+    });
+    round ??= commitRounds();
+    return settled;
   }
 
-  function schedule() {
-    if (flushTimer) return;
-    flushTimer = setTimeout(() => {
-      flushing = flushing.then(flushOnce);
-    }, READ_FLUSH_MS);
-    flushTimer.unref();
-  }
-
-  /** Writes what recordSoon holds now (the trail's reads, and closing). */
-  function flushReads(): Promise<void> {
-    if (flushTimer) clearTimeout(flushTimer);
-    flushing = flushing.then(flushOnce);
-    return flushing;
+  /** Settles the reads waiting now (closing). */
+  async function flushReads(): Promise<void> {
+    await round;
   }
 
   return {
@@ -406,14 +412,14 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
     },
 
     /**
-     * Records reads of values a moment later, with others (see above): not in any transaction,
-     * and the caller does not wait for the write.
+     * Records reads of values, committed with the others waiting (see above) outside any
+     * transaction: resolves once the entry is committed, rejects when it could not be. The caller
+     * answers the values only after it resolves.
      */
-    recordSoon(actor: AuditActor & { workspaceId?: string }, entries: AuditEntryInput[]) {
-      if (entries.length === 0) return;
+    recordRead(actor: AuditActor & { workspaceId?: string }, entries: AuditEntryInput[]): Promise<void> {
+      if (entries.length === 0) return Promise.resolve();
       const at = clock.now().toISOString();
-      waitAgain({ actor, entries, at, times: 1, lastAt: at });
-      schedule();
+      return waitFor({ actor, entries, at, times: 1, lastAt: at });
     },
 
     flushReads,
@@ -502,7 +508,6 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
     /** The workspace-wide trail, for Admins and Owners. */
     async listForWorkspace(ctx: RequestContext, query: TrailFilter & { limit: number; cursor?: string }) {
       await authorize(db, ctx, "audit.read");
-      await flushReads();
       return this.list({ ...query, workspaceId: ctx.workspaceId });
     },
 
@@ -512,7 +517,6 @@ export function createAuditService({ db, clock, logger }: { db: Db; clock: Clock
      */
     async *exportForWorkspace(ctx: RequestContext, filter: TrailFilter, max: number) {
       await authorize(db, ctx, "audit.read");
-      await flushReads();
       let before: { createdAt: string; id: string } | undefined;
       let left = max;
       while (left > 0) {
@@ -577,5 +581,6 @@ export async function recordAccountEvent(
   await accountAudit.audit.recordInWorkspaces(tx, actor, workspaces, entry);
 }
 
-/** Audit retention: entries older than the cutoff. */
-export const purgeEvents = (db: Db, cutoff: string) => repo.purgeEvents(db, cutoff);
+/** Audit retention: entries older than the cutoff, each chain continuing from a signed checkpoint. */
+export const purgeAuditTrail = (db: Db, masterKeys: MasterKeys, cutoff: string, clock: Clock) =>
+  purgeWithCheckpoints(db, createChainKeys(masterKeys), cutoff, () => clock.now().toISOString());

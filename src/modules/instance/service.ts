@@ -9,12 +9,13 @@ import {
   isInstanceOperator,
 } from "../../auth/policy.ts";
 import type { Clock } from "../../clock.ts";
+import type { MasterKeys } from "../../crypto/keyring.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, notFound, ValidationFailed } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
 import { findUser } from "../accounts/index.ts";
-import { insertEvent } from "../audit/index.ts";
+import { insertOperatorEvent } from "../audit/index.ts";
 import {
   countMembers,
   everyWorkspace,
@@ -35,12 +36,16 @@ export const COMMAND_LINE_OPERATOR = "operator (command line)";
 /** Records an operator's change to a workspace in its trail, in the caller's transaction. */
 export async function recordOperatorEvent(
   tx: Queryable,
-  workspaceId: string,
-  action: string,
-  details: Record<string, unknown>,
-  by: PlanChanger,
-  now: string,
+  masterKeys: MasterKeys,
+  event: {
+    workspaceId: string;
+    action: string;
+    details: Record<string, unknown>;
+    by: PlanChanger;
+    now: string;
+  },
 ): Promise<void> {
+  const { workspaceId, action, details, by, now } = event;
   const who =
     "account" in by
       ? {
@@ -58,7 +63,7 @@ export async function recordOperatorEvent(
           ip_address: null,
           user_agent: null,
         };
-  await insertEvent(tx, {
+  await insertOperatorEvent(tx, masterKeys, {
     id: uuidv7(),
     workspace_id: workspaceId,
     action,
@@ -83,6 +88,7 @@ export async function recordOperatorEvent(
 /** Sets the workspace's plan and records it in its trail, in the caller's transaction. */
 export async function changePlan(
   tx: Queryable,
+  masterKeys: MasterKeys,
   workspace: Pick<WorkspaceRow, "id" | "plan">,
   plan: string,
   by: PlanChanger,
@@ -90,7 +96,13 @@ export async function changePlan(
 ): Promise<void> {
   await updateWorkspace(tx, workspace.id, { plan, updated_at: now });
   const details = { previous_plan: workspace.plan, plan };
-  await recordOperatorEvent(tx, workspace.id, "workspace.plan_changed", details, by, now);
+  await recordOperatorEvent(tx, masterKeys, {
+    workspaceId: workspace.id,
+    action: "workspace.plan_changed",
+    details,
+    by,
+    now,
+  });
 }
 
 /** Without `limit`, the instance's workspaces come this many at a time. */
@@ -102,10 +114,11 @@ export interface InstanceAdminDeps {
   plans: Plans;
   /** COFFER_OPERATORS: the accounts (emails) that run this instance. */
   operators: readonly string[];
+  masterKeys: MasterKeys;
 }
 
 /** The instance-admin page's use cases; each answers 404 unless the caller is an operator (policy.ts). */
-export function createInstanceAdmin({ db, clock, plans, operators }: InstanceAdminDeps) {
+export function createInstanceAdmin({ db, clock, plans, operators, masterKeys }: InstanceAdminDeps) {
   /** The caller's account, when it may take the action; else 404, like a path that does not exist. */
   async function operatorOf(
     actor: ActorContext,
@@ -174,7 +187,7 @@ export function createInstanceAdmin({ db, clock, plans, operators }: InstanceAdm
         if (!workspace) throw notFound("Workspace");
         if (workspace.plan !== plan) {
           const by = { account: operator, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
-          await changePlan(tx, workspace, plan, by, clock.now().toISOString());
+          await changePlan(tx, masterKeys, workspace, plan, by, clock.now().toISOString());
         }
         return present({ ...workspace, plan, members: await countMembers(tx, workspace.id) });
       });

@@ -19,7 +19,7 @@ export interface SecretsDeps {
   keyring: Keyring;
   audit: Pick<
     AuditService,
-    "recordMany" | "recordBatch" | "recordSoon" | "list" | "aboutResources" | "aboutVersions"
+    "recordMany" | "recordBatch" | "recordRead" | "list" | "aboutResources" | "aboutVersions"
   >;
   plans: Plans;
   environments: Pick<

@@ -381,7 +381,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
             resourceId: environment.id,
             details: { count: read.count, how: read.how },
           };
-    deps.audit.recordSoon(ctx, inEnvironment(environment, [entry]));
+    await deps.audit.recordRead(ctx, inEnvironment(environment, [entry]));
   }
 
   /**
