@@ -5,7 +5,6 @@
 // another version. Old versions are never deleted: a value still under one (unreadable, say) stays
 // readable as far as it ever was, and the report says which old versions no value uses any more.
 import { systemClock } from "../clock.ts";
-import type { Config } from "../config.ts";
 import {
   type ReencryptReport,
   reencryptWorkspace,
