@@ -15,6 +15,7 @@ import { type Engine, openDatabase } from "./db/connect.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { Db } from "./db/schema.ts";
 import { reloadOnHangup, type TlsPair, TlsPairError } from "./http/tls.ts";
+import { chainTrailFromBeforeTheChain } from "./modules/audit/index.ts";
 import { describeStartupError } from "./startup-errors.ts";
 
 /** A start-up failure whose message is already the one line to print. */
@@ -67,6 +68,9 @@ export async function openStore(
       // A wrong key would start "ready" and then fail every read: refuse now, in one line.
       const keyProblem = await checkMasterKey(migrating, masterKeys, systemClock.now().toISOString());
       if (keyProblem) throw new StartupFailure(keyProblem);
+      const chained = await chainTrailFromBeforeTheChain(migrating, masterKeys);
+      if (chained > 0)
+        logger.info({ workspaces: chained }, "chained the audit entries written before the chain");
     } finally {
       await migrating.destroy().catch(() => {});
     }

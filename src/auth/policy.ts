@@ -141,6 +141,22 @@ export const MATRIX = {
     within: "workspace",
     grants: false,
   },
+  "audit.verify": {
+    minRole: Role.Admin,
+    team: false,
+    description: "verify the audit log's chain (recorded)",
+    reads: true,
+    within: "workspace",
+    grants: false,
+  },
+  "audit.verification_key": {
+    minRole: Role.Owner,
+    team: false,
+    description: "fetch the key that verifies (and could forge) an exported audit log",
+    reads: true,
+    within: "workspace",
+    grants: false,
+  },
   "team.create": {
     minRole: Role.Admin,
     team: false,

@@ -67,6 +67,15 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
     "Find secrets by key or description across the workspace",
   ],
   [`GET /workspaces${W}/audit/export`]: ["exportAuditEntries", "The workspace's audit trail as CSV or JSON"],
+  [`GET /workspaces${W}/audit/verify`]: ["verifyAuditChain", "Verify the audit trail's tamper-evident chain"],
+  [`GET /workspaces${W}/audit/chain`]: [
+    "getAuditChain",
+    "Where the audit chain stands, and its last verification",
+  ],
+  [`GET /workspaces${W}/audit/verification-key`]: [
+    "getAuditVerificationKey",
+    "The key that verifies an exported audit trail (Owner)",
+  ],
   [`GET /workspaces${W}/share-links`]: [
     "listShareLinks",
     "The workspace's share links the caller answers for",

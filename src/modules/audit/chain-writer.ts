@@ -143,16 +143,17 @@ export async function appendEntries(
   return inOrder;
 }
 
-/** Chains every workspace's entries from before the chain (at start-up; each workspace its own transaction). */
+/**
+ * Chains the entries from before the chain of every workspace that has no chain yet (at start-up;
+ * each workspace in its own transaction). A workspace's first new entry does the same for it: its
+ * old entries always come first. Once a workspace has a chain, nothing outside it is ever added to
+ * it — an entry without a sequence there was put in by hand, and verification names it.
+ */
 export async function chainAllLegacy(db: Db, keys: ChainKeys, now: () => string): Promise<number> {
-  const workspaces = await repo.workspacesWithUnchained(db);
+  const workspaces = await repo.workspacesToChain(db);
   for (const workspaceId of workspaces) {
     await db.transaction().execute(async (tx) => {
-      const key = await keys.forWorkspace(tx, workspaceId, now());
-      const head = await lockedHead(tx, key, workspaceId, now());
-      // A head that existed already (entries written since the upgrade): the old ones follow it.
-      if ((await repo.countUnchained(tx, workspaceId)) > 0)
-        await chainLegacy(tx, key, workspaceId, head, now());
+      await lockedHead(tx, await keys.forWorkspace(tx, workspaceId, now()), workspaceId, now());
     });
   }
   return workspaces.length;

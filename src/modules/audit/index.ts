@@ -10,8 +10,12 @@ export {
   type AuditEntryInput,
   type AuditListener,
   type AuditService,
+  chainTrailFromBeforeTheChain,
   createAuditService,
   type PlaceNames,
   purgeAuditTrail,
   recordAccountEvent,
+  verifyWorkspaceChain,
+  workspacesWithTrails,
 } from "./service.ts";
+export type { ChainBreak, Verification } from "./verify.ts";

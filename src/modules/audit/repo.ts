@@ -207,14 +207,15 @@ export const unchainedEvents = (tx: Queryable, workspaceId: string, limit: numbe
     .limit(limit)
     .execute();
 
-/** The workspaces holding entries from before the chain. */
-export const workspacesWithUnchained = async (db: Queryable) =>
+/** The workspaces holding entries from before the chain, and no chain yet. */
+export const workspacesToChain = async (db: Queryable) =>
   (
     await db
       .selectFrom("audit_events")
       .select("workspace_id")
       .distinct()
       .where("sequence", "is", null)
+      .where("workspace_id", "not in", (eb) => eb.selectFrom("audit_chain_heads").select("workspace_id"))
       .execute()
   ).map((row) => row.workspace_id);
 
@@ -226,24 +227,40 @@ export async function chainEvent(
   await tx.updateTable("audit_events").set(chain).where("id", "=", id).execute();
 }
 
-/** A workspace's chained entries from `from` to `to` (sequences), in chain order, a page at a time. */
-export const eventsBySequence = (
+/** A workspace's chained entries in chain order (sequence, then id): from a sequence, after an entry. */
+export const eventsInChainOrder = (
   db: Queryable,
   workspaceId: string,
-  from: number,
-  to: number,
+  position: { from: number; after?: { sequence: number; id: string } },
   limit: number,
 ) =>
   db
     .selectFrom("audit_events")
     .selectAll()
     .where("workspace_id", "=", workspaceId)
-    .where("sequence", ">=", from)
-    .where("sequence", "<=", to)
+    .where("sequence", ">=", position.from)
+    .$if(position.after !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb("sequence", ">", position.after!.sequence),
+          eb.and([eb("sequence", "=", position.after!.sequence), eb("id", ">", position.after!.id)]),
+        ]),
+      ),
+    )
     .orderBy("sequence")
     .orderBy("id")
     .limit(limit)
     .execute();
+
+/** One entry outside the chain, if the workspace has any. */
+export const firstUnchained = (db: Queryable, workspaceId: string) =>
+  db
+    .selectFrom("audit_events")
+    .select("id")
+    .where("workspace_id", "=", workspaceId)
+    .where("sequence", "is", null)
+    .limit(1)
+    .executeTakeFirst();
 
 /** The entry whose HMAC is this one, if any (a verifier placing an entry that moved). */
 export const eventByHmac = (db: Queryable, workspaceId: string, hmac: string) =>
@@ -253,18 +270,6 @@ export const eventByHmac = (db: Queryable, workspaceId: string, hmac: string) =>
     .where("workspace_id", "=", workspaceId)
     .where("hmac", "=", hmac)
     .executeTakeFirst();
-
-export const countUnchained = async (db: Queryable, workspaceId: string) =>
-  Number(
-    (
-      await db
-        .selectFrom("audit_events")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("workspace_id", "=", workspaceId)
-        .where("sequence", "is", null)
-        .executeTakeFirst()
-    )?.n ?? 0,
-  );
 
 export const readCheckpoint = (db: Queryable, workspaceId: string) =>
   db.selectFrom("audit_checkpoints").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirst();

@@ -7,7 +7,15 @@ import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
-import { AuditEntry, AuditExportQuery, AuditQuery } from "./schemas.ts";
+import {
+  AuditEntry,
+  AuditExportQuery,
+  AuditQuery,
+  ChainState,
+  ChainVerification,
+  VerificationKey,
+  VerifyQuery,
+} from "./schemas.ts";
 import type { AuditService, TrailFilter } from "./service.ts";
 
 /** An export holds at most this many entries (newest first): narrow it by time for more. */
@@ -51,6 +59,14 @@ const CSV_COLUMNS = [
   "environment_id",
   "id",
   "details",
+  "secret_id",
+  "batch_id",
+  "actor_user_id",
+  "actor_key_id",
+  "actor_key_name",
+  "sequence",
+  "prev_hmac",
+  "hmac",
 ];
 
 const csvRow = (entry: Entry) => {
@@ -74,6 +90,14 @@ const csvRow = (entry: Entry) => {
     entry.environment_id ?? "",
     entry.id,
     JSON.stringify(details),
+    entry.secret_id ?? "",
+    entry.batch_id ?? "",
+    entry.actor.user_id,
+    entry.actor.key?.id ?? "",
+    entry.actor.key?.name ?? "",
+    entry.chain?.sequence ?? "",
+    entry.chain?.prev_hmac ?? "",
+    entry.chain?.hmac ?? "",
   ];
 };
 
@@ -179,6 +203,58 @@ export const auditRoutes =
           if (error) request.log.warn({ err: error }, "audit export ended early");
         });
         return reply.type("text/csv; charset=utf-8").send(asBody(csv));
+      },
+    );
+
+    app.get(
+      "/workspaces/:workspace_id/audit/verify",
+      {
+        config: { action: "audit.verify" as const },
+        preHandler: workspaceScope(deps.workspaces.lookup),
+        schema: {
+          ...common,
+          description:
+            "Admin or Owner. Verifies the trail's tamper-evident chain: reads every entry of the range (`from`, `to`: " +
+            "sequences; default the whole chain), recomputes each HMAC, and names the first entry where the chain " +
+            "breaks and how (changed, missing, inserted, reordered). Recorded in the trail as `audit.verified`.",
+          querystring: VerifyQuery,
+          response: { 200: ChainVerification, 403: ErrorBody, 404: ErrorBody, ...authErrors },
+        },
+      },
+      async (request) => deps.audit.verify(contextOf(request), request.query),
+    );
+
+    app.get(
+      "/workspaces/:workspace_id/audit/chain",
+      {
+        ...trailRead,
+        schema: {
+          ...common,
+          description:
+            "Admin or Owner. Where the trail's chain stands: its end (sequence and hmac: note them somewhere else to " +
+            "detect a truncation later), what retention removed from its start, and the last verification.",
+          response: { 200: ChainState, 403: ErrorBody, 404: ErrorBody, ...authErrors },
+        },
+      },
+      async (request) => deps.audit.chainState(contextOf(request)),
+    );
+
+    app.get(
+      "/workspaces/:workspace_id/audit/verification-key",
+      {
+        config: { action: "audit.verification_key" as const },
+        preHandler: workspaceScope(deps.workspaces.lookup),
+        schema: {
+          ...common,
+          description:
+            "Owner. The workspace's chain key, to verify an export with a verifier of your own (docs/audit.md). An " +
+            "HMAC key can forge entries as well as check them: keep it as you would a secret. Each read is recorded.",
+          response: { 200: VerificationKey, 403: ErrorBody, 404: ErrorBody, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        return deps.audit.verificationKey(contextOf(request));
       },
     );
   };

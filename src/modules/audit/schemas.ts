@@ -45,6 +45,83 @@ export const AuditEntry = Type.Object({
     },
   ),
   created_at: DateTime,
+  chain: Nullable(
+    Type.Object(
+      {
+        sequence: Type.Integer({ description: "its place in the workspace's chain: 1, 2, 3… with no gaps" }),
+        prev_hmac: Type.String({ description: "the previous entry's hmac (64 zeros for the first)" }),
+        hmac: Type.String({ description: "HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md)" }),
+      },
+      {
+        description: "the entry's place in the tamper-evident chain (null only for entries not yet chained)",
+      },
+    ),
+  ),
+});
+
+const ChainBreakSchema = Type.Object(
+  {
+    entry_id: Nullable(
+      Type.String({ description: "the entry where the chain breaks (null: the newest are gone)" }),
+    ),
+    sequence: Type.Integer({ description: "that entry's stored sequence (or the first one missing)" }),
+    kind: Type.Union(
+      [Type.Literal("changed"), Type.Literal("missing"), Type.Literal("inserted"), Type.Literal("reordered")],
+      { description: "what most likely happened there" },
+    ),
+    expected_sequence: Type.Integer({ description: "the sequence the chain expected there" }),
+    detail: Type.String(),
+  },
+  { description: "the first place where the chain does not hold" },
+);
+
+const Head = Nullable(
+  Type.Object({ sequence: Type.Integer(), hmac: Type.String() }, { description: "where the chain ends" }),
+);
+const Checkpoint = Nullable(
+  Type.Object(
+    { sequence: Type.Integer(), hmac: Type.String(), purged: Type.Integer(), created_at: DateTime },
+    { description: "what retention purged from the start: the chain continues from this entry's hmac" },
+  ),
+);
+
+export const ChainVerification = Type.Object({
+  holds: Type.Boolean(),
+  checked: Type.Integer({ description: "entries read and checked" }),
+  first_break: Nullable(ChainBreakSchema),
+  from: Type.Integer(),
+  to: Type.Integer(),
+  head: Head,
+  checkpoint: Checkpoint,
+  verified_at: DateTime,
+});
+
+export const ChainState = Type.Object({
+  head: Head,
+  checkpoint: Checkpoint,
+  last_verification: Nullable(
+    Type.Object({
+      verified_at: DateTime,
+      holds: Type.Boolean(),
+      checked: Type.Integer(),
+      first_break: Nullable(ChainBreakSchema),
+    }),
+  ),
+});
+
+export const VerificationKey = Type.Object({
+  workspace_id: Uuid,
+  algorithm: Type.Literal("HMAC-SHA256"),
+  key: Type.String({ description: "hex; verifies every entry's hmac and the checkpoint's signature" }),
+});
+
+export const VerifyQuery = Type.Object({
+  from: Type.Optional(
+    Type.Integer({ minimum: 1, description: "the first sequence to verify (default: the chain's start)" }),
+  ),
+  to: Type.Optional(
+    Type.Integer({ minimum: 1, description: "the last sequence to verify (default: its end)" }),
+  ),
 });
 
 const TrailFilter = {
