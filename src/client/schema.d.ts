@@ -1690,6 +1690,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{workspace_id}/audit/chain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the audit chain stands, and its last verification
+         * @description Admin or Owner. Where the trail's chain stands: its end (sequence and hmac: note them somewhere else to detect a truncation later), what retention removed from its start, and the last verification.
+         */
+        get: operations["getAuditChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{workspace_id}/audit/export": {
         parameters: {
             query?: never;
@@ -1702,6 +1722,46 @@ export interface paths {
          * @description Admin or Owner. The trail as a download: `format` csv (default) or json, newest first, filters `action` (team.created, secret. for every secret action, or several comma-separated), `actor` (a user, API key or service account id), `project`, `environment`, `since` and `until` (times); at most 100000 entries (narrow by time for more). CSV cells that a spreadsheet would run as a formula are escaped.
          */
         get: operations["exportAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/audit/verification-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key that verifies an exported audit trail (Owner)
+         * @description Owner. The workspace's chain key, to verify an export with a verifier of your own (docs/audit.md). An HMAC key can forge entries as well as check them: keep it as you would a secret. Each read is recorded.
+         */
+        get: operations["getAuditVerificationKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspace_id}/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the audit trail's tamper-evident chain
+         * @description Admin or Owner. Verifies the trail's tamper-evident chain: reads every entry of the range (`from`, `to`: sequences; default the whole chain), recomputes each HMAC, and names the first entry where the chain breaks and how (changed, missing, inserted, reordered). Recorded in the trail as `audit.verified`.
+         */
+        get: operations["verifyAuditChain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11476,6 +11536,15 @@ export interface operations {
                         };
                         /** @description the summary entry of the bulk operation this entry is an item of; the workspace trail lists summaries, and `batch=<id>` lists a summary's items */
                         batch_id: string | null;
+                        /** @description the entry's place in the tamper-evident chain (null only for entries not yet chained) */
+                        chain: {
+                            /** @description HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md) */
+                            hmac: string;
+                            /** @description the previous entry's hmac (64 zeros for the first) */
+                            prev_hmac: string;
+                            /** @description its place in the workspace's chain: 1, 2, 3… with no gaps */
+                            sequence: number;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @description what else names the event: `key` for a secret (as it was named then), `count` and `keys` (comma-separated) for a bulk operation; never a value */
@@ -16365,6 +16434,15 @@ export interface operations {
                         };
                         /** @description the summary entry of the bulk operation this entry is an item of; the workspace trail lists summaries, and `batch=<id>` lists a summary's items */
                         batch_id: string | null;
+                        /** @description the entry's place in the tamper-evident chain (null only for entries not yet chained) */
+                        chain: {
+                            /** @description HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md) */
+                            hmac: string;
+                            /** @description the previous entry's hmac (64 zeros for the first) */
+                            prev_hmac: string;
+                            /** @description its place in the workspace's chain: 1, 2, 3… with no gaps */
+                            sequence: number;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @description what else names the event: `key` for a secret (as it was named then), `count` and `keys` (comma-separated) for a bulk operation; never a value */
@@ -16388,6 +16466,164 @@ export interface operations {
                         user_agent: string | null;
                         version: number | null;
                     }[];
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuditChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description what retention purged from the start: the chain continues from this entry's hmac */
+                        checkpoint: {
+                            /** Format: date-time */
+                            created_at: string;
+                            hmac: string;
+                            purged: number;
+                            sequence: number;
+                        } | null;
+                        /** @description where the chain ends */
+                        head: {
+                            hmac: string;
+                            sequence: number;
+                        } | null;
+                        last_verification: {
+                            checked: number;
+                            /** @description the first place where the chain does not hold */
+                            first_break: {
+                                detail: string;
+                                /** @description the entry where the chain breaks (null: the newest are gone) */
+                                entry_id: string | null;
+                                /** @description the sequence the chain expected there */
+                                expected_sequence: number;
+                                /** @description what most likely happened there */
+                                kind: "changed" | "missing" | "inserted" | "reordered";
+                                /** @description that entry's stored sequence (or the first one missing) */
+                                sequence: number;
+                            } | null;
+                            holds: boolean;
+                            /** Format: date-time */
+                            verified_at: string;
+                        } | null;
+                    };
                 };
             };
             /** @description No valid credential */
@@ -16545,6 +16781,15 @@ export interface operations {
                         };
                         /** @description the summary entry of the bulk operation this entry is an item of; the workspace trail lists summaries, and `batch=<id>` lists a summary's items */
                         batch_id: string | null;
+                        /** @description the entry's place in the tamper-evident chain (null only for entries not yet chained) */
+                        chain: {
+                            /** @description HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md) */
+                            hmac: string;
+                            /** @description the previous entry's hmac (64 zeros for the first) */
+                            prev_hmac: string;
+                            /** @description its place in the workspace's chain: 1, 2, 3… with no gaps */
+                            sequence: number;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @description what else names the event: `key` for a secret (as it was named then), `count` and `keys` (comma-separated) for a bulk operation; never a value */
@@ -16569,6 +16814,303 @@ export interface operations {
                         version: number | null;
                     }[];
                     "text/csv": string;
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuditVerificationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "HMAC-SHA256";
+                        /** @description hex; verifies every entry's hmac and the checkpoint's signature */
+                        key: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the first problems found (at most 20) */
+                        detail: {
+                            ctx?: {
+                                [key: string]: unknown;
+                            };
+                            input?: unknown;
+                            loc: (string | number)[];
+                            msg: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+        };
+    };
+    verifyAuditChain: {
+        parameters: {
+            query?: {
+                /** @description the first sequence to verify (default: the chain's start) */
+                from?: number;
+                /** @description the last sequence to verify (default: its end) */
+                to?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description entries read and checked */
+                        checked: number;
+                        /** @description what retention purged from the start: the chain continues from this entry's hmac */
+                        checkpoint: {
+                            /** Format: date-time */
+                            created_at: string;
+                            hmac: string;
+                            purged: number;
+                            sequence: number;
+                        } | null;
+                        /** @description the first place where the chain does not hold */
+                        first_break: {
+                            detail: string;
+                            /** @description the entry where the chain breaks (null: the newest are gone) */
+                            entry_id: string | null;
+                            /** @description the sequence the chain expected there */
+                            expected_sequence: number;
+                            /** @description what most likely happened there */
+                            kind: "changed" | "missing" | "inserted" | "reordered";
+                            /** @description that entry's stored sequence (or the first one missing) */
+                            sequence: number;
+                        } | null;
+                        from: number;
+                        /** @description where the chain ends */
+                        head: {
+                            hmac: string;
+                            sequence: number;
+                        } | null;
+                        holds: boolean;
+                        to: number;
+                        /** Format: date-time */
+                        verified_at: string;
+                    };
                 };
             };
             /** @description No valid credential */
