@@ -2,10 +2,12 @@
 // server uses, on both engines; and once as a clone runs them, through `npm run admin` and tsx.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { delimiter, dirname } from "node:path";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { compiledEntry } from "./helpers/server-process.ts";
 
@@ -182,6 +184,77 @@ describe("admin", () => {
     const result = await admin("frobnicate");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown command");
+  });
+});
+
+describe("admin audit-verify", () => {
+  /** An Owner whose workspace's trail has a few entries. */
+  async function withTrail() {
+    const owner = await newUser(t.app);
+    for (const name of ["First", "Second", "Third"])
+      await rename(owner, `${name} ${randomUUID().slice(0, 6)}`);
+    return owner;
+  }
+
+  it("says a workspace's chain holds, and names the first break once an entry is edited in the database", async () => {
+    const owner = await withTrail();
+    const holds = await admin("audit-verify", owner.workspaceId);
+    expect(holds.code, holds.stderr).toBe(0);
+    expect(holds.stdout).toMatch(
+      new RegExp(`workspace ${owner.workspaceId}: holds \\(\\d+ entries, sequences 1 to \\d+\\)`),
+    );
+    expect(holds.stdout).toContain("1 workspace verified, 0 broken");
+    const [second] = await t.db
+      .selectFrom("audit_events")
+      .select(["id", "sequence"])
+      .where("workspace_id", "=", owner.workspaceId)
+      .where("sequence", "=", 2)
+      .execute();
+    await t.db
+      .updateTable("audit_events")
+      .set({ ip_address: "10.9.9.9" })
+      .where("id", "=", second!.id)
+      .execute();
+    const broken = await admin("audit-verify", owner.workspaceId);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`BROKEN at sequence 2 (entry ${second!.id}): changed`);
+    expect(broken.stderr).toContain("1 workspace verified, 1 broken");
+  });
+
+  it.runIf(engineUnderTest() === "sqlite")(
+    "verifies every workspace, and a backup file offline, which stays as it was",
+    async () => {
+      const owner = await withTrail();
+      const all = await admin("audit-verify");
+      expect(all.stdout + all.stderr).toContain(`workspace ${owner.workspaceId}: holds`);
+      const dir = mkdtempSync(join(tmpdir(), "coffer-backup-"));
+      try {
+        const file = join(dir, "coffer-backup.db");
+        expect((await admin("backup", file)).code).toBe(0);
+        const before = readFileSync(file);
+        // The live store is tampered with after the backup: the backup still verifies.
+        await t.db
+          .deleteFrom("audit_events")
+          .where("workspace_id", "=", owner.workspaceId)
+          .where("sequence", "=", 1)
+          .execute();
+        const live = await admin("audit-verify", owner.workspaceId);
+        expect(live.code).toBe(1);
+        expect(live.stderr).toContain("missing");
+        const offline = await admin("audit-verify", owner.workspaceId, "--backup", file);
+        expect(offline.code, offline.stderr).toBe(0);
+        expect(offline.stdout).toContain(`backup ${file}`);
+        expect(offline.stdout).toContain(`workspace ${owner.workspaceId}: holds`);
+        expect(readFileSync(file).equals(before)).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("refuses a malformed workspace id and a bad range", async () => {
+    expect((await admin("audit-verify", "not-a-uuid")).stderr).toContain("is not a workspace id");
+    expect((await admin("audit-verify", "--from", "zero")).stderr).toContain("--from must be a whole number");
   });
 });
 

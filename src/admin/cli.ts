@@ -22,6 +22,7 @@ import { resealChainKey } from "../modules/audit/index.ts";
 import { changePlan } from "../modules/instance/index.ts";
 import { resealSecrets } from "../modules/two-factor/index.ts";
 import { findWorkspace, updateWorkspace, workspacesNamed } from "../modules/workspaces/index.ts";
+import { auditVerify } from "./audit-verify.ts";
 import { runStoreCommand, STORE_COMMANDS } from "./backup.ts";
 import { type Command, CommandFailed, flags, operatorEvent, UsageError, UUID } from "./command.ts";
 import { masterKeysFor } from "./master-keys.ts";
@@ -126,6 +127,7 @@ const COMMANDS: Record<string, Command> = {
   },
 
   "rotate-data-key": rotateDataKey,
+  "audit-verify": auditVerify,
 
   purge: {
     usage: "purge",
