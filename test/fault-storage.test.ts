@@ -1,6 +1,7 @@
 // The disk under the embedded database fills up under a running server (a real process on a small
 // tmpfs the test mounts and fills): writes answer 507 storage_full, never 500, and leave no trace;
-// reads go on; /readyz names storage; once space is freed, writes resume without a restart, every
+// reads without values go on, while a read of values answers 507 too (its audit entry cannot be
+// written, and no value leaves unrecorded); /readyz names storage; once space is freed, writes resume without a restart, every
 // acknowledged write is there and the database is intact. SQLite pass only; mounting needs root.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
@@ -31,9 +32,9 @@ describe.skipIf(engineUnderTest() !== "sqlite" || !root)("the embedded database'
 
   const write = (key: string) =>
     call(server.port, "POST", secrets, { headers: account.headers, json: { key, value: "x".repeat(2000) } });
-  const keysListed = async () =>
+  const keysListed = async (path = secrets) =>
     (
-      (await expectCall(200, server.port, "GET", secrets, { headers: account.headers })).json() as {
+      (await expectCall(200, server.port, "GET", path, { headers: account.headers })).json() as {
         key: string;
       }[]
     )
@@ -71,7 +72,7 @@ describe.skipIf(engineUnderTest() !== "sqlite" || !root)("the embedded database'
     removeTempDirs();
   });
 
-  it("answers writes 507 storage_full while it is full, serves reads, says not ready, and resumes once space is back", async () => {
+  it("answers writes and reads of values 507 storage_full while it is full, lists keys, says not ready, and resumes once space is back", async () => {
     const { bavail, bsize } = statfsSync(mount);
     writeFileSync(filler, Buffer.alloc(Number(bavail * bsize)));
     try {
@@ -88,7 +89,11 @@ describe.skipIf(engineUnderTest() !== "sqlite" || !root)("the embedded database'
         detail: expect.stringMatching(/storage is full/i),
         code: "storage_full",
       });
-      expect(await keysListed()).toEqual([...acknowledged].sort());
+      expect(await keysListed(`${secrets}metadata`)).toEqual([...acknowledged].sort());
+      const values = await call(server.port, "GET", secrets, { headers: account.headers });
+      expect(values.status, values.body).toBe(507);
+      expect(values.json().code).toBe("storage_full");
+      expect(values.body).not.toContain('"value"');
       const ready = await call(server.port, "GET", "/readyz");
       expect(ready.status).toBe(503);
       expect(ready.json().problems.map((p: { dependency: string }) => p.dependency)).toContain("storage");
