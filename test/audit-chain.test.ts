@@ -99,6 +99,43 @@ describe("the chain", () => {
   });
 });
 
+describe("two nodes writing to one workspace at once", () => {
+  it("give out every sequence once: no fork, no gap, and the chain verifies", async () => {
+    // A second app on the same database: PostgreSQL's shared one, or the same SQLite file.
+    const other = await createTestApp(
+      t.engine === "sqlite" ? { env: { COFFER_DATA_DIR: t.config.dataDir } } : {},
+    );
+    try {
+      const owner = await newUser(t.app);
+      const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
+      const writes = Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0 ? t.app : other.app).inject({
+          method: "POST",
+          url: `${secretsPath(tree)}/`,
+          headers: owner.headers,
+          payload: { key: `RACE_${i}`, value: `v${i}` },
+        }),
+      );
+      const answers = await Promise.all(writes);
+      // A write crossed by another may be asked to try again (409); none may fail otherwise.
+      for (const answer of answers) expect([201, 409], answer.body).toContain(answer.statusCode);
+      const rows = await chain(tree.workspaceId);
+      expect(rows.map((row) => row.sequence)).toEqual(rows.map((_, index) => index + 1));
+      const created = rows.filter((row) => row.action === "secret.created").length;
+      expect(created).toBe(answers.filter((answer) => answer.statusCode === 201).length);
+      expect(await verify(owner, tree.workspaceId)).toMatchObject({ holds: true, checked: rows.length });
+    } finally {
+      if (t.engine === "sqlite") {
+        // Its close would remove the data dir it shares with the first app.
+        await other.app.close();
+        await other.db.destroy();
+      } else {
+        await other.close();
+      }
+    }
+  });
+});
+
 describe("tampering in the database, named by verification", () => {
   it("an entry's details edited: changed, at that entry", async () => {
     const { owner, tree } = await workspaceWithTrail();
