@@ -171,3 +171,37 @@ describe("migrate, and migrate --dry-run", () => {
     else expect(await migrationRows(store)).toBeNull();
   });
 });
+
+describe("an audit trail from before the chain (issue 37)", () => {
+  it("is chained at the first start, oldest first, and verifies", async () => {
+    store = await isolatedStore({ migratedTo: "0021_protected_environments" });
+    const workspaceId = "0190f0f0-0000-7000-8000-000000000001";
+    const { db } = openDatabase({ databaseUrl: store.env.DATABASE_URL, dataDir: store.dataDir });
+    // As the older Coffer wrote them: no sequence, no hmac; inserted out of time order.
+    const at = ["2026-01-03T00:00:00.000Z", "2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z"];
+    for (const [index, created] of at.entries()) {
+      await sql`insert into audit_events (id, workspace_id, action, resource_type, resource_id, actor_type,
+        actor_id, actor_user_id, actor_name, details, created_at)
+        values (${`0190f0f0-0000-7000-8000-00000000010${index}`}, ${workspaceId}, 'team.created', 'team', null,
+        'user', 'u', 'u', 'someone@example.com', '{}', ${created})`.execute(db);
+    }
+    await db.destroy();
+    const env = { ...store.env, COFFER_MASTER_KEY: randomBytes(32).toString("base64") };
+    const server = await startServer(env);
+    await server.stop();
+    const { db: after } = openDatabase({ databaseUrl: store.env.DATABASE_URL, dataDir: store.dataDir });
+    const rows = await after
+      .selectFrom("audit_events")
+      .select(["created_at", "sequence"])
+      .where("workspace_id", "=", workspaceId)
+      .orderBy("sequence")
+      .execute();
+    await after.destroy();
+    expect(rows).toEqual(
+      [...at].sort().map((created, index) => ({ created_at: created, sequence: index + 1 })),
+    );
+    const verified = await runScript("admin", env, ["audit-verify", workspaceId]);
+    expect(verified.code, verified.stderr).toBe(0);
+    expect(verified.stdout).toContain(`workspace ${workspaceId}: holds (3 entries, sequences 1 to 3)`);
+  });
+});
