@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/connect.ts";
 import { axeViolations, browserTestsRun } from "./helpers/browser.ts";
 import {
   type ApiAccount,
@@ -299,6 +300,43 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
       await page.emulateMedia({ colorScheme: "light" });
       await page.setViewportSize({ width: 1440, height: 900 });
       await screenshots("trail");
+      expect(problems).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "verifies the trail's chain on request, and names the entry where it breaks once the database is edited",
+    async () => {
+      await page.goto(`${url}/w/${account.workspaceId}/audit`);
+      const chain = page.getByRole("region", { name: "Tamper evidence" });
+      await chain.getByText("Never verified.").waitFor();
+      await chain.getByRole("button", { name: "Verify now" }).click();
+      await chain.getByText(/Verified just now: the chain holds \(\d+ entries checked\)/).waitFor();
+
+      // Someone with the database edits one entry: the next verification names it.
+      const { db } = openDatabase({
+        databaseUrl: stack.storeEnv.DATABASE_URL,
+        dataDir: stack.storeEnv.COFFER_DATA_DIR!,
+      });
+      try {
+        await db
+          .updateTable("audit_events")
+          .set({ actor_name: "nobody@example.com" })
+          .where("workspace_id", "=", account.workspaceId)
+          .where("sequence", "=", 3)
+          .execute();
+      } finally {
+        await db.destroy();
+      }
+      await chain.getByRole("button", { name: "Verify now" }).click();
+      await chain.getByText("Verified just now: it does not hold.").waitFor();
+      await chain
+        .getByRole("alert")
+        .getByText(/Broken at entry #3: an entry was changed/)
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots("chain-broken");
       expect(problems).toEqual([]);
     },
     STEP_TIMEOUT,

@@ -211,6 +211,16 @@ describe("an update's before and after (issue 36, item 11)", () => {
       "changed the workspace's plan from free to pro",
     );
   });
+
+  it("reads a verification of the chain, holding or broken, and a read of its key", () => {
+    expect(reads("audit.verified", { holds: true, checked: 1234 }, NOWHERE)).toBe(
+      "verified the audit trail: it holds (1,234 entries checked)",
+    );
+    expect(reads("audit.verified", { holds: false, checked: 2, break_sequence: 3 }, NOWHERE)).toBe(
+      "verified the audit trail: broken at entry #3 (2 entries checked)",
+    );
+    expect(reads("audit.verification_key_read", {}, NOWHERE)).toBe("read the audit trail's verification key");
+  });
 });
 
 describe("the time presets", () => {

@@ -1,7 +1,7 @@
 // Reads of the audit screen: the workspace trail a page at a time (the cursor is the X-Next-Cursor
 // header), the items of one bulk operation, the members its actor filter names, and the trail as a
 // file (fetched with the session's token, then saved: a link could not carry the header).
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { unwrapPage } from "coffer/client";
 import type { TrailFilter } from "../lib/audit-filters.ts";
 import { api } from "./client.ts";
@@ -16,7 +16,30 @@ export const auditKeys = {
   // Not useMembers' key: that one holds pages (an infinite query), this one a plain list. As a
   // child of the workspace's key, it is still refreshed whenever the members are.
   members: (ws: string) => [...queryKeys.workspace(ws), "members", "all"] as const,
+  chain: (ws: string) => [...queryKeys.workspace(ws), "audit-chain"] as const,
 };
+
+export type ChainState = Ok<"getAuditChain">;
+
+/** Where the trail's tamper-evident chain stands, and its last verification. */
+export const useAuditChain = (ws: string, enabled: boolean) =>
+  useQuery({
+    queryKey: auditKeys.chain(ws),
+    enabled,
+    queryFn: () =>
+      unwrap(api.GET("/workspaces/{workspace_id}/audit/chain", { params: { path: { workspace_id: ws } } })),
+  });
+
+/** Verifies the whole chain now (the server reads every entry); the state and the trail then refresh. */
+export function useVerifyAuditChain(ws: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(api.GET("/workspaces/{workspace_id}/audit/verify", { params: { path: { workspace_id: ws } } })),
+    onSettled: () => client.invalidateQueries({ queryKey: [...queryKeys.workspace(ws), "audit"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: auditKeys.chain(ws) }),
+  });
+}
 
 const PAGE = 50;
 /** The most items of one bulk operation the expander annotates (the keys themselves are all shown). */

@@ -456,6 +456,18 @@ const PHRASES: Record<string, Describe> = {
     `changed the workspace's plan from ${text(entry.details, "previous_plan") ?? "?"} to ${text(entry.details, "plan") ?? "?"}`,
   ],
   "workspace.sso_not_required": () => ["stopped requiring single sign-on"],
+  "audit.verified": (entry) => {
+    const checked = count(entry.details, "checked");
+    const holds = entry.details.holds === true;
+    const at = count(entry.details, "break_sequence");
+    return [
+      `verified the audit trail: ${holds ? "it holds" : `broken at entry #${at ?? "?"}`}` +
+        (checked === undefined
+          ? ""
+          : ` (${checked.toLocaleString("en")} ${checked === 1 ? "entry" : "entries"} checked)`),
+    ];
+  },
+  "audit.verification_key_read": () => ["read the audit trail's verification key"],
 };
 
 /** "A, B and C" of keys. */

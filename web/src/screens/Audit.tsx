@@ -10,6 +10,7 @@ import { errorMessage } from "../api/errors.ts";
 import { useApiKeys } from "../api/people-queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
+import { AuditChainStatus } from "../components/AuditChainStatus.tsx";
 import { trailColumns } from "../components/AuditEntries.tsx";
 import { AuditFilterForm, type ChoiceGroup } from "../components/AuditFilters.tsx";
 import { Button } from "../components/Button.tsx";
@@ -84,6 +85,7 @@ export function Audit() {
         </div>
         {request.ok && <ExportButtons ws={ws} filter={request.filter} />}
       </div>
+      <AuditChainStatus ws={ws} />
       <AuditFilterForm filters={filters} onChange={setFilters} actors={actors} tree={tree} />
       {!request.ok && <Alert kind="warning">{request.problem}</Alert>}
       {trail.isLoading && <Loading label="Loading the audit trail…" />}
