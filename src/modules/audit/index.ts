@@ -1,5 +1,12 @@
-// The audit module's front door: the audit trail (table: audit_events).
+// The audit module's front door: the audit trail (tables: audit_events and its chain's
+// audit_chain_heads, audit_checkpoints, audit_chain_key, audit_verifications).
 
+export {
+  chainTrailFromBeforeTheChain,
+  purgeAuditTrail,
+  verifyWorkspaceChain,
+  workspacesWithTrails,
+} from "./chain-service.ts";
 export { insertOperatorEvent, resealChainKey } from "./chain-writer.ts";
 export type { AuditRow } from "./repo.ts";
 export { auditRoutes } from "./routes.ts";
@@ -10,12 +17,8 @@ export {
   type AuditEntryInput,
   type AuditListener,
   type AuditService,
-  chainTrailFromBeforeTheChain,
   createAuditService,
   type PlaceNames,
-  purgeAuditTrail,
   recordAccountEvent,
-  verifyWorkspaceChain,
-  workspacesWithTrails,
 } from "./service.ts";
 export type { ChainBreak, Verification } from "./verify.ts";

@@ -12,15 +12,9 @@ import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
 import { findUser } from "../accounts/index.ts";
 import { keyName } from "../keys/index.ts";
-import {
-  appendEntries,
-  chainAllLegacy,
-  createChainKeys,
-  purgeWithCheckpoints,
-  type Unchained,
-} from "./chain-writer.ts";
+import { chainOperations } from "./chain-service.ts";
+import { appendEntries, createChainKeys, type Unchained } from "./chain-writer.ts";
 import * as repo from "./repo.ts";
-import { type ChainBreak, verifyChain } from "./verify.ts";
 
 /** Who acted, as the trail names them: the key's name, else the person's address. */
 async function actorName(
@@ -546,89 +540,6 @@ export function createAuditService({
       }
     },
 
-    /**
-     * Verifies the workspace's chain over a range of sequences (default: all of it), reading every
-     * entry; remembers the outcome for the audit screen and records that it was done.
-     */
-    async verify(ctx: RequestContext, range: { from?: number; to?: number }) {
-      await authorize(db, ctx, "audit.verify");
-      const now = clock.now().toISOString();
-      const outcome = await verifyChain(
-        db,
-        await chainKeys.forWorkspace(db, ctx.workspaceId, now),
-        ctx.workspaceId,
-        range,
-      );
-      await db.transaction().execute(async (tx) => {
-        await repo.saveVerification(tx, {
-          workspace_id: ctx.workspaceId,
-          verified_at: now,
-          holds: outcome.holds ? 1 : 0,
-          checked: outcome.checked,
-          first_break: outcome.first_break ? JSON.stringify(outcome.first_break) : null,
-        });
-        await write(tx, ctx, [
-          {
-            action: "audit.verified",
-            resourceType: "workspace",
-            resourceId: ctx.workspaceId,
-            details: {
-              holds: outcome.holds,
-              checked: outcome.checked,
-              from: outcome.from,
-              to: outcome.to,
-              break_sequence: outcome.first_break?.sequence ?? null,
-              break_kind: outcome.first_break?.kind ?? null,
-            },
-          },
-        ]);
-      });
-      return { ...outcome, verified_at: now };
-    },
-
-    /** Where the chain stands: its end, what retention removed, and the last verification. */
-    async chainState(ctx: RequestContext) {
-      await authorize(db, ctx, "audit.read");
-      const head = await repo.readHead(db, ctx.workspaceId);
-      const checkpoint = await repo.readCheckpoint(db, ctx.workspaceId);
-      const last = await repo.readVerification(db, ctx.workspaceId);
-      return {
-        head: head ? { sequence: head.sequence, hmac: head.hmac } : null,
-        checkpoint: checkpoint
-          ? {
-              sequence: checkpoint.sequence,
-              hmac: checkpoint.hmac,
-              purged: checkpoint.purged,
-              created_at: checkpoint.created_at,
-            }
-          : null,
-        last_verification: last
-          ? {
-              verified_at: last.verified_at,
-              holds: last.holds === 1,
-              checked: last.checked,
-              first_break: last.first_break ? (JSON.parse(last.first_break) as ChainBreak) : null,
-            }
-          : null,
-      };
-    },
-
-    /**
-     * The workspace's chain key, for an Owner who hands an export to a verifier of their own. It
-     * can forge entries as well as check them (an HMAC key): its every read is in the trail.
-     */
-    async verificationKey(ctx: RequestContext) {
-      await authorize(db, ctx, "audit.verification_key");
-      const now = clock.now().toISOString();
-      return db.transaction().execute(async (tx) => {
-        const key = await chainKeys.forWorkspace(tx, ctx.workspaceId, now);
-        await write(tx, ctx, [
-          { action: "audit.verification_key_read", resourceType: "workspace", resourceId: ctx.workspaceId },
-        ]);
-        return { workspace_id: ctx.workspaceId, algorithm: "HMAC-SHA256" as const, key: key.toString("hex") };
-      });
-    },
-
     /** A page of entries, newest first, and the cursor of the next page (null at the end). */
     async list(
       query: TrailFilter & {
@@ -650,6 +561,8 @@ export function createAuditService({
       const page = pageOf(rows, query.limit);
       return { items: page.items.map(presentEvent), nextCursor: page.nextCursor };
     },
+
+    ...chainOperations({ db, clock, chainKeys, record: (tx, ctx, entries) => write(tx, ctx, entries) }),
   };
 }
 
@@ -674,25 +587,3 @@ export async function recordAccountEvent(
   const workspaces = await accountAudit.memberWorkspaces(tx, actor.principal.userId);
   await accountAudit.audit.recordInWorkspaces(tx, actor, workspaces, entry);
 }
-
-/** Audit retention: entries older than the cutoff, each chain continuing from a signed checkpoint. */
-export const purgeAuditTrail = (db: Db, masterKeys: MasterKeys, cutoff: string, clock: Clock) =>
-  purgeWithCheckpoints(db, createChainKeys(masterKeys), cutoff, () => clock.now().toISOString());
-
-/** Chains the entries written before the chain existed (at start-up, once migrations ran). */
-export const chainTrailFromBeforeTheChain = (db: Db, masterKeys: MasterKeys) =>
-  chainAllLegacy(db, createChainKeys(masterKeys), () => new Date().toISOString());
-
-/** Verifies a workspace's chain with no request (the admin command, on a live store or a backup). */
-export async function verifyWorkspaceChain(
-  db: Db,
-  masterKeys: MasterKeys,
-  workspaceId: string,
-  range: { from?: number; to?: number } = {},
-) {
-  const key = await createChainKeys(masterKeys).forWorkspace(db, workspaceId, new Date().toISOString());
-  return verifyChain(db, key, workspaceId, range);
-}
-
-/** Every workspace with a trail (the admin command verifies them all). */
-export const workspacesWithTrails = (db: Db) => repo.workspacesWithEntries(db);
