@@ -41,6 +41,7 @@ const ENTRY_FIELDS = [
   "action",
   "actor",
   "batch_id",
+  "chain",
   "created_at",
   "details",
   "environment_id",
@@ -130,6 +131,7 @@ describe("what is recorded", () => {
       user_agent: AGENT,
       details: { name: ws.name },
       created_at: expect.stringMatching(ISO),
+      chain: { sequence: 1, prev_hmac: "0".repeat(64), hmac: expect.stringMatching(/^[0-9a-f]{64}$/) },
     });
     expect(entries[0]).toMatchObject({
       action: "workspace.updated",
