@@ -50,9 +50,9 @@ export function createChainKeys(masterKeys: MasterKeys) {
     async forWorkspace(q: Queryable, workspaceId: string, now: string): Promise<Buffer> {
       const known = perWorkspace.get(workspaceId);
       if (known) return known;
-      const wasKnown = root !== undefined;
       const key = workspaceChainKey(await rootIn(q, now), workspaceId);
-      if (wasKnown || root) perWorkspace.set(workspaceId, key);
+      // Remembered once the root is (a root just created may still roll back with its transaction).
+      if (root) perWorkspace.set(workspaceId, key);
       return key;
     },
   };

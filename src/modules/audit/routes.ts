@@ -221,7 +221,15 @@ export const auditRoutes =
           response: { 200: ChainVerification, 403: ErrorBody, 404: ErrorBody, ...authErrors },
         },
       },
-      async (request) => deps.audit.verify(contextOf(request), request.query),
+      async (request) => {
+        const { from, to } = request.query;
+        if (from !== undefined && to !== undefined && from > to) {
+          throw new ValidationFailed([
+            { loc: ["query", "to"], msg: "to must not be before from", type: "value_error" },
+          ]);
+        }
+        return deps.audit.verify(contextOf(request), request.query);
+      },
     );
 
     app.get(
