@@ -43,7 +43,7 @@ describe("documentation links", () => {
 
   // Issue 23 asked for a section per integration, with configuration to copy: room for those.
   it("keeps the README to what a newcomer reads first", () => {
-    expect(readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length).toBeLessThan(270);
+    expect(readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length).toBeLessThanOrEqual(250);
   });
 
   it.each(PAGES)("%s links only to files and headings that exist", (page) => {
