@@ -14,6 +14,7 @@ import { findUser } from "../accounts/index.ts";
 import { keyName } from "../keys/index.ts";
 import { chainOperations } from "./chain-service.ts";
 import { appendEntries, createChainKeys, type Unchained } from "./chain-writer.ts";
+import { rememberedPlaceNames } from "./place-names.ts";
 import * as repo from "./repo.ts";
 
 /** Who acted, as the trail names them: the key's name, else the person's address. */
@@ -148,6 +149,9 @@ const trailQuery = (filter: TrailFilter) => ({
   view: filter.view ?? (filter.action ? "all" : "changes"),
 });
 
+/** How long the name of who read is remembered between rounds of reads (milliseconds). */
+const REMEMBER_READERS_MS = 1_000;
+
 /** Rows read per query while an export streams. */
 const EXPORT_PAGE = 500;
 
@@ -210,6 +214,7 @@ export function createAuditService({
   const listeners: AuditListener[] = [];
   const chainKeys = createChainKeys(masterKeys);
   let placeNames: PlaceNames | undefined;
+  const readPlaceNames = rememberedPlaceNames(() => placeNames);
 
   /** Who acted, as the entry's actor columns say it. */
   async function actorColumns(q: Queryable, actor: AuditActor) {
@@ -323,12 +328,15 @@ export function createAuditService({
   }
   const soon = new Map<string, Waiting>();
   let round: Promise<void> | undefined;
+  // Who read, as the entries name them, remembered for a second across rounds (as place names are:
+  // place-names.ts); a change's entry always asks.
+  const readers = new Map<string, { who: Awaited<ReturnType<typeof actorColumns>>; until: number }>();
 
   async function writeReads(batch: Waiting[]): Promise<void> {
     // One lookup per actor and one per workspace's places for the whole batch.
     const named = await withPlaceNames(
       db,
-      placeNames,
+      readPlaceNames,
       undefined,
       batch.flatMap((item) =>
         item.entries.map((entry) => ({
@@ -339,16 +347,18 @@ export function createAuditService({
         })),
       ),
     );
-    const whoOf = new Map<string, Awaited<ReturnType<typeof actorColumns>>>();
     const rows: Unchained[] = [];
     let index = 0;
+    const at = Date.now();
+    if (readers.size > 10_000) readers.clear();
     for (const item of batch) {
       const p = item.actor.principal;
-      const id = `${p?.userId}|${p?.apiKeyId}|${p?.serviceAccount?.id}|${item.actor.system}`;
-      let who = whoOf.get(id);
+      const id = `${p?.userId}|${p?.apiKeyId}|${p?.apiKeyName}|${p?.serviceAccount?.id}|${item.actor.system}`;
+      const known = readers.get(id);
+      let who = known && known.until > at ? known.who : undefined;
       if (!who) {
         who = await actorColumns(db, item.actor);
-        whoOf.set(id, who);
+        readers.set(id, { who, until: at + REMEMBER_READERS_MS });
       }
       const entries = named.slice(index, index + item.entries.length);
       index += item.entries.length;
