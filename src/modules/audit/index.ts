@@ -1,4 +1,5 @@
-// The audit module's front door: the audit trail (table: audit_events).
+// The audit module's front door: the audit trail (tables: audit_events, the chain's audit_chain_*,
+// audit_checkpoints, audit_verifications, and the streams' audit_stream_*).
 
 export { insertOperatorEvent, resealChainKey } from "./chain-writer.ts";
 export type { AuditRow } from "./repo.ts";
@@ -15,3 +16,9 @@ export {
   purgeAuditTrail,
   recordAccountEvent,
 } from "./service.ts";
+export {
+  type AuditStreams,
+  createSinks,
+  type StreamObserver,
+  startAuditStreams,
+} from "./streams/streamer.ts";
