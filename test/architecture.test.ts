@@ -26,6 +26,8 @@ const OWNERS: Record<string, string> = {
   deleted_secret_versions: "src/modules/secrets",
   share_links: "src/modules/sharing",
   audit_events: "src/modules/audit",
+  audit_stream_cursors: "src/modules/audit",
+  audit_stream_leases: "src/modules/audit",
   invites: "src/modules/invites",
   identities: "src/modules/oauth",
   one_time_codes: "src/modules/verification",
