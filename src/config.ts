@@ -439,7 +439,7 @@ function auditStreamSink(raw: string): AuditStreamSink {
 }
 
 function auditStreams(env: Env): AuditStreamSettings {
-  const raw = read(env, STREAMS);
+  const raw = read(env, "COFFER_AUDIT_STREAMS");
   const secret = read(env, "COFFER_AUDIT_STREAM_SECRET");
   if (raw === undefined) return { sinks: [], secret };
   const sinks = raw.split(",").map((entry) => {
