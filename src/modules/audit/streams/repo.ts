@@ -12,6 +12,13 @@ export async function takeLease(
   now: string,
   until: string,
 ): Promise<boolean> {
+  // Read first: the processes that do not hold it look twice a second and should not write to.
+  const current = await db
+    .selectFrom("audit_stream_leases")
+    .select(["holder", "expires_at"])
+    .where("sink_id", "=", sinkId)
+    .executeTakeFirst();
+  if (current && current.holder !== holder && current.expires_at >= now) return false;
   const renewed = await db
     .updateTable("audit_stream_leases")
     .set({ holder, expires_at: until })
