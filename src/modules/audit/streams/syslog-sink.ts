@@ -24,13 +24,40 @@ export function syslogMessage(entry: StreamEntry): string {
   return `${PRI}1 ${entry.created_at} ${HOSTNAME} coffer ${process.pid} ${headerField(entry.action, 32)} - ${JSON.stringify(entry)}`;
 }
 
+/** What one UDP datagram carries at most (IPv4: 65,535 less the IP and UDP headers). */
+const MAX_DATAGRAM_BYTES = 65_507;
+
+/**
+ * The datagram for an entry. One too large to send (a bulk operation naming thousands of keys)
+ * goes without its details, marked, rather than holding the stream up for ever: its sequence and
+ * hmac still say where it is in the chain, and the trail has it whole.
+ */
+function datagramOf(entry: StreamEntry): Buffer {
+  const whole = Buffer.from(syslogMessage(entry), "utf8");
+  if (whole.length <= MAX_DATAGRAM_BYTES) return whole;
+  return Buffer.from(syslogMessage({ ...entry, details: { truncated: true } }), "utf8");
+}
+
 function udpSink(url: string, host: string, port: number): Sink {
   let socket: UdpSocket | undefined;
+  /** Forgets the socket (a failed one is made anew at the next send). */
+  const drop = () => {
+    const closing = socket;
+    socket = undefined;
+    try {
+      closing?.close();
+    } catch {
+      // Closed already.
+    }
+  };
   const ready = () => {
     if (!socket) {
-      socket = createSocket(isIPv6(host) ? "udp6" : "udp4");
-      socket.on("error", () => socket?.close());
-      socket.unref();
+      const opened = createSocket(isIPv6(host) ? "udp6" : "udp4");
+      opened.on("error", () => {
+        if (socket === opened) drop();
+      });
+      opened.unref();
+      socket = opened;
     }
     return socket;
   };
@@ -39,20 +66,20 @@ function udpSink(url: string, host: string, port: number): Sink {
     label: sinkLabel(url),
     async send(entries) {
       for (const entry of entries) {
-        const datagram = Buffer.from(syslogMessage(entry), "utf8");
-        await new Promise<void>((resolve, reject) =>
-          ready().send(datagram, port, host, (error) => (error ? reject(error) : resolve())),
-        ).catch((error: unknown) => {
-          socket?.close();
-          socket = undefined;
+        const datagram = datagramOf(entry);
+        try {
+          await new Promise<void>((resolve, reject) =>
+            ready().send(datagram, port, host, (error) => (error ? reject(error) : resolve())),
+          );
+        } catch (error) {
+          drop();
           throw error;
-        });
+        }
       }
     },
     reopen() {},
     async close() {
-      socket?.close();
-      socket = undefined;
+      drop();
     },
   };
 }
