@@ -35,6 +35,7 @@ let http: Awaited<ReturnType<typeof startStreamReceiver>>;
 let file: string;
 let owner: Awaited<ReturnType<typeof newUser>>;
 let apiToken: string;
+let tree: Awaited<ReturnType<typeof createTree>>;
 
 async function trailIds(workspaceId: string): Promise<string[]> {
   const response = await t.app.inject({
@@ -85,7 +86,7 @@ beforeAll(async () => {
     },
   });
   owner = await newUser(t.app);
-  const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
+  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const created = await t.app.inject({
     method: "POST",
     url: `${secretsPath(tree)}/`,
@@ -161,6 +162,44 @@ describe("audit streams", () => {
       await expectWholeTrail("the other sinks", sink);
     }
   });
+
+  it(
+    "sends an entry too large for one UDP datagram without its details, marked, and goes on",
+    async () => {
+      // 400 keys of 250 characters: the bulk operation's summary names them all (over 100 KB).
+      const secrets = Array.from({ length: 400 }, (_, index) => ({
+        key: `K${String(index).padStart(4, "0")}_${"X".repeat(244)}`,
+        value: VALUE,
+      }));
+      const bulk = await t.app.inject({
+        method: "POST",
+        url: `${secretsPath(tree)}/bulk`,
+        headers: owner.headers,
+        payload: { secrets },
+      });
+      expect(bulk.statusCode, bulk.body).toBeLessThan(300);
+      await createApiKey(t.app, owner.accessToken, { name: "after the large entry" });
+      // The file has it whole (a burst of 400 datagrams may lose some on the way: that is UDP).
+      const fileChain = await expectWholeTrail("the file", () => readJsonLines(file));
+      const summary = fileChain.find((entry) => entry.action === "environment.secrets_created")!;
+      expect(JSON.stringify(summary.details).length).toBeGreaterThan(65_507);
+      const last = fileChain.at(-1)!;
+      const received = () =>
+        chainOf(
+          udp.messages().map((m) => m.entry),
+          owner.workspaceId,
+        );
+      await waitUntil(
+        () =>
+          received().some((entry) => entry.id === summary.id) &&
+          received().some((entry) => entry.id === last.id),
+        WAIT_MS,
+        () => "the large entry, or the one after it, never came over UDP",
+      );
+      expect(received().find((entry) => entry.id === summary.id)!.details).toEqual({ truncated: true });
+    },
+    2 * WAIT_MS,
+  );
 
   it("POSTs signed batches of at most 100 entries to the HTTP endpoint", async () => {
     await expectWholeTrail("the HTTP endpoint", () => http.accepted);

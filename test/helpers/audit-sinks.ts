@@ -73,6 +73,8 @@ export async function startSyslogUdp() {
   const raw: Buffer[] = [];
   socket.on("message", (message) => raw.push(message));
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  // Room for a burst (the kernel caps it at net.core.rmem_max).
+  socket.setRecvBufferSize(8 * 1024 * 1024);
   const { port } = socket.address();
   return {
     url: `syslog+udp://127.0.0.1:${port}`,
