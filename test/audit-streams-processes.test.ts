@@ -158,6 +158,41 @@ describe("audit streams and real processes", () => {
     }
   });
 
+  it("sends again at most the batch a killed process left unacknowledged, once its lease has run out", async () => {
+    const receiver = await startStreamReceiver(SECRET, await freePort());
+    receiver.answer("hang");
+    const streaming = { ...store.env, ...BASE, COFFER_AUDIT_STREAMS: receiver.url };
+    const first = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
+    const account = await newAccount(first.port);
+    await writeSome(first, account);
+    // The first batch reached the receiver, which holds it: the process dies before any answer.
+    await waitUntil(
+      () => receiver.bodies.length > 0,
+      WAIT_MS,
+      () => "no batch arrived",
+    );
+    const held = receiver.bodies[0]!.body;
+    await first.stop("SIGKILL");
+    receiver.answer(200);
+    const second = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
+    try {
+      const length = await trailLength(second, account);
+      await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, length);
+      // The held batch came again, whole (the lease the dead process held ran out first).
+      const again = receiver.bodies.slice(1).map((request) => request.body);
+      const heldIds = (JSON.parse(held) as { entries: StreamedEntry[] }).entries.map((entry) => entry.id);
+      const resentIds = again.flatMap((body) =>
+        (JSON.parse(body) as { entries: StreamedEntry[] }).entries.map((entry) => entry.id),
+      );
+      for (const id of heldIds) expect(resentIds).toContain(id);
+      const keys = receiver.accepted.map((entry) => `${entry.workspace_id}:${entry.sequence}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    } finally {
+      await second.stop();
+      await receiver.close();
+    }
+  });
+
   it("has a cluster's workers send each entry once, and reopen the file when the primary hears SIGHUP", async () => {
     const receiver = await startStreamReceiver(SECRET, await freePort());
     const file = join(tempDir("coffer-streams-"), "cluster.jsonl");

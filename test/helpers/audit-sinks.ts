@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createSocket } from "node:dgram";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import { createServer as createHttpServer, type Server as HttpServer, type ServerResponse } from "node:http";
 import { createServer, type Socket } from "node:net";
 
 /** One entry as a stream carries it (the fields the tests read). */
@@ -135,7 +135,8 @@ export function signedWith(secret: string, header: string | undefined, body: str
 export async function startStreamReceiver(secret: string, port: number) {
   const bodies: { body: string; status: number; signed: boolean }[] = [];
   const accepted: StreamedEntry[] = [];
-  let status = 200;
+  const held: ServerResponse[] = [];
+  let status: number | "hang" = 200;
   let server: HttpServer | undefined;
   const up = async () => {
     const listening = createHttpServer((request, response) => {
@@ -145,6 +146,12 @@ export async function startStreamReceiver(secret: string, port: number) {
         const body = Buffer.concat(chunks).toString("utf8");
         const signed = signedWith(secret, request.headers["coffer-signature"] as string | undefined, body);
         const answered = signed ? status : 401;
+        if (answered === "hang") {
+          // Read, never answered: the sender cannot know whether it arrived.
+          bodies.push({ body, status: 0, signed });
+          held.push(response);
+          return;
+        }
         bodies.push({ body, status: answered, signed });
         if (answered >= 200 && answered < 300)
           accepted.push(...(JSON.parse(body) as { entries: StreamedEntry[] }).entries);
@@ -155,6 +162,7 @@ export async function startStreamReceiver(secret: string, port: number) {
     server = listening;
   };
   const down = async () => {
+    for (const response of held.splice(0)) response.destroy();
     const closing = server;
     server = undefined;
     if (!closing) return;
@@ -166,7 +174,8 @@ export async function startStreamReceiver(secret: string, port: number) {
     url: `http://127.0.0.1:${port}/audit`,
     bodies,
     accepted,
-    answer: (next: number) => {
+    /** A status for every next request, or "hang": read each and never answer. */
+    answer: (next: number | "hang") => {
       status = next;
     },
     up,
