@@ -80,13 +80,6 @@ export function startAuditStreams(deps: {
       const first = rows[0]?.sequence ?? (await repo.purgedThrough(db, behind.workspace_id)) ?? 0;
       // What the cursor skips over was purged before it was sent: the chain continues past it.
       const gone = rows.length > 0 ? first - behind.sent - 1 : first - behind.sent;
-      if (gone > 0) {
-        log.warn(
-          { workspace: behind.workspace_id, from: behind.sent + 1, through: behind.sent + gone },
-          "audit entries were purged by retention before this sink received them: skipped",
-        );
-        observer.streamSkipped(sink.label, gone);
-      }
       const through = rows.length > 0 ? rows.at(-1)!.sequence : behind.sent + Math.max(gone, 0);
       if (through <= behind.sent) return false;
       if (rows.length > 0) await sink.send(rows.map(streamEntry));
@@ -100,6 +93,14 @@ export function startAuditStreams(deps: {
       });
       if (!moved) throw new LeaseLost();
       if (rows.length > 0) observer.streamSent(sink.label, rows.length);
+      // Said once the cursor is past them (a failed send tries again, and would say it again).
+      if (gone > 0) {
+        log.warn(
+          { workspace: behind.workspace_id, from: behind.sent + 1, through: behind.sent + gone },
+          "audit entries were purged by retention before this sink received them: skipped",
+        );
+        observer.streamSkipped(sink.label, gone);
+      }
       return true;
     }
 
