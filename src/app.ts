@@ -43,7 +43,14 @@ import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { type Counters, createLocalCounts, localCounters, redisCounters } from "./lib/counters.ts";
 import { within } from "./lib/within.ts";
 import { accountsRoutes, createAccountsService } from "./modules/accounts/index.ts";
-import { auditRoutes, createAuditService, type PlaceNames } from "./modules/audit/index.ts";
+import {
+  type AuditStreams,
+  auditRoutes,
+  createAuditService,
+  createSinks,
+  type PlaceNames,
+  startAuditStreams,
+} from "./modules/audit/index.ts";
 import { createDeviceLoginService, deviceLoginRoutes } from "./modules/device-login/index.ts";
 import { createEnvironmentsService, environmentsRoutes } from "./modules/environments/index.ts";
 import { createImportsService, IMPORT_SCHEMAS, importsRoutes } from "./modules/imports/index.ts";
@@ -126,6 +133,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Resolves once no request is in flight (graceful shutdown waits on it). */
     drained(): Promise<void>;
+    /** SIGHUP: the audit streams' files are opened again (log rotation); false when there are none. */
+    reopenAuditStreams(): boolean;
   }
 }
 
@@ -234,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preValidation", async (request) => lowerCaseUuidParams(request.params));
   // What /readyz and the metrics report; the parts below that depend on something add their check.
   const readiness: ReadinessCheck[] = [];
+  let streams: AuditStreams | undefined;
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
     db,
@@ -242,6 +252,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The bus exists by the time anything scrapes.
     invalidationBacklog: () => bus.backlog(),
     node: deps.nodeMetrics,
+    ...(config.auditStreams.sinks.length > 0
+      ? { auditStreamLag: () => streams?.lag() ?? Promise.resolve(new Map<string, number>()) }
+      : {}),
   });
   const observeCache = metrics.observeCache;
 
@@ -274,6 +287,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAuditService({ db, clock, logger: deps.logger, masterKeys });
   // Reads waiting to be recorded are written before the database goes.
   app.addHook("onClose", () => audit.flushReads());
+  // Every process streams; for each sink the one holding its lease sends (several workers and nodes).
+  if (config.auditStreams.sinks.length > 0) {
+    const running = startAuditStreams({
+      db,
+      clock,
+      logger: deps.logger,
+      sinks: createSinks(config.auditStreams, {
+        allowedNetworks: config.outboundAllowedNetworks,
+        now: () => clock.now(),
+      }),
+      observer: metrics,
+    });
+    streams = running;
+    app.addHook("onClose", () => running.stop());
+  }
+  app.decorate("reopenAuditStreams", () => {
+    streams?.reopen();
+    return streams !== undefined;
+  });
   // Account-level events (keys, sessions, the account) are recorded in the user's workspaces.
   const accountAudit = {
     audit,

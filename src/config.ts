@@ -63,6 +63,18 @@ export interface WebhookSettings {
   logDays: number;
 }
 
+/** Where COFFER_AUDIT_STREAMS sends the audit trail (docs/audit.md, "Streams"). */
+export type AuditStreamSink =
+  | { kind: "file"; url: string; path: string }
+  | { kind: "syslog"; url: string; transport: "udp" | "tcp"; host: string; port: number }
+  | { kind: "http"; url: string };
+
+export interface AuditStreamSettings {
+  sinks: AuditStreamSink[];
+  /** The http(s) sinks' signing secret (required when there is one). */
+  secret: string | undefined;
+}
+
 export interface TlsFiles {
   certFile: string;
   keyFile: string;
@@ -139,6 +151,8 @@ export interface Config {
   tls: TlsFiles | undefined;
   /** Whose X-Forwarded-For to believe: nobody (false), any hop (true), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
+  /** Where the audit trail is streamed to (COFFER_AUDIT_STREAMS; none by default). */
+  auditStreams: AuditStreamSettings;
 }
 
 export const BUILT_IN_PLANS: Record<string, PlanAllowance> = {
@@ -164,6 +178,7 @@ export const SECRET_VARIABLES = [
   "GITHUB_CLIENT_SECRET",
   "COFFER_OIDC_CLIENT_SECRET",
   "COFFER_METRICS_TOKEN",
+  "COFFER_AUDIT_STREAM_SECRET",
 ] as const;
 
 /**
@@ -353,6 +368,99 @@ function webhookSettings(env: Env): WebhookSettings {
     concurrency: integer(env, "COFFER_WEBHOOK_CONCURRENCY", 8, 1, 256),
     logDays: integer(env, "COFFER_WEBHOOK_LOG_DAYS", 30, 1, 3650),
   };
+}
+
+const STREAMS = "COFFER_AUDIT_STREAMS";
+
+/** One sink of COFFER_AUDIT_STREAMS: a JSON-lines file, syslog over UDP or TCP, or an HTTP endpoint. */
+function auditStreamSink(raw: string): AuditStreamSink {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      STREAMS,
+      `"${raw}" is not a URL (expected file://, syslog+udp://, syslog+tcp://, https:// or http://)`,
+    );
+  }
+  const shown = `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  switch (parsed.protocol) {
+    case "file:": {
+      if (parsed.host !== "" || parsed.search || parsed.hash || !parsed.pathname.startsWith("/")) {
+        throw new ConfigError(
+          STREAMS,
+          `"${shown}": a file sink is file:///absolute/path (no host, query or fragment)`,
+        );
+      }
+      if (parsed.pathname.endsWith("/"))
+        throw new ConfigError(STREAMS, `"${shown}" names a directory, not a file`);
+      return { kind: "file", url: parsed.href, path: decodeURIComponent(parsed.pathname) };
+    }
+    case "syslog+udp:":
+    case "syslog+tcp:": {
+      const port = Number(parsed.port);
+      if (parsed.hostname === "" || !Number.isInteger(port) || port < 1 || port > 65535) {
+        throw new ConfigError(STREAMS, `"${shown}": a syslog sink is ${parsed.protocol}//host:port`);
+      }
+      if (
+        parsed.username ||
+        parsed.password ||
+        (parsed.pathname !== "" && parsed.pathname !== "/") ||
+        parsed.search
+      ) {
+        throw new ConfigError(
+          STREAMS,
+          `"${shown}": a syslog sink is ${parsed.protocol}//host:port, nothing more`,
+        );
+      }
+      return {
+        kind: "syslog",
+        url: `${parsed.protocol}//${parsed.host}`,
+        transport: parsed.protocol === "syslog+udp:" ? "udp" : "tcp",
+        host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
+        port,
+      };
+    }
+    case "https:":
+    case "http:":
+      if (parsed.username || parsed.password) {
+        throw new ConfigError(
+          STREAMS,
+          `"${shown}": put no credentials in the URL (requests are signed with COFFER_AUDIT_STREAM_SECRET)`,
+        );
+      }
+      return { kind: "http", url: parsed.href };
+    default:
+      throw new ConfigError(
+        STREAMS,
+        `"${shown}": unknown scheme ${parsed.protocol} (expected file://, syslog+udp://, syslog+tcp://, https:// or http://)`,
+      );
+  }
+}
+
+function auditStreams(env: Env): AuditStreamSettings {
+  const raw = read(env, "COFFER_AUDIT_STREAMS");
+  const secret = read(env, "COFFER_AUDIT_STREAM_SECRET");
+  if (raw === undefined) return { sinks: [], secret };
+  const sinks = raw.split(",").map((entry) => {
+    if (entry.trim() === "")
+      throw new ConfigError(STREAMS, "has an empty entry (two commas, or one at an end)");
+    return auditStreamSink(entry.trim());
+  });
+  const urls = sinks.map((sink) => sink.url);
+  const twice = urls.find((url, index) => urls.indexOf(url) !== index);
+  if (twice !== undefined) throw new ConfigError(STREAMS, `names ${twice} twice`);
+  if (sinks.some((sink) => sink.kind === "http")) {
+    if (secret === undefined) {
+      throw new ConfigError(
+        "COFFER_AUDIT_STREAM_SECRET",
+        `is required when ${STREAMS} names an http(s) sink (its requests are signed with it)`,
+      );
+    }
+    if (secret.length < 16)
+      throw new ConfigError("COFFER_AUDIT_STREAM_SECRET", "must be at least 16 characters");
+  }
+  return { sinks, secret };
 }
 
 /** More workers than this only adds contention (one SQLite writer, one pool per worker). */
@@ -609,5 +717,6 @@ function parseConfig(env: Env): Omit<Config, "secretsFromFiles"> {
     trustProxy: trustProxy(env),
     tls,
     metricsToken: metricsToken(env),
+    auditStreams: auditStreams(env),
   };
 }

@@ -2,7 +2,7 @@
 // of COFFER_WORKERS worker processes (cluster/primary.ts), or be one of those workers.
 // Serving: open and migrate the database, check the master key, build the app, listen, and say so
 // in one line; on SIGTERM or SIGINT stop accepting, let in-flight requests finish within the grace
-// period, close the database; on SIGHUP read the TLS pair again. A failure to start is one line, no stack.
+// period, close the database; on SIGHUP read the TLS pair again and reopen the audit streams' files. A failure to start is one line, no stack.
 import cluster from "node:cluster";
 import { pino } from "pino";
 import { runPrimary } from "./cluster/primary.ts";
@@ -44,12 +44,12 @@ async function main(): Promise<void> {
       }
     : {};
   // SIGHUP (`systemctl reload`, `kill -HUP`, or a cluster's primary passing it on) rereads the TLS
-  // pair. Heard from the start: Node's default would end the process, and a worker the primary has
+  // pair and reopens the audit streams' files (log rotation). Heard from the start: Node's default would end the process, and a worker the primary has
   // just forked is sent it too; one that comes while starting is acted on once serving.
-  let reloadTls: (() => void) | undefined;
+  let hangUp: (() => void) | undefined;
   let hungUpWhileStarting = false;
   process.on("SIGHUP", () => {
-    if (reloadTls) reloadTls();
+    if (hangUp) hangUp();
     else hungUpWhileStarting = true;
   });
   try {
@@ -68,8 +68,8 @@ async function main(): Promise<void> {
       );
     }
     exitOnSignals(config, logger, serving.shutdown);
-    reloadTls = serving.reloadTls;
-    if (hungUpWhileStarting) reloadTls();
+    hangUp = serving.hangUp;
+    if (hungUpWhileStarting) hangUp();
   } catch (error) {
     const line = startupFailureLine(error, config);
     if (!channel) fail(line);

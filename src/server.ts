@@ -116,8 +116,8 @@ const REDIS_OPTIONS = {
 export interface Serving {
   app: FastifyInstance;
   port: number;
-  /** Reads the TLS pair again (SIGHUP); nothing to do when serving plain HTTP. */
-  reloadTls: () => void;
+  /** SIGHUP: reads the TLS pair again (when serving HTTPS) and reopens the audit streams' files. */
+  hangUp: () => void;
   /** Stops accepting, lets in-flight requests finish, closes the database and Redis. */
   shutdown: () => Promise<void>;
 }
@@ -165,15 +165,20 @@ export async function serve(
   const address = app.server.address();
   const port = address && typeof address === "object" ? address.port : config.port;
   const running = app;
+  const reloadTls = reloadOnHangup(config.tls, logger, (pair) => {
+    // Fastify made an https.Server from the `https` option (app.ts); its type says http.Server.
+    // Connections already open keep the session they negotiated; new ones get the new pair.
+    (running.server as unknown as HttpsServer).setSecureContext(pair);
+    logger.info({ certFile: config.tls?.certFile }, "TLS certificate reloaded");
+  });
   return {
     app: running,
     port,
-    reloadTls: reloadOnHangup(config.tls, logger, (pair) => {
-      // Fastify made an https.Server from the `https` option (app.ts); its type says http.Server.
-      // Connections already open keep the session they negotiated; new ones get the new pair.
-      (running.server as unknown as HttpsServer).setSecureContext(pair);
-      logger.info({ certFile: config.tls?.certFile }, "TLS certificate reloaded");
-    }),
+    hangUp: () => {
+      const reopened = running.reopenAuditStreams();
+      // Without TLS, "nothing to reload" would be wrong when the streams' files were reopened.
+      if (config.tls || !reopened) reloadTls();
+    },
     shutdown: async () => {
       // close() stops accepting and ends the connections idle at that moment. A keep-alive
       // connection (browsers, fetch, proxies) whose request is in flight stays open after its

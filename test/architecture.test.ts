@@ -30,6 +30,8 @@ const OWNERS: Record<string, string> = {
   audit_checkpoints: "src/modules/audit",
   audit_chain_key: "src/modules/audit",
   audit_verifications: "src/modules/audit",
+  audit_stream_cursors: "src/modules/audit",
+  audit_stream_leases: "src/modules/audit",
   invites: "src/modules/invites",
   identities: "src/modules/oauth",
   one_time_codes: "src/modules/verification",

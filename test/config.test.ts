@@ -183,6 +183,41 @@ describe("COFFER_TRUST_PROXY", () => {
   });
 });
 
+describe("COFFER_AUDIT_STREAMS", () => {
+  it("has no streams by default", () => {
+    expect(loadConfig({}).auditStreams.sinks).toEqual([]);
+  });
+
+  it("reads a file, syslog over UDP and TCP, and an HTTP endpoint", () => {
+    const { sinks } = loadConfig({
+      COFFER_AUDIT_STREAMS:
+        "file:///var/log/coffer/audit.jsonl, syslog+udp://collector:514,syslog+tcp://[::1]:601,https://siem.example/in?x=1",
+      COFFER_AUDIT_STREAM_SECRET: "a-signing-secret-of-some-length",
+    }).auditStreams;
+    expect(sinks).toEqual([
+      { kind: "file", url: "file:///var/log/coffer/audit.jsonl", path: "/var/log/coffer/audit.jsonl" },
+      { kind: "syslog", url: "syslog+udp://collector:514", transport: "udp", host: "collector", port: 514 },
+      { kind: "syslog", url: "syslog+tcp://[::1]:601", transport: "tcp", host: "::1", port: 601 },
+      { kind: "http", url: "https://siem.example/in?x=1" },
+    ]);
+  });
+
+  it("requires the signing secret with an http(s) sink, naming both variables", () => {
+    expect(() => loadConfig({ COFFER_AUDIT_STREAMS: "https://siem.example/in" })).toThrow(
+      /^COFFER_AUDIT_STREAM_SECRET: .*COFFER_AUDIT_STREAMS/,
+    );
+  });
+
+  it("never repeats credentials of a URL it refuses", () => {
+    expect(() =>
+      loadConfig({
+        COFFER_AUDIT_STREAMS: "https://user:hunter2@siem.example/in",
+        COFFER_AUDIT_STREAM_SECRET: "a-signing-secret-of-some-length",
+      }),
+    ).toThrow(/^COFFER_AUDIT_STREAMS: (?!.*hunter2)/);
+  });
+});
+
 describe("COFFER_WORKERS", () => {
   it("is one process by default, the number of cores for auto, or the number given", () => {
     expect(loadConfig({}).workers).toBe(1);
@@ -300,6 +335,7 @@ describe("<NAME>_FILE", () => {
     expect(config.github.clientSecret).toBe(values.GITHUB_CLIENT_SECRET);
     expect(config.oidc?.clientSecret).toBe(values.COFFER_OIDC_CLIENT_SECRET);
     expect(config.metricsToken).toBe(values.COFFER_METRICS_TOKEN);
+    expect(config.auditStreams.secret).toBe(values.COFFER_AUDIT_STREAM_SECRET);
     expect(config.secretsFromFiles.sort()).toEqual([...SECRET_VARIABLES].sort());
   });
 

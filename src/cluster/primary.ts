@@ -44,11 +44,13 @@ export async function runPrimary(
   };
   exitOnSignals(config, logger, shutdown, WORKER_EXIT_MARGIN_MS);
   // The pair is checked once here, so a bad one is one log line rather than one per worker; each
-  // worker then reads it into its own server.
-  process.on(
-    "SIGHUP",
-    reloadOnHangup(config.tls, logger, () => workers.reload()),
-  );
+  // worker then reads it into its own server. Workers stream the audit trail: without TLS, the
+  // signal still goes to them, for the streams' files to be reopened.
+  const reloadTls = reloadOnHangup(config.tls, logger, () => workers.reload());
+  process.on("SIGHUP", () => {
+    if (!config.tls && config.auditStreams.sinks.length > 0) workers.reload();
+    else reloadTls();
+  });
 
   let port: number;
   try {

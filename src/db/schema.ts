@@ -258,6 +258,23 @@ export interface AuditChainKeyTable {
   created_at: string;
 }
 
+/** How far a stream's sink has acknowledged a workspace's chain (audit/streams). */
+export interface AuditStreamCursorsTable {
+  /** Derived from the sink's URL (never from a secret). */
+  sink_id: string;
+  workspace_id: string;
+  /** The last sequence the sink acknowledged. */
+  sequence: number;
+  updated_at: string;
+}
+
+/** The one process that sends to a sink, until its lease expires. */
+export interface AuditStreamLeasesTable {
+  sink_id: string;
+  holder: string;
+  expires_at: string;
+}
+
 /** A workspace's last verification of its chain. */
 export interface AuditVerificationsTable {
   workspace_id: string;
@@ -512,6 +529,8 @@ export interface Database {
   audit_checkpoints: AuditCheckpointsTable;
   audit_chain_key: AuditChainKeyTable;
   audit_verifications: AuditVerificationsTable;
+  audit_stream_cursors: AuditStreamCursorsTable;
+  audit_stream_leases: AuditStreamLeasesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   data_keys: DataKeysTable;

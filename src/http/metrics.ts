@@ -21,6 +21,10 @@ export interface Metrics {
   observeCache: CacheObserver;
   /** Counts values that failed to decrypt (tampered, misplaced, or their data key does not open). */
   decryptFailed(count: number): void;
+  /** Audit streams (COFFER_AUDIT_STREAMS), by sink: entries acknowledged, failed attempts, entries purged before sent. */
+  streamSent(sink: string, entries: number): void;
+  streamFailed(sink: string): void;
+  streamSkipped(sink: string, entries: number): void;
 }
 
 /**
@@ -32,7 +36,13 @@ export interface NodeMetrics {
   ofNode(): Promise<string>;
 }
 
-const NO_METRICS: Metrics = { observeCache: () => {}, decryptFailed: () => {} };
+const NO_METRICS: Metrics = {
+  observeCache: () => {},
+  decryptFailed: () => {},
+  streamSent: () => {},
+  streamFailed: () => {},
+  streamSkipped: () => {},
+};
 
 // Most API answers take well under 10 ms; the tail buckets catch argon2 sign-ins and bulk writes.
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -63,6 +73,8 @@ export function registerMetrics(
     invalidationBacklog: () => number;
     /** A cluster worker's way to the node's metrics (default: this process's are the node's). */
     node?: NodeMetrics;
+    /** Entries each audit stream's sink has not acknowledged yet, by sink (none without streams). */
+    auditStreamLag?: () => Promise<ReadonlyMap<string, number>>;
   },
 ): Metrics {
   if (!options.token) return NO_METRICS;
@@ -130,6 +142,44 @@ export function registerMetrics(
     },
   });
 
+  const streamLabels = ["sink"] as const;
+  const streamSent = new Counter({
+    name: "coffer_audit_stream_sent_total",
+    help: "Audit entries a stream's sink acknowledged, by sink (URL without credentials or query)",
+    labelNames: streamLabels,
+    registers: [registry],
+  });
+  const streamFailures = new Counter({
+    name: "coffer_audit_stream_failures_total",
+    help: "Failed attempts to send to an audit stream's sink (retried with backoff), by sink",
+    labelNames: streamLabels,
+    registers: [registry],
+  });
+  const streamSkipped = new Counter({
+    name: "coffer_audit_stream_skipped_total",
+    help: "Audit entries a retention purge removed before a stream's sink received them, by sink",
+    labelNames: streamLabels,
+    registers: [registry],
+  });
+  const streamLag = options.auditStreamLag;
+  if (streamLag) {
+    new Gauge({
+      name: "coffer_audit_stream_lag_entries",
+      help: "Audit entries committed that a stream's sink has not acknowledged yet, by sink (read from the database)",
+      labelNames: streamLabels,
+      registers: [registry],
+      // Every worker reads the same rows: the node's value is any one of theirs.
+      aggregator: "max",
+      async collect() {
+        try {
+          for (const [sink, lag] of await streamLag()) this.set({ sink }, lag);
+        } catch {
+          // The database is away: /readyz and coffer_dependency_up say so; the last values stay.
+        }
+      },
+    });
+  }
+
   app.addHook("onResponse", (request, reply, done) => {
     const labels = { method: request.method, route: routeOf(request), status_code: reply.statusCode };
     requests.inc(labels);
@@ -166,6 +216,9 @@ export function registerMetrics(
   return {
     observeCache: (cache, outcome) => cacheLookups.inc({ cache, outcome }),
     decryptFailed: (count) => decryptFailures.inc(count),
+    streamSent: (sink, entries) => streamSent.inc({ sink }, entries),
+    streamFailed: (sink) => streamFailures.inc({ sink }),
+    streamSkipped: (sink, entries) => streamSkipped.inc({ sink }, entries),
   };
 }
 

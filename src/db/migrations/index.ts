@@ -22,6 +22,7 @@ import * as m0019 from "./0019_reference_writers.ts";
 import * as m0020 from "./0020_device_authorizations.ts";
 import * as m0021 from "./0021_protected_environments.ts";
 import * as m0022 from "./0022_audit_chain.ts";
+import * as m0023 from "./0023_audit_streams.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_accounts": m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0020_device_authorizations": m0020,
   "0021_protected_environments": m0021,
   "0022_audit_chain": m0022,
+  "0023_audit_streams": m0023,
 };

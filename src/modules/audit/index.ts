@@ -1,5 +1,5 @@
-// The audit module's front door: the audit trail (tables: audit_events and its chain's
-// audit_chain_heads, audit_checkpoints, audit_chain_key, audit_verifications).
+// The audit module's front door: the audit trail (tables: audit_events, the chain's audit_chain_*,
+// audit_checkpoints, audit_verifications, and the streams' audit_stream_*).
 
 export {
   chainTrailFromBeforeTheChain,
@@ -21,4 +21,10 @@ export {
   type PlaceNames,
   recordAccountEvent,
 } from "./service.ts";
+export {
+  type AuditStreams,
+  createSinks,
+  type StreamObserver,
+  startAuditStreams,
+} from "./streams/streamer.ts";
 export type { ChainBreak, Verification } from "./verify.ts";
