@@ -15,6 +15,11 @@ const KEY_AAD = "audit-chain-key";
 /** Entries from before the chain, chained this many per query. */
 const LEGACY_PAGE = 1000;
 
+interface Head {
+  sequence: number;
+  hmac: string;
+}
+
 /** The chain root, read (and, the first time anywhere, created) through the caller's transaction. */
 export function createChainKeys(masterKeys: MasterKeys) {
   let root: Buffer | undefined;
@@ -46,6 +51,8 @@ export function createChainKeys(masterKeys: MasterKeys) {
   }
 
   return {
+    /** Where this process last left each workspace's chain (a guess that the store confirms). */
+    heads: new Map<string, Head>(),
     /** The workspace's chain key. */
     async forWorkspace(q: Queryable, workspaceId: string, now: string): Promise<Buffer> {
       const known = perWorkspace.get(workspaceId);
@@ -126,17 +133,31 @@ export async function appendEntries(
     byWorkspace.set(row.workspace_id, list);
   }
   const chained = new Map<string, repo.AuditRow>();
-  for (const workspaceId of [...byWorkspace.keys()].sort()) {
-    const key = await keys.forWorkspace(tx, workspaceId, now);
-    let { sequence, hmac } = await lockedHead(tx, key, workspaceId, now);
-    for (const row of byWorkspace.get(workspaceId)!) {
+  const link = (key: Buffer, from: Head, list: Unchained[]): Head => {
+    let { sequence, hmac } = from;
+    for (const row of list) {
       const fields: ChainedFields = { ...row, sequence: sequence + 1, prev_hmac: hmac };
       const next = entryHmac(key, fields);
       chained.set(row.id, { ...fields, hmac: next });
       sequence = fields.sequence;
       hmac = next;
     }
-    await repo.moveHead(tx, workspaceId, sequence, hmac, now);
+    return { sequence, hmac };
+  };
+  for (const workspaceId of [...byWorkspace.keys()].sort()) {
+    const key = await keys.forWorkspace(tx, workspaceId, now);
+    const list = byWorkspace.get(workspaceId)!;
+    // Where this process last left the chain: moving the head on from there, only if it is still
+    // there, locks and moves it in one statement. Another writer since (a node, a worker): the head
+    // is read under its lock and the entries linked again.
+    const known = keys.heads.get(workspaceId);
+    let end = known && link(key, known, list);
+    if (!end || !(await repo.moveHeadFrom(tx, workspaceId, known!, end, now))) {
+      end = link(key, await lockedHead(tx, key, workspaceId, now), list);
+      await repo.moveHead(tx, workspaceId, end.sequence, end.hmac, now);
+    }
+    // A transaction that rolls back leaves this ahead of the store: the next write then reads it again.
+    keys.heads.set(workspaceId, end);
   }
   const inOrder = rows.map((row) => chained.get(row.id)!);
   await repo.insertEvents(tx, inOrder);

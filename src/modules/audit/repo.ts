@@ -192,6 +192,24 @@ export async function moveHead(
     .execute();
 }
 
+/** Moves the head on only if it is still where `from` says (which locks it): whether it moved. */
+export async function moveHeadFrom(
+  tx: Queryable,
+  workspaceId: string,
+  from: { sequence: number; hmac: string },
+  to: { sequence: number; hmac: string },
+  now: string,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable("audit_chain_heads")
+    .set({ sequence: to.sequence, hmac: to.hmac, updated_at: now })
+    .where("workspace_id", "=", workspaceId)
+    .where("sequence", "=", from.sequence)
+    .where("hmac", "=", from.hmac)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export const readHead = (db: Queryable, workspaceId: string) =>
   db.selectFrom("audit_chain_heads").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirst();
 
