@@ -6,6 +6,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unwrapDataKey } from "../src/crypto/data-keys.ts";
 import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { login, newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
@@ -407,18 +408,30 @@ async function expectReadable(store: Store, key: string, seeded: Seeded[]) {
   }
 }
 
-/** Through an app using `key`, every seeded secret is unreadable: 207 with every id failed. */
+/**
+ * Through an app using `key` (the key a rotation replaced), nothing is readable: no data key opens
+ * under it, and the app cannot even sign anyone in — the sign-in's audit entry is sealed to a chain
+ * whose key it cannot open, so it answers 503 master_key_unavailable rather than record nothing.
+ */
 async function expectUnreadable(store: Store, key: string, seeded: Seeded[]) {
   const t = await appOn(store, key);
   try {
+    const master = Buffer.from(key, "base64");
+    const dataKeys = await t.db.selectFrom("data_keys").selectAll().execute();
+    expect(dataKeys.length).toBeGreaterThan(0);
+    for (const row of dataKeys) {
+      expect(() => unwrapDataKey(master, row.workspace_id, row.version, row.wrapped_key)).toThrow();
+    }
     for (const s of seeded) {
-      const session = await login(t.app, s.email, s.password);
-      const response = await list(t.app, { authorization: `Bearer ${session.accessToken}` }, s.tree);
-      expect(response.statusCode, response.body).toBe(207);
-      const { detail } = response.json();
-      expect(detail.succeeded).toEqual([]);
-      expect(detail.failed_ids).toHaveLength(Object.keys(s.values).length);
-      for (const value of Object.values(s.values)) expect(response.body).not.toContain(value);
+      const refused = await t.app.inject({
+        method: "POST",
+        url: "/auth/login",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({ username: s.email, password: s.password }).toString(),
+      });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json().code).toBe("master_key_unavailable");
+      for (const value of Object.values(s.values)) expect(refused.body).not.toContain(value);
     }
   } finally {
     await t.close();

@@ -3,6 +3,7 @@
 // whichever node writes. The chain keys derive from one random root key sealed under the master
 // key (a rotation re-seals it: old chains keep verifying), created by the first writer.
 import { randomBytes } from "node:crypto";
+import { DecryptionError } from "../../crypto/aead.ts";
 import { lockActiveMasterKeyId } from "../../crypto/data-keys.ts";
 import type { MasterKeys } from "../../crypto/keyring.ts";
 import { openUnderMaster, sealWith } from "../../crypto/master-sealed.ts";
@@ -44,7 +45,17 @@ export function createChainKeys(masterKeys: MasterKeys) {
       row = (await repo.readChainKey(q))!;
       created = true;
     }
-    const key = Buffer.from(openUnderMaster(masterKeys, row.wrapped, row.master_key_id, KEY_AAD), "base64");
+    let key: Buffer;
+    try {
+      key = Buffer.from(openUnderMaster(masterKeys, row.wrapped, row.master_key_id, KEY_AAD), "base64");
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error;
+      // A node left on a rotated-away key records nothing rather than entries nobody could verify.
+      throw new AppError(
+        "master_key_unavailable",
+        "This node cannot open the audit trail's key: it does not hold the master key the store uses now",
+      );
+    }
     // A key created in a transaction that may still roll back is not remembered.
     if (!created) root = key;
     return key;
