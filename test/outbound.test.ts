@@ -114,10 +114,21 @@ const SANCTIONED: Record<string, { uses: string[]; why: string }> = {
     uses: ["node:net"],
     why: "address arithmetic (BlockList, isIP): no connection",
   },
+  "src/modules/audit/streams/syslog-sink.ts": {
+    uses: ["node:dgram", "node:net"],
+    why: "the syslog receivers the operator named in COFFER_AUDIT_STREAMS (UDP datagrams, a TCP connection)",
+  },
 };
 
-/** Where users choose the destination: these may reach the network only through outbound.ts. */
-const USER_CHOSEN = ["src/modules/webhooks/", "src/modules/service-accounts/"];
+/**
+ * Where users choose the destination: these may reach the network only through outbound.ts. The
+ * audit streams' HTTP sink is the operator's choice, held to the webhooks' rules all the same.
+ */
+const USER_CHOSEN = [
+  "src/modules/webhooks/",
+  "src/modules/service-accounts/",
+  "src/modules/audit/streams/http-sink.ts",
+];
 /** What the vetted path exports for them. */
 const VETTED = [
   "DestinationRefused",
