@@ -41,6 +41,12 @@ export type PurgeReport = Record<
   number
 >;
 
+function requireKeys(masterKeys: MasterKeys | undefined): MasterKeys {
+  if (!masterKeys)
+    throw new Error("purging the audit trail needs the master key (its checkpoints are signed)");
+  return masterKeys;
+}
+
 const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
 
 /** One pass over every table; the counts of rows deleted. */
@@ -48,7 +54,8 @@ export async function purgeOnce(
   db: Db,
   clock: Clock,
   settings: Settings,
-  masterKeys: MasterKeys,
+  /** What the audit trail's purge signs its checkpoint with; needed only with an audit retention. */
+  masterKeys: MasterKeys | undefined,
 ): Promise<PurgeReport> {
   const now = clock.now();
   const cutoff = ago(now, settings.purgeRetention);
@@ -68,7 +75,12 @@ export async function purgeOnce(
     webhook_deliveries: await purgeDeliveries(db, ago(now, settings.webhooks.logDays * 86_400)),
     audit_events:
       settings.auditRetentionDays > 0
-        ? await purgeAuditTrail(db, masterKeys, ago(now, settings.auditRetentionDays * 86_400), clock)
+        ? await purgeAuditTrail(
+            db,
+            requireKeys(masterKeys),
+            ago(now, settings.auditRetentionDays * 86_400),
+            clock,
+          )
         : 0,
   };
 }
