@@ -1,6 +1,6 @@
 // An audit stream's HTTP sink that is down for a full minute on PostgreSQL, 15 s on SQLite
-// (connections refused, then 503) while entries are written: the sink lags (a metric says by how much) and then receives every entry once,
-// in order, and the lag is back to 0. Two apps on one database with one sink send each entry once.
+// (connections refused, then 503) while entries are written: the sink lags (a metric says by how
+// much) and then receives every entry once, in order, and the lag is back to 0. Two apps on one database with one sink send each entry once.
 // Entries a retention purge removed before they were sent are skipped past and counted.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
