@@ -76,15 +76,7 @@ const add = (r) => {
 add(runEngine("sqlite"));
 if (await postgresReachable()) {
   // --passWithNoTests: `npm test -- test/cli.test.ts` names only engine-neutral files.
-  // No browser in this pass: its files mostly wait on the database and on server processes, so a
-  // third worker overlaps that waiting (the SQLite pass keeps two: Chromium needs the cores).
-  add(
-    runEngine("postgres", [
-      "--passWithNoTests",
-      "--maxWorkers=3",
-      ...ENGINE_NEUTRAL.flatMap((glob) => ["--exclude", glob]),
-    ]),
-  );
+  add(runEngine("postgres", ["--passWithNoTests", ...ENGINE_NEUTRAL.flatMap((glob) => ["--exclude", glob])]));
 } else if (requirePostgres) {
   console.log(
     `postgres: not reachable at ${pgUrl.replace(/\/\/[^@]*@/, "//")}, and COFFER_REQUIRE_POSTGRES=1`,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeOnce } from "../src/jobs/housekeeping.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, login, newUser } from "./helpers/factories.ts";
+import { isolatedStore } from "./helpers/isolated-store.ts";
 import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -280,7 +281,9 @@ describe("tampering in the database, named by verification", () => {
 
 describe("retention", () => {
   it("purges the oldest entries behind a signed checkpoint the chain verifies from; a forged checkpoint is named", async () => {
-    const app = await createTestApp({ env: { COFFER_AUDIT_RETENTION_DAYS: "30" } });
+    // A database of its own: a purge 40 days on would take other files' rows of a shared one.
+    const own = await isolatedStore();
+    const app = await createTestApp({ env: { ...own.env, COFFER_AUDIT_RETENTION_DAYS: "30" } });
     try {
       const owner = await newUser(app.app);
       const tree = await createTree(app.app, owner.accessToken, owner.workspaceId);
@@ -333,6 +336,7 @@ describe("retention", () => {
       expect(deleted.json().first_break).toMatchObject({ kind: "missing", expected_sequence: 1 });
     } finally {
       await app.close();
+      await own.drop();
     }
   });
 });
@@ -373,7 +377,7 @@ describe("who may verify", () => {
 
   it("answers 422 for a range that is not whole sequences", async () => {
     const { owner, tree } = await workspaceWithTrail(1);
-    for (const query of ["?from=0", "?to=abc", "?from=-3", "?from=5&to=4"]) {
+    for (const query of ["?from=0", "?to=abc", "?from=-3", "?from=5&to=4", "?from=99999999999999999999"]) {
       const response = await t.app.inject({
         method: "GET",
         url: `/workspaces/${tree.workspaceId}/audit/verify${query}`,

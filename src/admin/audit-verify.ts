@@ -7,7 +7,12 @@ import { join, resolve } from "node:path";
 import { openDatabase } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { Db } from "../db/schema.ts";
-import { type Verification, verifyWorkspaceChain, workspacesWithTrails } from "../modules/audit/index.ts";
+import {
+  MAX_SEQUENCE,
+  type Verification,
+  verifyWorkspaceChain,
+  workspacesWithTrails,
+} from "../modules/audit/index.ts";
 import { type Command, CommandFailed, flags, intOption, UsageError, UUID } from "./command.ts";
 import { masterKeysFor } from "./master-keys.ts";
 
@@ -55,10 +60,8 @@ export const auditVerify: Command = {
     if (workspaceId !== undefined && !UUID.test(workspaceId))
       throw new UsageError(`"${workspaceId}" is not a workspace id (a UUID)`);
     const range = {
-      ...(values.from !== undefined
-        ? { from: intOption(values, "from", 1, Number.MAX_SAFE_INTEGER, 1) }
-        : {}),
-      ...(values.to !== undefined ? { to: intOption(values, "to", 1, Number.MAX_SAFE_INTEGER, 1) } : {}),
+      ...(values.from !== undefined ? { from: intOption(values, "from", 1, MAX_SEQUENCE, 1) } : {}),
+      ...(values.to !== undefined ? { to: intOption(values, "to", 1, MAX_SEQUENCE, 1) } : {}),
     };
     const only = workspaceId?.toLowerCase();
     if (values.backup === undefined) return verifyStore(db, config, only, range);

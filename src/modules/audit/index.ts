@@ -10,7 +10,7 @@ export {
 export { insertOperatorEvent, resealChainKey } from "./chain-writer.ts";
 export type { AuditRow } from "./repo.ts";
 export { auditRoutes } from "./routes.ts";
-export { AuditEntry } from "./schemas.ts";
+export { AuditEntry, MAX_SEQUENCE } from "./schemas.ts";
 export {
   type AccountAudit,
   type AuditActor,

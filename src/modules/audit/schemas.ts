@@ -115,12 +115,23 @@ export const VerificationKey = Type.Object({
   key: Type.String({ description: "hex; verifies every entry's hmac and the checkpoint's signature" }),
 });
 
+/** The largest sequence the store holds (a 32-bit integer column). */
+export const MAX_SEQUENCE = 2_147_483_647;
+
 export const VerifyQuery = Type.Object({
   from: Type.Optional(
-    Type.Integer({ minimum: 1, description: "the first sequence to verify (default: the chain's start)" }),
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_SEQUENCE,
+      description: "the first sequence to verify (default: the chain's start)",
+    }),
   ),
   to: Type.Optional(
-    Type.Integer({ minimum: 1, description: "the last sequence to verify (default: its end)" }),
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_SEQUENCE,
+      description: "the last sequence to verify (default: its end)",
+    }),
   ),
 });
 
