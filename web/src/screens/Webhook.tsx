@@ -2,7 +2,7 @@
 // disabled), its signing secret's rotation; a test event, a secret rotation (the new one shown once),
 // edit, disable or enable, delete; and its delivery log.
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useWorkspaceTree } from "../api/automation-queries.ts";
 import { errorMessage } from "../api/errors.ts";
 import { useWebhook } from "../api/webhook-queries.ts";
@@ -33,6 +33,14 @@ export function Webhook() {
   const manage = can("webhook.manage");
   const [sending, setSending] = useState(false);
   const hook = useWebhook(ws, webhookId, allowed, sending ? WHILE_SENDING_MS : false);
+  // The last delivery just settled: read the webhook once more, or its failure count and state
+  // would stay as the last refresh while it was sending saw them (one attempt of three, say).
+  const wasSending = useRef(false);
+  const { refetch } = hook;
+  useEffect(() => {
+    if (wasSending.current && !sending) void refetch();
+    wasSending.current = sending;
+  }, [sending, refetch]);
   const tree = useWorkspaceTree(ws, teams, allowed);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
