@@ -26,8 +26,8 @@ async function postgresReachable() {
 }
 
 // Suites that exercise a client or a file, not the storage engine: the dashboard in Chromium, the
-// CLI and its packages, the SDK package, the GitHub Action, the docs, the unit file, pure logic, and
-// the audit streams' sinks across processes.
+// CLI and its packages, the SDK package, the GitHub Action, the docs, the unit file, pure logic, the
+// audit streams' sinks across processes, and HTTPS.
 // The server they talk to behaves the same on both engines (every API and storage test runs on
 // both), so they run once, in the SQLite pass: CI's two passes stay well inside its time.
 const ENGINE_NEUTRAL = [
@@ -44,6 +44,8 @@ const ENGINE_NEUTRAL = [
   // Sinks across real processes (SIGHUP, a cluster, rsyslogd): the cursors and the lease they rely
   // on run on both engines in audit-streams*.test.ts.
   "test/audit-streams-processes.test.ts",
+  // HTTPS served by Coffer: certificates, SIGHUP and workers; the store behind it plays no part.
+  "test/tls.test.ts",
 ];
 
 function runEngine(engine, extra = []) {
