@@ -366,6 +366,11 @@ describe("who may verify", () => {
     // An Owner's API key may verify too; the key's reads are recorded, never the key itself.
     const apiKey = await createApiKey(t.app, owner.accessToken, { name: "auditor" });
     expect((await at("verify", { authorization: `Bearer ${apiKey.token}` })).statusCode).toBe(200);
+    // A leaked key of an Owner cannot take the key that could forge entries: it takes a session.
+    const byKey = await at("verification-key", { authorization: `Bearer ${apiKey.token}` });
+    expect(byKey.statusCode, byKey.body).toBe(403);
+    expect(byKey.json().code).toBe("session_required");
+    expect(byKey.body).not.toContain(key.json().key);
     const trail = await t.app.inject({
       method: "GET",
       url: `/workspaces/${tree.workspaceId}/audit?action=audit.`,

@@ -155,7 +155,8 @@ export const MATRIX = {
     description: "fetch the key that verifies (and could forge) an exported audit log",
     reads: true,
     within: "workspace",
-    grants: false,
+    // The key could forge entries: a session (and its second factor), never an API key.
+    grants: true,
   },
   "team.create": {
     minRole: Role.Admin,

@@ -1739,7 +1739,7 @@ export interface paths {
         };
         /**
          * The key that verifies an exported audit trail (Owner)
-         * @description Owner. The workspace's chain key, to verify an export with a verifier of your own (docs/audit.md). An HMAC key can forge entries as well as check them: keep it as you would a secret. Each read is recorded.
+         * @description Owner, with a session (never an API key) and the two-factor code when the account has one. The workspace's chain key, to verify an export with a verifier of your own (docs/audit.md). An HMAC key can forge entries as well as check them: keep it as you would a secret. Each read is recorded. Grants power: needs a session (an API key cannot grant power), and the two-factor code in X-Coffer-OTP when the account has it.
          */
         get: operations["getAuditVerificationKey"];
         put?: never;
@@ -16925,7 +16925,10 @@ export interface operations {
     getAuditVerificationKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the current two-factor code (or a recovery code); sensitive account actions need it when the account has two-factor sign-in */
+                "x-coffer-otp"?: string;
+            };
             path: {
                 workspace_id: string;
             };

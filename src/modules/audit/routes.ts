@@ -255,7 +255,8 @@ export const auditRoutes =
         schema: {
           ...common,
           description:
-            "Owner. The workspace's chain key, to verify an export with a verifier of your own (docs/audit.md). An " +
+            "Owner, with a session (never an API key) and the two-factor code when the account has one. The " +
+            "workspace's chain key, to verify an export with a verifier of your own (docs/audit.md). An " +
             "HMAC key can forge entries as well as check them: keep it as you would a secret. Each read is recorded.",
           response: { 200: VerificationKey, 403: ErrorBody, 404: ErrorBody, ...authErrors },
         },
