@@ -2,40 +2,16 @@
 // A server of its own (src/main.ts through tsx, a temporary data dir: embedded SQLite, or
 // BENCH_ENGINE=postgres on a fresh database), a trail grown by bulk creates of 1,000 secrets (1,001
 // entries each), then GET …/audit/verify timed at each size. Prints; writes nothing.
-import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { api, freePort, seed } from "./seed.ts";
+import { api, freePort, seed, startServer } from "./seed.ts";
 
 const SIZES = (process.env.BENCH_AUDIT_SIZES ?? "10000,50000,100000").split(",").map(Number);
 const ENGINE = process.env.BENCH_ENGINE === "postgres" ? "postgres" : "sqlite";
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const root = new URL("..", import.meta.url).pathname;
-
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(root, "src/main.ts"), [], {
-    cwd: root,
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-  });
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      if (out.includes("Coffer is listening")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return child;
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), "coffer-bench-audit-"));
 const database = `coffer_bench_audit_${randomBytes(4).toString("hex")}`;
@@ -45,7 +21,7 @@ if (ENGINE === "postgres") {
   await admin.query(`create database ${database}`);
 }
 const port = await freePort();
-const server = await start({
+const server = await startServer({
   PORT: String(port),
   HOST: "127.0.0.1",
   COFFER_DATA_DIR: dataDir,

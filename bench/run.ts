@@ -12,7 +12,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { api, freePort } from "./seed.ts";
+import { api, freePort, startServer } from "./seed.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,28 +48,6 @@ function start(script: string, args: string[], env: Record<string, string>): Chi
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-}
-
-/** Starts the server and resolves once it printed its start line (with workers: once every worker serves). */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(root, "src/main.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-  });
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      if (out.includes("Coffer is listening")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return child;
 }
 
 /** SIGTERM, then waits for the exit (bounded): the next server reuses the port and the data dir. */

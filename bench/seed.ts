@@ -1,7 +1,12 @@
 // What the benchmarks share: a free port, a JSON call that throws on an error status, and the store
 // a benchmark reads (an account, an API key and an environment of 20 secrets), made through the API
-// of a running server (bench/ab.ts, bench/run.ts, bench/release.ts).
+// of a running server (bench/ab.ts, bench/run.ts, bench/release.ts), and starting this checkout's
+// server through tsx (bench/run.ts, bench/audit-verify.ts).
+import { type ChildProcess, fork } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,4 +85,26 @@ export async function seed(base: string) {
     one: `${path}${made[0].id}`,
     ids: { workspace_id: ws, team_id: team, project_id: project, environment_id: env },
   };
+}
+
+/** Starts the server and resolves once it printed its start line (with workers: once every worker serves). */
+export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(join(root, "src/main.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
+    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      if (out.includes("Coffer is listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return child;
 }
