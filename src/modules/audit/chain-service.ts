@@ -12,7 +12,7 @@ import type { AuditEntryInput } from "./service.ts";
 import { type ChainBreak, verifyChain } from "./verify.ts";
 
 /** Records entries in the caller's transaction (the audit service's own write). */
-type Record = (tx: Queryable, ctx: RequestContext, entries: AuditEntryInput[]) => Promise<void>;
+type RecordEntries = (tx: Queryable, ctx: RequestContext, entries: AuditEntryInput[]) => Promise<void>;
 
 export function chainOperations({
   db,
@@ -23,7 +23,7 @@ export function chainOperations({
   db: Db;
   clock: Clock;
   chainKeys: ChainKeys;
-  record: Record;
+  record: RecordEntries;
 }) {
   return {
     /**
