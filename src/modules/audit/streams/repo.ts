@@ -2,7 +2,6 @@
 // trail: which workspaces' chains reach past a sink's cursor, and the entries after it.
 import { sql } from "kysely";
 import type { Db, Queryable } from "../../../db/schema.ts";
-import type { AuditRow } from "../repo.ts";
 
 /** Takes the sink's lease, or renews it; false while another holder's lease runs. */
 export async function takeLease(
@@ -106,26 +105,4 @@ export async function workspacesBehind(db: Queryable, sinkId: string): Promise<B
     head: Number(row.head),
     sent: Number(row.sent),
   }));
-}
-
-/** Entries the sink has not acknowledged yet, in chain order. */
-export function entriesAfter(db: Queryable, workspaceId: string, sequence: number, limit: number) {
-  return db
-    .selectFrom("audit_events")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("sequence", ">", sequence)
-    .orderBy("sequence")
-    .limit(limit)
-    .execute() as Promise<(AuditRow & { sequence: number })[]>;
-}
-
-/** Where a retention purge says the workspace's chain continues from (its last entry gone). */
-export async function purgedThrough(db: Queryable, workspaceId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom("audit_checkpoints")
-    .select("sequence")
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirst();
-  return row ? Number(row.sequence) : undefined;
 }

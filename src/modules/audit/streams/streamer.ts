@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../../../clock.ts";
 import type { AuditStreamSettings } from "../../../config.ts";
 import type { Db } from "../../../db/schema.ts";
+import * as trail from "../repo.ts";
 import { fileSink } from "./file-sink.ts";
 import { httpSink } from "./http-sink.ts";
 import { streamEntry } from "./payload.ts";
@@ -76,8 +77,14 @@ export function startAuditStreams(deps: {
 
     /** Sends the workspace's next batch; whether the cursor moved. */
     async function sendNext(behind: repo.Behind): Promise<boolean> {
-      const rows = await repo.entriesAfter(db, behind.workspace_id, behind.sent, BATCH);
-      const first = rows[0]?.sequence ?? (await repo.purgedThrough(db, behind.workspace_id)) ?? 0;
+      // Entries read from a sequence on are chained: each has one.
+      const rows = (await trail.eventsInChainOrder(
+        db,
+        behind.workspace_id,
+        { from: behind.sent + 1 },
+        BATCH,
+      )) as (trail.AuditRow & { sequence: number })[];
+      const first = rows[0]?.sequence ?? (await trail.readCheckpoint(db, behind.workspace_id))?.sequence ?? 0;
       // What the cursor skips over was purged before it was sent: the chain continues past it.
       const gone = rows.length > 0 ? first - behind.sent - 1 : first - behind.sent;
       const through = rows.length > 0 ? rows.at(-1)!.sequence : behind.sent + Math.max(gone, 0);
