@@ -21,6 +21,17 @@ module.exports = {
       to: { path: "^src/modules/[^/]+/", pathNot: "^src/modules/[^/]+/index\\.ts$" },
     },
     {
+      // The floors below the modules hold no use case: what they need of a module (a person's
+      // teams, say) is handed to them as a function or an interface by the composition root
+      // (src/app.ts). Type imports count too: each tied http/, auth/ and the modules into one circle.
+      name: "lower-floors-never-import-modules",
+      comment:
+        "Declare what you need here (a type, a function parameter, an interface) and let src/app.ts hand in the module's implementation.",
+      severity: "error",
+      from: { path: ["^src/(http|auth|db|crypto|lib)/", "^src/(errors|clock|config)\\.ts$"] },
+      to: { path: "^src/modules/" },
+    },
+    {
       name: "client-internals",
       comment:
         "The CLI and the dashboard use the SDK as its users do: through coffer/client (src/client/index.ts).",

@@ -36,6 +36,7 @@ import { registerOpenApi } from "./http/openapi.ts";
 import { registerOperationNames } from "./http/operations.ts";
 import { countedStore, registerRateLimit } from "./http/rate-limit.ts";
 import { ErrorCodeSchema } from "./http/schemas.ts";
+import { registerTeamMemberships } from "./http/scope.ts";
 import { apiSecurityHeaders, registerSecurityHeaders } from "./http/security-headers.ts";
 import type { TlsPair } from "./http/tls.ts";
 import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
@@ -82,7 +83,7 @@ import {
   shareLinkRoutes,
   shareViewRoutes,
 } from "./modules/sharing/index.ts";
-import { createTeamsService, teamsRoutes } from "./modules/teams/index.ts";
+import { createTeamsService, teamIdsOf, teamsRoutes } from "./modules/teams/index.ts";
 import { createTwoFactorService, twoFactorRoutes } from "./modules/two-factor/index.ts";
 import { createVerificationService, verificationRoutes } from "./modules/verification/index.ts";
 import {
@@ -409,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emailOf: async (userId) => (await accounts.findById(userId))?.email ?? userId,
   });
   registerSecondFactorProof(app, twoFactor, budgets.secondFactor);
+  registerTeamMemberships(app, teamIdsOf);
   const plans = createPlans(config.plans, countPendingInvites);
   const workspaces = createWorkspacesService({
     db,

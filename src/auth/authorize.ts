@@ -1,7 +1,7 @@
-// Applies the policy to a request context. Team membership is loaded only when the rule needs it.
+// Applies the policy to a request context. Team membership is loaded only when the rule needs it,
+// through the context (the teams module answers it: auth/ sits below the modules).
 import type { Queryable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { teamIdsOf } from "../modules/teams/index.ts";
 import type { RequestContext } from "./context.ts";
 import {
   type Action,
@@ -46,9 +46,7 @@ export const sessionRequired = () =>
 export async function teamsOf(db: Queryable, ctx: RequestContext): Promise<ReadonlySet<string> | undefined> {
   if (seesEveryTeam(ctx)) return undefined;
   const serviceAccount = ctx.principal.serviceAccount;
-  return serviceAccount
-    ? new Set(serviceAccount.teamIds)
-    : teamIdsOf(db, ctx.workspaceId, ctx.principal.userId);
+  return serviceAccount ? new Set(serviceAccount.teamIds) : ctx.memberTeamIds(db);
 }
 
 /**

@@ -1,4 +1,5 @@
-// Who is calling: the result of authenticating a request's credential.
+// Who is calling: the result of authenticating a request's credential; and the credentials a
+// sign-in issues.
 import type { KeyScope, SignInMethod } from "./policy.ts";
 
 /** A service account acting through one of its keys: its workspace, role and teams. */
@@ -50,3 +51,11 @@ export const personActing = (userId: string): Principal => ({
   scope: null,
   serviceAccount: null,
 });
+
+/** What a sign-in issues: its session, the access token (JWT) and the refresh token that renews it. */
+export interface IssuedTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}

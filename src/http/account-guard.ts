@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { AttemptBudget } from "../auth/attempt-budgets.ts";
 import { sessionRequired } from "../auth/authorize.ts";
+import type { AuditActor } from "../auth/context.ts";
 import { ACCOUNT_ACTIONS, type AccountAction, credentialMay } from "../auth/policy.ts";
 import { AppError } from "../errors.ts";
-import type { AuditActor } from "../modules/audit/index.ts";
 import { principalOf } from "./auth.ts";
 import { clientOf } from "./scope.ts";
 

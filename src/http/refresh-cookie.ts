@@ -1,7 +1,7 @@
 // The refresh cookie (DESIGN.md §4, §9): `refresh_token`, HttpOnly, SameSite=Lax, path /auth,
 // Secure unless configured off. Password sign-in, refresh and provider sign-in all set it.
 import type { FastifyReply } from "fastify";
-import type { IssuedTokens } from "../modules/sessions/index.ts";
+import type { IssuedTokens } from "../auth/principal.ts";
 
 export const REFRESH_COOKIE = "refresh_token";
 

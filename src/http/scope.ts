@@ -1,8 +1,9 @@
 // Workspace scope resolution (spec §4 "Scope headers"): the path's {workspace_id}, else the
 // X-Workspace-Id header, else the credential's own scope. Non-members get 403.
-import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { ActorContext, RequestContext } from "../auth/context.ts";
 import { scopeReachesWorkspace, unmetRequirement, type WorkspaceRequirements } from "../auth/policy.ts";
+import type { Queryable } from "../db/schema.ts";
 import { AppError, ValidationFailed } from "../errors.ts";
 import { principalOf } from "./auth.ts";
 
@@ -11,10 +12,24 @@ export interface WorkspaceScope {
   role: number;
 }
 
+/** A person's teams in a workspace: the teams module answers, handed in by app.ts. */
+export type TeamMemberships = (
+  db: Queryable,
+  workspaceId: string,
+  userId: string,
+) => Promise<ReadonlySet<string>>;
+
 declare module "fastify" {
   interface FastifyRequest {
     workspace: WorkspaceScope | null;
+    /** Where contextOf() reads the caller's teams from (registerTeamMemberships). */
+    teamIdsOf: TeamMemberships;
   }
+}
+
+/** Gives every request context its caller's teams, read by the teams module when a rule asks. */
+export function registerTeamMemberships(app: FastifyInstance, teamIdsOf: TeamMemberships): void {
+  app.decorateRequest("teamIdsOf", teamIdsOf);
 }
 
 /** A member as the scope check sees them. */
@@ -135,10 +150,12 @@ export function actorOf(request: FastifyRequest): ActorContext {
 /** The request context of a workspace-scoped route (needs the workspaceScope preHandler). */
 export function contextOf(request: FastifyRequest): RequestContext {
   const scope = scopeOf(request);
+  const actor = actorOf(request);
   return {
-    ...actorOf(request),
+    ...actor,
     workspaceId: scope.workspaceId,
     role: scope.role,
     secondFactor: () => request.proveSecondFactor(),
+    memberTeamIds: (db) => request.teamIdsOf(db, scope.workspaceId, actor.principal.userId),
   };
 }

@@ -1,6 +1,7 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { IssuedTokens } from "../../auth/principal.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
 import {
@@ -14,7 +15,7 @@ import { refuseCrossSite } from "../../http/same-origin.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf, sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import type { IssuedTokens, SessionsService } from "../sessions/index.ts";
+import type { SessionsService } from "../sessions/index.ts";
 import {
   ChallengeBody,
   DeleteAccountBody,

@@ -3,11 +3,12 @@
 // re-checking a password outside sign-in against the same budget.
 import type { Budgets } from "../../auth/attempt-budgets.ts";
 import type { SignInMethod } from "../../auth/policy.ts";
+import type { IssuedTokens } from "../../auth/principal.ts";
 import { verifyPassword } from "../../crypto/passwords.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { AccountAudit } from "../audit/index.ts";
-import type { IssuedTokens, SessionsService } from "../sessions/index.ts";
+import type { SessionsService } from "../sessions/index.ts";
 import type { TwoFactorService } from "../two-factor/index.ts";
 import * as workspacesModule from "../workspaces/index.ts";
 import * as repo from "./repo.ts";

@@ -13,7 +13,6 @@ export { auditRoutes } from "./routes.ts";
 export { AuditEntry, MAX_SEQUENCE } from "./schemas.ts";
 export {
   type AccountAudit,
-  type AuditActor,
   type AuditEntryInput,
   type AuditListener,
   type AuditService,

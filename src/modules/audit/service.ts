@@ -3,7 +3,7 @@
 
 import type { Logger } from "pino";
 import { authorize } from "../../auth/authorize.ts";
-import type { RequestContext } from "../../auth/context.ts";
+import type { AuditActor, RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
 import type { MasterKeys } from "../../crypto/keyring.ts";
 import { inBatches } from "../../db/batches.ts";
@@ -70,15 +70,6 @@ export type PlaceNames = (
   workspaceId: string,
   ids: { projectIds: string[]; environmentIds: string[] },
 ) => Promise<{ projects: Map<string, string>; environments: Map<string, string> }>;
-
-/**
- * Who acted: a principal, or nobody (an anonymous share-link viewer), or Coffer itself (`system`
- * names the part of it, e.g. a webhook the delivery job disabled).
- */
-export type AuditActor = Omit<Pick<RequestContext, "principal" | "ipAddress" | "userAgent">, "principal"> & {
-  principal: RequestContext["principal"] | null;
-  system?: string;
-};
 
 /** Told of every entry inside the transaction that records it (webhooks queue their deliveries). */
 export type AuditListener = (tx: Queryable, rows: readonly repo.AuditRow[]) => Promise<void>;

@@ -7,12 +7,13 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { AttemptBudget } from "../../auth/attempt-budgets.ts";
 import type { ActorContext } from "../../auth/context.ts";
 import { asSignInMethod } from "../../auth/policy.ts";
+import type { IssuedTokens } from "../../auth/principal.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { type AccountAudit, recordAccountEvent } from "../audit/index.ts";
-import type { IssuedTokens, SessionsService } from "../sessions/index.ts";
+import type { SessionsService } from "../sessions/index.ts";
 import * as repo from "./repo.ts";
 
 export const CLIENT_ID = "coffer-cli";

@@ -6,6 +6,7 @@
 // another workspace's), and each token is exchanged once (a replay within its lifetime: 401; the
 // record is of what was verified, so no other spelling of the token passes for a new one).
 import { decodeJwt, errors, type JWTPayload, jwtVerify } from "jose";
+import type { AuditActor } from "../../auth/context.ts";
 import { presentScope } from "../../auth/key-scope.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { addSeconds } from "../../clock.ts";
@@ -13,7 +14,6 @@ import { sha256 } from "../../crypto/tokens.ts";
 import { AppError } from "../../errors.ts";
 import { createIssuerDiscovery, DISCOVERY_MAX_BYTES, DiscoveryFailed } from "../../lib/oidc-discovery.ts";
 import { getOnce } from "../../lib/outbound.ts";
-import type { AuditActor } from "../audit/index.ts";
 import type { ServiceAccountsDeps } from "./core.ts";
 import type { createServiceAccountKeys } from "./keys.ts";
 import * as repo from "./repo.ts";

@@ -30,13 +30,6 @@ export interface SessionsDeps {
   observeCache?: CacheObserver;
 }
 
-export interface IssuedTokens {
-  sessionId: string;
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-}
-
 export const ISSUER = "coffer";
 
 export function createSessionsCore(deps: SessionsDeps) {

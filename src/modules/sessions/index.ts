@@ -2,7 +2,6 @@
 export { sessionsRoutes } from "./routes.ts";
 export {
   createSessionsService,
-  type IssuedTokens,
   purgeSessions,
   type SessionsService,
 } from "./service.ts";

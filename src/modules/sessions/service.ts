@@ -8,7 +8,7 @@ import * as repo from "./repo.ts";
 import { createSessionRevocation } from "./revocation.ts";
 import { createSessionTokens } from "./tokens.ts";
 
-export type { IssuedTokens, SessionsDeps } from "./core.ts";
+export type { SessionsDeps } from "./core.ts";
 
 export function createSessionsService(deps: SessionsDeps) {
   const core = createSessionsCore(deps);

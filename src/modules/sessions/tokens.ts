@@ -4,11 +4,11 @@ import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify } from "jose";
 import { tags } from "../../auth/auth-cache.ts";
 import { asSignInMethod, type SignInMethod } from "../../auth/policy.ts";
-import type { Principal } from "../../auth/principal.ts";
+import type { IssuedTokens, Principal } from "../../auth/principal.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { ISSUER, type IssuedTokens, type SessionsCore, type SessionsDeps } from "./core.ts";
+import { ISSUER, type SessionsCore, type SessionsDeps } from "./core.ts";
 import * as repo from "./repo.ts";
 
 export function createSessionTokens(deps: SessionsDeps, core: SessionsCore) {

@@ -4,14 +4,14 @@
 // guesses before the link burns. The last view, the last wrong guess or a revocation erases the
 // snapshot. Listing and revoking are in manage.ts.
 import { randomUUID } from "node:crypto";
-import type { RequestContext } from "../../auth/context.ts";
+import type { AuditActor, RequestContext } from "../../auth/context.ts";
 import { addSeconds, type Clock } from "../../clock.ts";
 import { DecryptionError, type Keyring } from "../../crypto/data-keys.ts";
 import { hashPassword, verifyPassword } from "../../crypto/passwords.ts";
 import { randomToken, sha256 } from "../../crypto/tokens.ts";
 import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { AuditActor, AuditService } from "../audit/index.ts";
+import type { AuditService } from "../audit/index.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
 import type { SecretsService } from "../secrets/index.ts";
 import { type Plans, planOf } from "../workspaces/index.ts";

@@ -5,7 +5,7 @@
 import { Secret } from "otpauth";
 import type { InvalidationBus } from "../../auth/auth-cache.ts";
 import { tags } from "../../auth/auth-cache.ts";
-import type { ActorContext } from "../../auth/context.ts";
+import type { ActorContext, AuditActor } from "../../auth/context.ts";
 import { personActing } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
 import type { MasterKeys } from "../../crypto/keyring.ts";
@@ -13,7 +13,7 @@ import { sealUnderMaster } from "../../crypto/master-sealed.ts";
 import { sha256 } from "../../crypto/tokens.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { AppError, ValidationFailed } from "../../errors.ts";
-import { type AccountAudit, type AuditActor, recordAccountEvent } from "../audit/index.ts";
+import { type AccountAudit, recordAccountEvent } from "../audit/index.ts";
 import { createChallenges } from "./challenges.ts";
 import { aadOf, createCodes, isTotpCode, normaliseRecoveryCode } from "./codes.ts";
 import * as repo from "./repo.ts";

@@ -3,7 +3,7 @@
 // member changes, and the cached membership lookup every scoped request makes.
 import { randomUUID } from "node:crypto";
 import { type CacheObserver, cacheOn, type InvalidationBus, tags } from "../../auth/auth-cache.ts";
-import type { RequestContext } from "../../auth/context.ts";
+import type { AuditActor, RequestContext } from "../../auth/context.ts";
 import { can, Role } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Clock } from "../../clock.ts";
@@ -11,7 +11,7 @@ import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { MembershipLookup, ScopeMembership } from "../../http/scope.ts";
-import type { AuditActor, AuditService } from "../audit/index.ts";
+import type { AuditService } from "../audit/index.ts";
 import type { SessionsService } from "../sessions/index.ts";
 import type { Plans } from "./plans.ts";
 import * as repo from "./repo.ts";

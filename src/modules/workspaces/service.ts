@@ -3,14 +3,13 @@
 // workspace.
 import { tags } from "../../auth/auth-cache.ts";
 import { authorize } from "../../auth/authorize.ts";
-import type { RequestContext } from "../../auth/context.ts";
+import type { AuditActor, RequestContext } from "../../auth/context.ts";
 import { ssoRequirementRefusal } from "../../auth/policy.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { clearCurrentWorkspace, setCurrentWorkspace } from "../accounts/index.ts";
-import type { AuditActor } from "../audit/index.ts";
 import { createWorkspacesCore, type WorkspacesDeps } from "./core.ts";
 import { createWorkspaceMembers } from "./members.ts";
 
