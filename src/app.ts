@@ -43,7 +43,13 @@ import { registerNamedSchemas, validatorCompiler } from "./http/validation.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { type Counters, createLocalCounts, localCounters, redisCounters } from "./lib/counters.ts";
 import { within } from "./lib/within.ts";
-import { accountsRoutes, createAccountsService } from "./modules/accounts/index.ts";
+import {
+  accountsRoutes,
+  clearCurrentWorkspace,
+  createAccountsService,
+  findUser,
+  setCurrentWorkspace,
+} from "./modules/accounts/index.ts";
 import {
   type AuditStreams,
   auditRoutes,
@@ -63,7 +69,7 @@ import {
   invitedThrough,
   invitesRoutes,
 } from "./modules/invites/index.ts";
-import { createKeysService, keysRoutes, type ScopeTargets } from "./modules/keys/index.ts";
+import { createKeysService, keyName, keysRoutes, type ScopeTargets } from "./modules/keys/index.ts";
 import { createMailer } from "./modules/mail/index.ts";
 import { createOAuthService, github, google, oauthRoutes, oidc } from "./modules/oauth/index.ts";
 import { createPasswordsService, passwordsRoutes } from "./modules/passwords/index.ts";
@@ -83,7 +89,7 @@ import {
   shareLinkRoutes,
   shareViewRoutes,
 } from "./modules/sharing/index.ts";
-import { createTeamsService, teamIdsOf, teamsRoutes } from "./modules/teams/index.ts";
+import { createTeamsService, removeFromAllTeams, teamIdsOf, teamsRoutes } from "./modules/teams/index.ts";
 import { createTwoFactorService, twoFactorRoutes } from "./modules/two-factor/index.ts";
 import { createVerificationService, verificationRoutes } from "./modules/verification/index.ts";
 import {
@@ -97,7 +103,6 @@ import {
   createWorkspacesService,
   foundingOf,
   memberIdsOf,
-  removeMembers,
   workspacesRoutes,
 } from "./modules/workspaces/index.ts";
 
@@ -285,7 +290,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     app.addHook("onClose", stopHousekeeping);
   }
-  const audit = createAuditService({ db, clock, logger: deps.logger, masterKeys });
+  const audit = createAuditService({
+    db,
+    clock,
+    logger: deps.logger,
+    masterKeys,
+    actorNames: { keyName, emailOf: async (q, userId) => (await findUser(q, userId))?.email },
+  });
   // Reads waiting to be recorded are written before the database goes.
   app.addHook("onClose", () => audit.flushReads());
   // Every process streams; for each sink the one holding its lease sends (several workers and nodes).
@@ -423,6 +434,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ssoConfigured: config.oidc !== undefined,
     bus,
     observeCache,
+    removeFromAllTeams,
+    currentWorkspace: { set: setCurrentWorkspace, clear: clearCurrentWorkspace },
   });
   const teams = createTeamsService({ db, clock, audit });
   const projects = createProjectsService({ db, clock, audit, teams });
@@ -543,7 +556,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       workspacesOf: foundingOf,
       invitedThrough,
       memberIdsOf,
-      removeMembers,
+      removeMembers: workspaces.removeMembers,
       enders: [endInvitesOfClaim, endServiceAccountsOfClaim, endWebhooksOfClaim, endShareLinksOfClaim],
     },
   });

@@ -10,25 +10,33 @@ import { inBatches } from "../../db/batches.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
-import { findUser } from "../accounts/index.ts";
-import { keyName } from "../keys/index.ts";
 import { chainOperations } from "./chain-service.ts";
 import { appendEntries, createChainKeys, type Unchained } from "./chain-writer.ts";
 import { rememberedPlaceNames } from "./place-names.ts";
 import * as repo from "./repo.ts";
 
+/**
+ * Where the trail finds the names of who acted, in the writer's transaction: the keys and accounts
+ * modules own those tables (app.ts hands their queries in).
+ */
+export interface ActorNames {
+  keyName(q: Queryable, keyId: string): Promise<string | undefined>;
+  emailOf(q: Queryable, userId: string): Promise<string | undefined>;
+}
+
 /** Who acted, as the trail names them: the key's name, else the person's address. */
 async function actorName(
   q: Queryable,
+  names: ActorNames,
   actor: { apiKeyId: string | null; apiKeyName?: string; userId: string },
 ): Promise<string> {
-  const key = actor.apiKeyName ?? (actor.apiKeyId ? await keyName(q, actor.apiKeyId) : undefined);
-  return key ?? (await findUser(q, actor.userId))?.email ?? "unknown";
+  const key = actor.apiKeyName ?? (actor.apiKeyId ? await names.keyName(q, actor.apiKeyId) : undefined);
+  return key ?? (await names.emailOf(q, actor.userId)) ?? "unknown";
 }
 
 /** A person acting, through a session or one of their keys (the trail names the key). */
-async function personActor(q: Queryable, principal: RequestContext["principal"]) {
-  const name = await actorName(q, principal);
+async function personActor(q: Queryable, names: ActorNames, principal: RequestContext["principal"]) {
+  const name = await actorName(q, names, principal);
   return {
     actor_type: principal.apiKeyId ? "api_key" : "user",
     actor_id: principal.apiKeyId ?? principal.userId,
@@ -196,11 +204,13 @@ export function createAuditService({
   clock,
   logger,
   masterKeys,
+  actorNames,
 }: {
   db: Db;
   clock: Clock;
   logger?: Logger;
   masterKeys: MasterKeys;
+  actorNames: ActorNames;
 }) {
   const listeners: AuditListener[] = [];
   const chainKeys = createChainKeys(masterKeys);
@@ -221,7 +231,7 @@ export function createAuditService({
             actor_key_id: principal.apiKeyId,
             actor_key_name: principal.apiKeyName ?? null,
           }
-        : personActor(q, principal)
+        : personActor(q, actorNames, principal)
       : actor.system
         ? {
             actor_type: "system",

@@ -32,6 +32,14 @@ export interface WorkspacesDeps {
   };
   bus: InvalidationBus;
   observeCache?: CacheObserver;
+  /** Empties the person's teams in the workspace when they leave it (the teams module's table). */
+  removeFromAllTeams(tx: Queryable, workspaceId: string, userId: string): Promise<void>;
+  /** Users' current workspace, kept by the accounts module: set on a switch, cleared when it is left or gone. */
+  currentWorkspace: {
+    set(tx: Queryable, userId: string, workspaceId: string): Promise<void>;
+    /** Without `userId`: everyone whose current workspace it is. */
+    clear(tx: Queryable, workspaceId: string, userId?: string): Promise<void>;
+  };
 }
 
 export function createWorkspacesCore(deps: WorkspacesDeps) {

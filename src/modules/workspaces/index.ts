@@ -21,4 +21,4 @@ export {
 } from "./repo.ts";
 export { workspacesRoutes } from "./routes.ts";
 export { Deleted, Removed, RoleValue, WorkspaceParams, WorkspaceRecord } from "./schemas.ts";
-export { createWorkspacesService, removeMembers, type WorkspacesService } from "./service.ts";
+export { createWorkspacesService, type WorkspacesService } from "./service.ts";

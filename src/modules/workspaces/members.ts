@@ -8,33 +8,27 @@ import type { Queryable } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
 import { fullName } from "../../lib/names.ts";
-import { clearCurrentWorkspace } from "../accounts/index.ts";
-import { removeFromAllTeams } from "../teams/index.ts";
 import type { WorkspacesCore, WorkspacesDeps } from "./core.ts";
 import * as repo from "./repo.ts";
 
 /** Without `limit`, a members list answers everyone, up to this many. */
 const MEMBERS_PAGE_MAX = 10_000;
 
-/**
- * Takes people out of a workspace without asking anyone (an account's claim ends what its
- * unverified holder let in): out of its teams, out of it, and no longer their current workspace.
- */
-export async function removeMembers(
-  tx: Queryable,
-  workspaceId: string,
-  userIds: readonly string[],
-): Promise<void> {
-  for (const userId of userIds) {
-    await removeFromAllTeams(tx, workspaceId, userId);
-    await repo.deleteMember(tx, workspaceId, userId);
-    await clearCurrentWorkspace(tx, workspaceId, userId);
-  }
-}
-
 export function createWorkspaceMembers(deps: WorkspacesDeps, { keepAnOwner }: WorkspacesCore) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, removeFromAllTeams, currentWorkspace } = deps;
   return {
+    /**
+     * Takes people out of a workspace without asking anyone (an account's claim ends what its
+     * unverified holder let in): out of its teams, out of it, and no longer their current workspace.
+     */
+    async removeMembers(tx: Queryable, workspaceId: string, userIds: readonly string[]): Promise<void> {
+      for (const userId of userIds) {
+        await removeFromAllTeams(tx, workspaceId, userId);
+        await repo.deleteMember(tx, workspaceId, userId);
+        await currentWorkspace.clear(tx, workspaceId, userId);
+      }
+    },
+
     async members(ctx: RequestContext, query: { limit?: number; cursor?: string } = {}) {
       await authorize(db, ctx, "workspace.read");
       const limit = query.limit ?? MEMBERS_PAGE_MAX;
@@ -85,7 +79,7 @@ export function createWorkspaceMembers(deps: WorkspacesDeps, { keepAnOwner }: Wo
         const previous = await keepAnOwner(tx, ctx, action, userId, null);
         await removeFromAllTeams(tx, ctx.workspaceId, userId);
         await repo.deleteMember(tx, ctx.workspaceId, userId);
-        await clearCurrentWorkspace(tx, ctx.workspaceId, userId);
+        await currentWorkspace.clear(tx, ctx.workspaceId, userId);
         await audit.record(tx, ctx, {
           action: "member.removed",
           resourceType: "member",

@@ -9,14 +9,8 @@ import type { Principal } from "../../auth/principal.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { clearCurrentWorkspace, setCurrentWorkspace } from "../accounts/index.ts";
 import { createWorkspacesCore, type WorkspacesDeps } from "./core.ts";
 import { createWorkspaceMembers } from "./members.ts";
-
-// Through here, not straight from members.ts: the front door loads its schemas first, which the
-// accounts module (imported by members.ts) needs while it loads.
-export { removeMembers } from "./members.ts";
-
 import * as repo from "./repo.ts";
 
 export type { WorkspacesDeps } from "./core.ts";
@@ -175,7 +169,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           resourceId: ctx.workspaceId,
           details: { name: workspace.name },
         });
-        await clearCurrentWorkspace(tx, ctx.workspaceId);
+        await deps.currentWorkspace.clear(tx, ctx.workspaceId);
         await repo.deleteWorkspaces(tx, [ctx.workspaceId]);
       });
       await deps.bus.publish(tags.workspace(ctx.workspaceId));
@@ -185,7 +179,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     /** Makes `workspaceId` the caller's current workspace; a session also gets a token carrying it. */
     async switchTo(principal: Principal, workspaceId: string) {
       const token = await db.transaction().execute(async (tx) => {
-        await setCurrentWorkspace(tx, principal.userId, workspaceId);
+        await deps.currentWorkspace.set(tx, principal.userId, workspaceId);
         return deps.sessions.switchWorkspace(principal, workspaceId, tx);
       });
       // The user's keys and sessions carry the claim: they are read afresh from now on.
