@@ -1,6 +1,7 @@
-// The module rule (docs/development.md, "Architecture"): a module under src/modules/ is entered through its
-// index.ts alone; what else is in its folder is its own. The CLI and the dashboard enter the SDK
-// (src/client) through its index.ts alone. `npm run check` runs this over src/ and web/src/.
+// The module rules (docs/development.md, "Architecture"): a module under src/modules/ is entered through its
+// index.ts alone; what else is in its folder is its own. The floors below the modules never import them, and
+// modules import each other without a circle. The CLI and the dashboard enter the SDK (src/client) through
+// its index.ts alone. `npm run check` runs this over src/ and web/src/.
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
@@ -30,6 +31,18 @@ module.exports = {
       severity: "error",
       from: { path: ["^src/(http|auth|db|crypto|lib)/", "^src/(errors|clock|config)\\.ts$"] },
       to: { path: "^src/modules/" },
+    },
+    {
+      // Modules call each other one way only (a module that must reach back is handed a function or
+      // an interface by src/app.ts). The circles meant are those of value imports, but type imports
+      // count too: dependency-cruiser weighs one cycle per import, so a rule on value imports alone
+      // misses a value circle whenever the cycle it found runs through a type import.
+      name: "no-module-circles",
+      comment:
+        "Turn the import round: let this module declare the function or interface it needs and src/app.ts hand in the other module's.",
+      severity: "error",
+      from: { path: "^src/modules/([^/]+)/" },
+      to: { path: "^src/modules/", pathNot: "^src/modules/$1/", circular: true },
     },
     {
       name: "client-internals",

@@ -77,6 +77,9 @@ export const SECURITY: Array<Record<string, string[]>> = [
   { HTTPBearer: [] },
 ];
 
+/** The path of a workspace-scoped route names its workspace (http/scope.ts reads it). */
+export const WorkspaceParams = Type.Object({ workspace_id: Uuid });
+
 /** `limit` and `cursor` of the lists that grow without bound (DESIGN.md §3). */
 export const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

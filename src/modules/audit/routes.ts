@@ -3,10 +3,9 @@ import { stringify } from "csv-stringify";
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { ValidationFailed } from "../../errors.ts";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
-import { contextOf, workspaceScope } from "../../http/scope.ts";
+import { authErrors, ErrorBody, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
+import { contextOf, type MembershipLookup, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
 import {
   AuditEntry,
   AuditExportQuery,
@@ -116,7 +115,7 @@ async function* jsonArray(entries: AsyncIterable<Entry>) {
 }
 
 export const auditRoutes =
-  (deps: { audit: AuditService; workspaces: WorkspacesService }): FastifyPluginAsync =>
+  (deps: { audit: AuditService; workspaces: { lookup: MembershipLookup } }): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
     // Both read the trail: Admins and Owners of the workspace, keys not narrowed below it.

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { Deleted, WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
+import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
 import {
   AcceptBody,
   Accepted,

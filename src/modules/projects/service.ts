@@ -11,14 +11,17 @@ import { freeSlug } from "../../db/slugs.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
 import { fieldChanges } from "../../lib/field-changes.ts";
 import type { AuditService } from "../audit/index.ts";
-import type { TeamsService } from "../teams/index.ts";
 import * as repo from "./repo.ts";
 
 export interface ProjectsDeps {
   db: Db;
   clock: Clock;
   audit: Pick<AuditService, "record">;
-  teams: Pick<TeamsService, "requireTeam">;
+  /**
+   * Throws 404 unless the team exists (the teams service; typed here so that teams, whose routes
+   * list a team's projects, is not imported back).
+   */
+  teams: { requireTeam(workspaceId: string, teamId: string, tx?: Queryable): Promise<unknown> };
 }
 
 const MAX_METADATA_BYTES = 16 * 1024;

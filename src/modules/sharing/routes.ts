@@ -2,10 +2,10 @@
 // workspace, the list of its links and their revocation.
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
-import { WorkspaceParams, type WorkspacesService } from "../workspaces/index.ts";
+import type { WorkspacesService } from "../workspaces/index.ts";
 import type { ShareLinkManagement } from "./manage.ts";
 import { SharedSecrets, ShareLinkParams, ShareLinkRecord, ShareTokenParams } from "./schemas.ts";
 import type { SharingService } from "./service.ts";

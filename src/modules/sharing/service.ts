@@ -13,7 +13,6 @@ import type { Db } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { EnvironmentPath } from "../environments/index.ts";
-import type { SecretsService } from "../secrets/index.ts";
 import { type Plans, planOf } from "../workspaces/index.ts";
 import * as repo from "./repo.ts";
 
@@ -23,7 +22,17 @@ export interface SharingDeps {
   keyring: Keyring;
   audit: Pick<AuditService, "recordMany">;
   plans: Plans;
-  secrets: Pick<SecretsService, "snapshot">;
+  /**
+   * The decrypted secrets a link snapshots, read with the sharer's permissions (the secrets service;
+   * typed here so that secrets, whose routes mint links, is not imported back).
+   */
+  secrets: {
+    snapshot(
+      ctx: RequestContext,
+      path: EnvironmentPath,
+      secretIds: string[],
+    ): Promise<{ id: string; key: string; value: string }[]>;
+  };
   publicUrl: string;
   /** COFFER_PUBLIC_URL was given: links use it whatever address the request came to. */
   publicUrlSet: boolean;

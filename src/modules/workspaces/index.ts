@@ -20,5 +20,5 @@ export {
   workspacesSolelyOwnedBy,
 } from "./repo.ts";
 export { workspacesRoutes } from "./routes.ts";
-export { Deleted, Removed, RoleValue, WorkspaceParams, WorkspaceRecord } from "./schemas.ts";
+export { Deleted, Removed, RoleValue, WorkspaceRecord } from "./schemas.ts";
 export { createWorkspacesService, type WorkspacesService } from "./service.ts";

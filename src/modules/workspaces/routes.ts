@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { principalOf } from "../../http/auth.ts";
-import { authErrors, ErrorBody, PageQuery, SECURITY } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
 import { actorOf, contextOf, scopeOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import {
@@ -13,7 +13,6 @@ import {
   Removed,
   SwitchWorkspaceResponse,
   UpdateWorkspaceBody,
-  WorkspaceParams,
   WorkspaceRecord,
 } from "./schemas.ts";
 import type { WorkspacesService } from "./service.ts";

@@ -41,7 +41,6 @@ export const UpdateWorkspaceBody = Type.Object({
   ),
 });
 
-export const WorkspaceParams = Type.Object({ workspace_id: Uuid });
 export const MemberParams = Type.Object({ workspace_id: Uuid, user_id: Uuid });
 
 export const RoleValue = Type.Integer({
