@@ -369,7 +369,7 @@ export interface SecretsTable extends WriterColumns {
 }
 
 /**
- * Who wrote a value (modules/secrets/writers.ts reads them): "user" or "service_account", its id,
+ * Who wrote a value (modules/secrets/references/writers.ts reads them): "user" or "service_account", its id,
  * and the scope (KeyScope as JSON) of the narrowed key it wrote through (null: none). All null for
  * a value written before they were recorded.
  */

@@ -10,8 +10,8 @@ import { MalformedReference, referenceLimitExceeded, referenceTargets } from "..
 import type { AuditEntryInput, AuditService, PlaceNames } from "../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
 import type { Plans } from "../workspaces/index.ts";
-import * as repo from "./repo.ts";
 import { LIMITS } from "./schemas.ts";
+import { repo } from "./store/index.ts";
 
 export interface SecretsDeps {
   db: Db;

@@ -4,4 +4,4 @@ export { secretsRoutes } from "./routes.ts";
 export { KEY_PATTERN, LIMITS, SecretRecord } from "./schemas.ts";
 export { deletedSecretValues, secretValues } from "./sealed-values.ts";
 export { createSecretsService, type SecretsService } from "./service.ts";
-export { purgeTrash as purgeDeletedSecrets } from "./trash-repo.ts";
+export { purgeTrash as purgeDeletedSecrets } from "./store/index.ts";

@@ -1,11 +1,12 @@
 // Response pieces the secrets routes share: the ETag of a conditional read and its 304, the 207 of
 // a partial list, the error body that names keys, and how a single read is answered.
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import Type from "typebox";
 import type { RequestContext } from "../../auth/context.ts";
 import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
 import type { SecretView } from "./core.ts";
-import type { Unresolved } from "./reads.ts";
+import type { SecretsService } from "./service.ts";
+import type { Unresolved } from "./values/index.ts";
 
 export const ETAG_HEADERS = {
   ETag: {
@@ -74,4 +75,14 @@ export async function answerSingleRead(
   // The tag named what the stored references reach; an answer that reached further must not be kept under it.
   if (dependencies !== view.dependencies) reply.removeHeader("etag");
   return record;
+}
+
+/** What the secrets routes hand the routes registered in files of their own. */
+export interface SecretRouteOptions {
+  secrets: SecretsService;
+  preHandler: preHandlerAsyncHookHandler;
+  /** The environment's secrets path, with Fastify's parameters. */
+  base: string;
+  common: Record<string, unknown>;
+  errors: Record<number, unknown>;
 }

@@ -11,8 +11,7 @@ import { AuditEntry } from "../audit/index.ts";
 import { EnvironmentParams, pathOf } from "../environments/index.ts";
 import { ShareBody, ShareCreated, type SharingService } from "../sharing/index.ts";
 import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
-import { registerConsumerReads } from "./consumer-routes.ts";
-import { registerVersionRead } from "./history-routes.ts";
+import { registerVersionRead } from "./history/index.ts";
 import { answerSingleRead, ETAG_HEADERS, JSON_UTF8, KeyedError, NotModified, partial } from "./responses.ts";
 import {
   BulkCreateBody,
@@ -44,6 +43,7 @@ import {
   VersionRecord,
 } from "./schemas.ts";
 import type { SecretsService } from "./service.ts";
+import { registerConsumerReads } from "./views/index.ts";
 
 // The list is the hot path: its 200 is serialized from SecretRecord by http/records.ts.
 const serializeSecrets = recordListSerializer(SecretRecord);

@@ -3,9 +3,8 @@
 // recoverable, each bound to its secret id and version number.
 import type { SealedValue, SealedValues } from "../../crypto/data-key-rotation.ts";
 import type { Queryable } from "../../db/schema.ts";
-import * as repo from "./repo.ts";
 import { valueAad } from "./service.ts";
-import * as trash from "./trash-repo.ts";
+import { repo, trash } from "./store/index.ts";
 
 type SealedVersion = repo.StoredVersion & SealedValue;
 

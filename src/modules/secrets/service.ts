@@ -4,19 +4,22 @@
 // Deleted secrets stay recoverable for a retention period; any version can be rolled back to; an
 // environment can be read and restored as it was at a moment, picked from its timeline.
 // The factory composes the parts: reads, writes, history, recovery and what imports need.
-import { createSecretCompare } from "./compare.ts";
+
 import { createSecretsCore, type SecretsDeps } from "./core.ts";
-import { createSecretHistory } from "./history.ts";
-import { createSecretImports } from "./import-writes.ts";
-import { createInheritedBy } from "./inherited-by.ts";
-import { createPointInTime } from "./point-in-time.ts";
-import { createSecretReads } from "./reads.ts";
-import { createSecretRecovery } from "./recovery.ts";
-import { createRecoverySteps } from "./recovery-steps.ts";
-import { createSecretSearch } from "./search.ts";
-import { createTimeline } from "./timeline.ts";
-import { createWriteSteps } from "./write-steps.ts";
-import { createSecretWrites } from "./writes.ts";
+import {
+  createPointInTime,
+  createRecoverySteps,
+  createSecretHistory,
+  createSecretRecovery,
+  createTimeline,
+} from "./history/index.ts";
+import {
+  createSecretImports,
+  createSecretReads,
+  createSecretWrites,
+  createWriteSteps,
+} from "./values/index.ts";
+import { createInheritedBy, createSecretCompare, createSecretSearch } from "./views/index.ts";
 
 export type { BulkUpdateItem, SecretInput, SecretPatch, SecretsDeps } from "./core.ts";
 export { valueAad } from "./core.ts";

@@ -1,8 +1,8 @@
-import { authorize } from "../../auth/authorize.ts";
-import type { RequestContext } from "../../auth/context.ts";
-import { AppError } from "../../errors.ts";
-import type { AuditEntryInput } from "../audit/index.ts";
-import type { EnvironmentPath } from "../environments/index.ts";
+import { authorize } from "../../../auth/authorize.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { AppError } from "../../../errors.ts";
+import type { AuditEntryInput } from "../../audit/index.ts";
+import type { EnvironmentPath } from "../../environments/index.ts";
 import {
   type BulkUpdateItem,
   checkValues,
@@ -13,9 +13,9 @@ import {
   type SecretPatch,
   type SecretsCore,
   type SecretsDeps,
-} from "./core.ts";
-import type { RecoverySteps } from "./recovery-steps.ts";
-import * as repo from "./repo.ts";
+} from "../core.ts";
+import type { RecoverySteps } from "../history/index.ts";
+import { repo } from "../store/index.ts";
 import type { WriteSteps } from "./write-steps.ts";
 
 export function createSecretWrites(

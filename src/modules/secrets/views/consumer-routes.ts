@@ -2,15 +2,13 @@
 // Operator's webhook provider, Terraform's http data source, curl): one secret by its key, and the
 // whole environment as one flat JSON object or dotenv text. Same authorization, key scope, ETag
 // and 207 rules as the list and the read by id (docs/kubernetes.md).
-import type { preHandlerAsyncHookHandler } from "fastify";
 import Type from "typebox";
-import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
-import { handlingPreference } from "../../http/prefer.ts";
-import { contextOf } from "../../http/scope.ts";
-import type { TypedApp } from "../../http/types.ts";
-import { EnvironmentParams, pathOf } from "../environments/index.ts";
-import { presentExport } from "./export.ts";
-import { answerSingleRead, ETAG_HEADERS, NotModified } from "./responses.ts";
+import { answerIfNotModified, secretReadTag } from "../../../http/etag.ts";
+import { handlingPreference } from "../../../http/prefer.ts";
+import { contextOf } from "../../../http/scope.ts";
+import type { TypedApp } from "../../../http/types.ts";
+import { EnvironmentParams, pathOf } from "../../environments/index.ts";
+import { answerSingleRead, ETAG_HEADERS, NotModified, type SecretRouteOptions } from "../responses.ts";
 import {
   ByKeyQuery,
   ExportObject,
@@ -18,8 +16,8 @@ import {
   PartialSecretList,
   PreferHeader,
   SecretRecord,
-} from "./schemas.ts";
-import type { SecretsService } from "./service.ts";
+} from "../schemas.ts";
+import { presentExport } from "./export.ts";
 
 const PREFERENCE_APPLIED = {
   "Preference-Applied": {
@@ -27,16 +25,6 @@ const PREFERENCE_APPLIED = {
     description: "handling=strict when the request preferred it (RFC 7240)",
   },
 };
-
-/** What the secrets routes hand the routes registered in files of their own. */
-export interface SecretRouteOptions {
-  secrets: SecretsService;
-  preHandler: preHandlerAsyncHookHandler;
-  /** The environment's secrets path, with Fastify's parameters. */
-  base: string;
-  common: Record<string, unknown>;
-  errors: Record<number, unknown>;
-}
 
 export function registerConsumerReads(app: TypedApp, options: SecretRouteOptions): void {
   const { secrets, preHandler, base, common, errors } = options;

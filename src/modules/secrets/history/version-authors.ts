@@ -1,7 +1,7 @@
 // Who wrote each version of a secret, and how, as the audit trail tells it (the timeline and the
 // version history read it alike): the entry that wrote the version names its actor, and a
 // rollback's (or a restore's) names the version whose value it made current again.
-import type { SecretsDeps } from "./core.ts";
+import type { SecretsDeps } from "../core.ts";
 
 type Entry = Awaited<ReturnType<SecretsDeps["audit"]["aboutVersions"]>>[number];
 

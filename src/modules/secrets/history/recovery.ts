@@ -1,15 +1,14 @@
 // Putting secrets back: a rollback writes an earlier version's value as a new version (history only
 // grows), and a deleted secret, kept for COFFER_DELETED_SECRETS_DAYS, is listed and restored with
 // every version under its own id (so each stored value, bound to its id and version, still opens).
-import type { RequestContext } from "../../auth/context.ts";
-import { DecryptionError } from "../../crypto/data-keys.ts";
-import { AppError, notFound, ValidationFailed } from "../../errors.ts";
-import type { EnvironmentPath } from "../environments/index.ts";
-import { inEnvironment, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { DecryptionError } from "../../../crypto/data-keys.ts";
+import { AppError, notFound, ValidationFailed } from "../../../errors.ts";
+import type { EnvironmentPath } from "../../environments/index.ts";
+import { inEnvironment, type SecretsCore, type SecretsDeps, valueAad } from "../core.ts";
+import { repo, trash } from "../store/index.ts";
+import type { WriteSteps } from "../values/index.ts";
 import type { RecoverySteps } from "./recovery-steps.ts";
-import * as repo from "./repo.ts";
-import * as trash from "./trash-repo.ts";
-import type { WriteSteps } from "./write-steps.ts";
 
 const unreadable = (secretId: string, version: number) =>
   new AppError(

@@ -4,13 +4,13 @@
 // recoverable — and the audit trail says who, and how (a rollback, a restore); it alone tells of
 // renames, restores from Recently deleted and deletions undone since, which no restore can undo.
 // Never a value. A paid capability, like version history.
-import type { RequestContext } from "../../auth/context.ts";
-import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
-import { newestFirstPage, type Position, type Source } from "../../lib/newest-first.ts";
-import type { EnvironmentPath } from "../environments/index.ts";
-import { planOf } from "../workspaces/index.ts";
-import type { SecretsCore, SecretsDeps } from "./core.ts";
-import type { TIMELINE_KINDS } from "./schemas.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { decodeCursor, encodeCursor } from "../../../lib/cursor.ts";
+import { newestFirstPage, type Position, type Source } from "../../../lib/newest-first.ts";
+import type { EnvironmentPath } from "../../environments/index.ts";
+import { planOf } from "../../workspaces/index.ts";
+import type { SecretsCore, SecretsDeps } from "../core.ts";
+import type { TIMELINE_KINDS } from "../schemas.ts";
 import * as repo from "./timeline-repo.ts";
 import { VERSION_ACTIONS, wroteVersion } from "./version-authors.ts";
 

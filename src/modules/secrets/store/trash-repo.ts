@@ -1,8 +1,8 @@
 // Deleted secrets, kept for their retention period: moved out of `secrets` (and their versions out
 // of `secret_versions`) by a delete, moved back by a restore, purged by housekeeping.
 import { sql } from "kysely";
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
-import type { Queryable } from "../../db/schema.ts";
+import { BATCH, deleteUntilDone } from "../../../db/batches.ts";
+import type { Queryable } from "../../../db/schema.ts";
 import { type StoredVersion, VERSION_WRITER } from "./repo.ts";
 
 const ROW_COLUMNS = [

@@ -4,13 +4,13 @@
 // writer may not read get the same answer, so a write never probes for what its writer cannot
 // see; only an environment the writer may read can say it takes no references from here. Whoever
 // makes a value current (a write, a rollback, a restore) becomes its writer and is asked the same.
-import { permits } from "../../auth/authorize.ts";
-import type { RequestContext } from "../../auth/context.ts";
-import { referenceAccepted } from "../../auth/policy.ts";
-import { ValidationFailed, type ValidationIssue } from "../../errors.ts";
-import { mayReference, qualifierOf, referencesIn } from "../../lib/references.ts";
-import type { EnvironmentRow } from "../environments/index.ts";
-import type { SecretsDeps } from "./core.ts";
+import { permits } from "../../../auth/authorize.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { referenceAccepted } from "../../../auth/policy.ts";
+import { ValidationFailed, type ValidationIssue } from "../../../errors.ts";
+import { mayReference, qualifierOf, referencesIn } from "../../../lib/references.ts";
+import type { EnvironmentRow } from "../../environments/index.ts";
+import type { SecretsDeps } from "../core.ts";
 import { qualifierParts } from "./resolve-references.ts";
 
 /** A value to check, where the error points, and (when several share a place) the key it belongs to. */

@@ -2,13 +2,13 @@
 // insert new secrets at version 1, update (lock, re-read, rename safely, version a changed value),
 // and turn a lost race on (environment, key) into the 409 a pre-check gives.
 import { randomUUID } from "node:crypto";
-import type { RequestContext } from "../../auth/context.ts";
-import type { DataKey } from "../../crypto/data-keys.ts";
-import { isUniqueViolation } from "../../db/connect.ts";
-import type { Queryable } from "../../db/schema.ts";
-import { AppError, notFound, ValidationFailed, type ValidationIssue } from "../../errors.ts";
-import type { AuditEntryInput } from "../audit/index.ts";
-import type { EnvironmentRow } from "../environments/index.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import type { DataKey } from "../../../crypto/data-keys.ts";
+import { isUniqueViolation } from "../../../db/connect.ts";
+import type { Queryable } from "../../../db/schema.ts";
+import { AppError, notFound, ValidationFailed, type ValidationIssue } from "../../../errors.ts";
+import type { AuditEntryInput } from "../../audit/index.ts";
+import type { EnvironmentRow } from "../../environments/index.ts";
 import {
   conflict,
   duplicates,
@@ -19,10 +19,9 @@ import {
   type SecretsDeps,
   storedTargets,
   valueAad,
-} from "./core.ts";
-import { createReferenceChecks } from "./reference-checks.ts";
-import * as repo from "./repo.ts";
-import { writerColumns } from "./writers.ts";
+} from "../core.ts";
+import { createReferenceChecks, writerColumns } from "../references/index.ts";
+import { repo } from "../store/index.ts";
 
 /** A change to a secret; `refused` says why its value may not be written by this caller, if it changes. */
 export interface Change {
@@ -290,7 +289,10 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     writeUpdates,
     applyUpdates,
     recordBulk,
-    /** Why each value may not be written by the caller (reference-checks.ts); asked before the transaction. */
+    /**
+     * Why each value may not be written by the caller (references/reference-checks.ts); asked before
+     * the transaction.
+     */
     refusals: checks.refusals,
     assertMayWrite: checks.assertMayWrite,
   };

@@ -1,11 +1,11 @@
 // What an export of an environment answers: one flat {KEY: value} object, or dotenv text, of
 // everything the list shows — never part of it passed off as the whole.
-import { AppError } from "../../errors.ts";
-import { toDotenv } from "../../lib/dotenv.ts";
-import type { SecretView } from "./core.ts";
-import type { Unresolved } from "./reads.ts";
-import { JSON_UTF8, partial } from "./responses.ts";
-import type { EXPORT_FORMATS } from "./schemas.ts";
+import { AppError } from "../../../errors.ts";
+import { toDotenv } from "../../../lib/dotenv.ts";
+import type { SecretView } from "../core.ts";
+import { JSON_UTF8, partial } from "../responses.ts";
+import type { EXPORT_FORMATS } from "../schemas.ts";
+import type { Unresolved } from "../values/index.ts";
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -4,18 +4,16 @@
 // first: keys to recreate, values to change (a new version each), keys created since to delete
 // (recoverable as any delete). A paid capability, like version history. Keys are shown under their
 // current names (a rename makes no version, so the name at that moment is not known).
-import type { RequestContext } from "../../auth/context.ts";
-import { openable } from "../../crypto/data-keys.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { AuditEntryInput } from "../audit/index.ts";
-import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
-import { planOf } from "../workspaces/index.ts";
-import { type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
-import type { createSecretReads } from "./reads.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { openable } from "../../../crypto/data-keys.ts";
+import { AppError, notFound } from "../../../errors.ts";
+import type { AuditEntryInput } from "../../audit/index.ts";
+import type { EnvironmentPath, EnvironmentRow } from "../../environments/index.ts";
+import { planOf } from "../../workspaces/index.ts";
+import { type SecretsCore, type SecretsDeps, valueAad } from "../core.ts";
+import { repo, trash } from "../store/index.ts";
+import type { createSecretReads, WriteSteps } from "../values/index.ts";
 import type { RecoverySteps } from "./recovery-steps.ts";
-import * as repo from "./repo.ts";
-import * as trash from "./trash-repo.ts";
-import type { WriteSteps } from "./write-steps.ts";
 
 type Reads = ReturnType<typeof createSecretReads>;
 

@@ -5,11 +5,11 @@
 // this one answer: equal values share a fingerprint within it, and nothing about a value can be
 // learnt from it, or matched across answers.
 import { createHmac, randomBytes } from "node:crypto";
-import type { RequestContext } from "../../auth/context.ts";
-import { ValidationFailed } from "../../errors.ts";
-import type { EnvironmentRow } from "../environments/index.ts";
-import type { SecretsCore, SecretsDeps } from "./core.ts";
-import type { createSecretReads } from "./reads.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { ValidationFailed } from "../../../errors.ts";
+import type { EnvironmentRow } from "../../environments/index.ts";
+import type { SecretsCore, SecretsDeps } from "../core.ts";
+import type { createSecretReads } from "../values/index.ts";
 
 /** How many environments one comparison takes at most. */
 export const MAX_COMPARED = 10;

@@ -1,15 +1,14 @@
 // The steps that put a secret back, inside the caller's transaction (which took the environment's
 // lock first): a value written as the newest version, and a deleted secret moved back from the
 // recovery tables with every version. Rollback, restore and the point-in-time restore share them.
-// Whoever puts a value back makes it current again: they become its writer (writers.ts), and the
-// caller has checked that they may write it (reference-checks.ts).
-import type { RequestContext } from "../../auth/context.ts";
-import type { DataKey } from "../../crypto/data-keys.ts";
-import type { Queryable } from "../../db/schema.ts";
-import { conflict, type SecretsDeps, storedTargets, valueAad } from "./core.ts";
-import * as repo from "./repo.ts";
-import * as trash from "./trash-repo.ts";
-import { writerColumns } from "./writers.ts";
+// Whoever puts a value back makes it current again: they become its writer (references/writers.ts),
+// and the caller has checked that they may write it (references/reference-checks.ts).
+import type { RequestContext } from "../../../auth/context.ts";
+import type { DataKey } from "../../../crypto/data-keys.ts";
+import type { Queryable } from "../../../db/schema.ts";
+import { conflict, type SecretsDeps, storedTargets, valueAad } from "../core.ts";
+import { writerColumns } from "../references/index.ts";
+import { repo, trash } from "../store/index.ts";
 
 export function createRecoverySteps(deps: SecretsDeps) {
   const { clock, keyring } = deps;

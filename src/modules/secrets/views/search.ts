@@ -1,9 +1,9 @@
 // Search across the workspace (issue 24): keys and descriptions, never values, and only what the
 // caller may read — the policy is asked for each result's environment (team, role, key scope).
-import { authorize, permits, teamsOf } from "../../auth/authorize.ts";
-import type { RequestContext } from "../../auth/context.ts";
-import type { SecretsDeps } from "./core.ts";
-import * as repo from "./repo.ts";
+import { authorize, permits, teamsOf } from "../../../auth/authorize.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import type { SecretsDeps } from "../core.ts";
+import { repo } from "../store/index.ts";
 
 /** Rows read per search before the policy filters them (a bound on the work one search does). */
 const SCANNED = 500;

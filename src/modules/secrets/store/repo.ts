@@ -1,7 +1,7 @@
 // Secret and version queries, always scoped by workspace and environment.
 import { sql } from "kysely";
-import { inBatches } from "../../db/batches.ts";
-import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../db/schema.ts";
+import { inBatches } from "../../../db/batches.ts";
+import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../../db/schema.ts";
 
 export type SecretRow = SecretsTable;
 export type VersionRow = SecretVersionsTable;

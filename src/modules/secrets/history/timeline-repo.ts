@@ -1,6 +1,6 @@
 // What an environment's timeline reads from the secrets tables, newest first, never a value: each
 // version written (of live secrets and of deleted ones still recoverable) and each deletion kept.
-import type { Queryable } from "../../db/schema.ts";
+import type { Queryable } from "../../../db/schema.ts";
 
 /** Rows older than `before` (the newest when absent), at most `limit`; or every row at exactly `at`. */
 export type Window = { before: string | undefined; limit: number } | { at: string };

@@ -1,12 +1,12 @@
 // What the imports module asks of secrets: the environment's keys and values to compare against,
 // and one transaction that writes the import (new keys at version 1, existing keys a new version).
-import type { RequestContext } from "../../auth/context.ts";
-import { openable } from "../../crypto/data-keys.ts";
-import { AppError } from "../../errors.ts";
-import type { AuditEntryInput } from "../audit/index.ts";
-import type { EnvironmentPath } from "../environments/index.ts";
-import { checkValues, conflict, type SecretsCore, type SecretsDeps, valueAad } from "./core.ts";
-import * as repo from "./repo.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { openable } from "../../../crypto/data-keys.ts";
+import { AppError } from "../../../errors.ts";
+import type { AuditEntryInput } from "../../audit/index.ts";
+import type { EnvironmentPath } from "../../environments/index.ts";
+import { checkValues, conflict, type SecretsCore, type SecretsDeps, valueAad } from "../core.ts";
+import { repo } from "../store/index.ts";
 import type { WriteSteps } from "./write-steps.ts";
 
 export function createSecretImports(deps: SecretsDeps, core: SecretsCore, steps: WriteSteps) {

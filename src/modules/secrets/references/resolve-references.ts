@@ -15,21 +15,21 @@
 // whether the reader may read them, and where the writers asked stand. `dependencies()` names
 // exactly those the resolution consulted, so a tag computed beforehand from the stored qualifiers
 // can be checked afterwards.
-import { authorize } from "../../auth/authorize.ts";
-import type { RequestContext } from "../../auth/context.ts";
-import { can, referenceAccepted } from "../../auth/policy.ts";
-import type { Keyring, Openable } from "../../crypto/data-keys.ts";
-import type { Db, WriterColumns } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
+import { authorize } from "../../../auth/authorize.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { can, referenceAccepted } from "../../../auth/policy.ts";
+import type { Keyring, Openable } from "../../../crypto/data-keys.ts";
+import type { Db, WriterColumns } from "../../../db/schema.ts";
+import { AppError } from "../../../errors.ts";
 import {
   mayReference,
   parseValue,
   qualifierOf,
   type Reference,
   type UnresolvedReason,
-} from "../../lib/references.ts";
-import type { EnvironmentRow, EnvironmentsService } from "../environments/index.ts";
-import type * as repo from "./repo.ts";
+} from "../../../lib/references.ts";
+import type { EnvironmentRow, EnvironmentsService } from "../../environments/index.ts";
+import type { repo } from "../store/index.ts";
 import {
   describeStanding,
   principalName,

@@ -2,12 +2,12 @@
 // 7): a reference that leaves its value's environment resolves only while the value's writer may
 // read where it leads. The writer's role and teams come from the workspaces, teams and
 // service-accounts modules; the decision is the policy's (`can`, with the writer's Membership).
-import type { RequestContext } from "../../auth/context.ts";
-import { type KeyScope, type Membership, seesEveryTeam } from "../../auth/policy.ts";
-import type { Queryable, WriterColumns } from "../../db/schema.ts";
-import { serviceAccountStanding } from "../service-accounts/index.ts";
-import { teamIdsOf } from "../teams/index.ts";
-import { roleOf } from "../workspaces/index.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { type KeyScope, type Membership, seesEveryTeam } from "../../../auth/policy.ts";
+import type { Queryable, WriterColumns } from "../../../db/schema.ts";
+import { serviceAccountStanding } from "../../service-accounts/index.ts";
+import { teamIdsOf } from "../../teams/index.ts";
+import { roleOf } from "../../workspaces/index.ts";
 
 /** A value's writer: a person or a service account, and the narrowed key's scope it wrote through. */
 export interface Writer {

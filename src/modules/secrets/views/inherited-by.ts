@@ -1,10 +1,10 @@
 // Which environments read a secret from here (issue 36, item 3): deleting it takes it from them
 // too, so the delete confirmation names them. An heir that sets the key itself keeps its own, and
 // so do the environments below it.
-import type { RequestContext } from "../../auth/context.ts";
-import type { EnvironmentPath } from "../environments/index.ts";
-import type { SecretsCore, SecretsDeps } from "./core.ts";
-import * as repo from "./repo.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import type { EnvironmentPath } from "../../environments/index.ts";
+import type { SecretsCore, SecretsDeps } from "../core.ts";
+import { repo } from "../store/index.ts";
 
 export function createInheritedBy(deps: SecretsDeps, core: SecretsCore) {
   const { db } = deps;

@@ -1,12 +1,12 @@
 // One past version's value, read on purpose from a secret's history: the same permission as any
 // read (secret.read), the same plan as the history (402 on the free plan), and in the audit trail
 // as a read of that version.
-import { ErrorBody } from "../../http/schemas.ts";
-import { contextOf } from "../../http/scope.ts";
-import type { TypedApp } from "../../http/types.ts";
-import { pathOf } from "../environments/index.ts";
-import type { SecretRouteOptions } from "./consumer-routes.ts";
-import { VersionParams, VersionValue } from "./schemas.ts";
+import { ErrorBody } from "../../../http/schemas.ts";
+import { contextOf } from "../../../http/scope.ts";
+import type { TypedApp } from "../../../http/types.ts";
+import { pathOf } from "../../environments/index.ts";
+import type { SecretRouteOptions } from "../responses.ts";
+import { VersionParams, VersionValue } from "../schemas.ts";
 
 export function registerVersionRead(app: TypedApp, options: SecretRouteOptions): void {
   const { secrets, preHandler, base, common, errors } = options;

@@ -1,14 +1,14 @@
 // A secret's history: every version (a paid capability) with who wrote it and, for a rollback,
 // which version's value it made current again; one version's value, read on purpose (an audited
 // read, like any read of a value); and the secret's audit log.
-import type { RequestContext } from "../../auth/context.ts";
-import { DecryptionError } from "../../crypto/data-keys.ts";
-import { AppError } from "../../errors.ts";
-import type { EnvironmentPath } from "../environments/index.ts";
-import { planOf } from "../workspaces/index.ts";
-import type { SecretsCore, SecretsDeps } from "./core.ts";
-import type { createSecretReads } from "./reads.ts";
-import * as repo from "./repo.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { DecryptionError } from "../../../crypto/data-keys.ts";
+import { AppError } from "../../../errors.ts";
+import type { EnvironmentPath } from "../../environments/index.ts";
+import { planOf } from "../../workspaces/index.ts";
+import type { SecretsCore, SecretsDeps } from "../core.ts";
+import { repo } from "../store/index.ts";
+import type { createSecretReads } from "../values/index.ts";
 import { restoredFrom, versionAuthors } from "./version-authors.ts";
 
 type Reads = Pick<ReturnType<typeof createSecretReads>, "recordRead">;

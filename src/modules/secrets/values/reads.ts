@@ -2,22 +2,22 @@
 // secret, each in two steps so a conditional read needs no decryption, and the snapshot a share
 // link seals. A value that cannot be decrypted is reported apart (207), never fails the list.
 
-import { authorize } from "../../auth/authorize.ts";
-import type { RequestContext } from "../../auth/context.ts";
-import { type Openable, openable } from "../../crypto/data-keys.ts";
-import { AppError, notFound } from "../../errors.ts";
-import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
-import type { AuditEntryInput } from "../audit/index.ts";
-import type { EnvironmentPath, EnvironmentRow } from "../environments/index.ts";
-import { inEnvironment, type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "./core.ts";
-import { createListCache } from "./list-cache.ts";
-import * as repo from "./repo.ts";
+import { authorize } from "../../../auth/authorize.ts";
+import type { RequestContext } from "../../../auth/context.ts";
+import { type Openable, openable } from "../../../crypto/data-keys.ts";
+import { AppError, notFound } from "../../../errors.ts";
+import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../../lib/references.ts";
+import type { AuditEntryInput } from "../../audit/index.ts";
+import type { EnvironmentPath, EnvironmentRow } from "../../environments/index.ts";
+import { inEnvironment, type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "../core.ts";
 import {
   type CurrentRows,
   type ReachedRow,
   ReferenceResolution,
   type Resolution,
-} from "./resolve-references.ts";
+} from "../references/index.ts";
+import { repo } from "../store/index.ts";
+import { createListCache } from "./list-cache.ts";
 
 export interface ListOptions {
   /** Each secret at this version, or its newest when it has fewer. */
