@@ -4,9 +4,9 @@
 import type { SealedValue, SealedValues } from "../../crypto/data-key-rotation.ts";
 import type { Queryable } from "../../db/schema.ts";
 import { valueAad } from "./service.ts";
-import { repo, trash } from "./store/index.ts";
+import { repo, type StoredVersion, trash } from "./store/index.ts";
 
-type SealedVersion = repo.StoredVersion & SealedValue;
+type SealedVersion = StoredVersion & SealedValue;
 
 /** How one table of versions is read and rewritten. */
 interface VersionStore {
@@ -15,19 +15,14 @@ interface VersionStore {
     db: Queryable,
     workspaceId: string,
     prefix: string,
-    after: repo.StoredVersion | undefined,
+    after: StoredVersion | undefined,
     limit: number,
-  ): Promise<repo.StoredVersion[]>;
-  replace(
-    tx: Queryable,
-    workspaceId: string,
-    stored: repo.StoredVersion,
-    ciphertext: string,
-  ): Promise<boolean>;
+  ): Promise<StoredVersion[]>;
+  replace(tx: Queryable, workspaceId: string, stored: StoredVersion, ciphertext: string): Promise<boolean>;
   countUnder(db: Queryable, workspaceId: string, prefix: string): Promise<number>;
 }
 
-const sealed = (row: repo.StoredVersion): SealedVersion => ({
+const sealed = (row: StoredVersion): SealedVersion => ({
   ...row,
   stored: row.ciphertext,
   aad: valueAad(row.secret_id, row.version),

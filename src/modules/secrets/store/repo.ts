@@ -2,6 +2,13 @@
 import { sql } from "kysely";
 import { inBatches } from "../../../db/batches.ts";
 import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../../db/schema.ts";
+import {
+  countOf,
+  pageOf,
+  replaceCiphertext,
+  type StoredVersion,
+  shelvedVersions,
+} from "./stored-versions.ts";
 
 export type SecretRow = SecretsTable;
 export type VersionRow = SecretVersionsTable;
@@ -260,81 +267,47 @@ export function versionsOf(db: Queryable, workspaceId: string, secretId: string)
     .execute();
 }
 
-/** A secret version's stored value, as a data-key rotation pages through them. */
-export interface StoredVersion {
-  secret_id: string;
-  version: number;
-  ciphertext: string;
-}
-
 /**
  * Secret versions of the workspace that are not entirely stored under `prefix` (one data key
  * version): the version's own value, or for the current version the secret row's copy of it.
  */
 function versionsNotAllUnder(db: Queryable, workspaceId: string, prefix: string) {
-  return db
-    .selectFrom("secrets as s")
-    .innerJoin("secret_versions as v", "v.secret_id", "s.id")
-    .where("s.workspace_id", "=", workspaceId)
-    .where((eb) =>
-      eb.or([
-        eb("v.ciphertext", "not like", `${prefix}%`),
-        eb.and([
-          eb("s.current_version", "=", eb.ref("v.version")),
-          eb("s.ciphertext", "not like", `${prefix}%`),
-        ]),
+  return shelvedVersions(db, "live", workspaceId).where((eb) =>
+    eb.or([
+      eb("v.ciphertext", "not like", `${prefix}%`),
+      eb.and([
+        eb("s.current_version", "=", eb.ref("v.version")),
+        // The live table alone keeps the current value's copy on the secret's row.
+        eb(sql.ref<string>("s.ciphertext"), "not like", `${prefix}%`),
       ]),
-    );
+    ]),
+  );
 }
 
-export async function countVersionsNotUnder(
-  db: Queryable,
-  workspaceId: string,
-  prefix: string,
-): Promise<number> {
-  const row = await versionsNotAllUnder(db, workspaceId, prefix)
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countVersionsNotUnder = (db: Queryable, workspaceId: string, prefix: string) =>
+  countOf(versionsNotAllUnder(db, workspaceId, prefix));
 
 /** The next `limit` of those, in (secret, version) order after `after`. */
-export function versionsNotUnder(
+export const versionsNotUnder = (
   db: Queryable,
   workspaceId: string,
   prefix: string,
   after: StoredVersion | undefined,
   limit: number,
-): Promise<StoredVersion[]> {
-  return versionsNotAllUnder(db, workspaceId, prefix)
-    .select(["v.secret_id", "v.version", "v.ciphertext"])
-    .$if(after !== undefined, (q) =>
-      q.where((eb) =>
-        eb(eb.refTuple("v.secret_id", "v.version"), ">", eb.tuple(after!.secret_id, after!.version)),
-      ),
-    )
-    .orderBy("v.secret_id")
-    .orderBy("v.version")
-    .limit(limit)
-    .execute();
-}
+) => pageOf(versionsNotAllUnder(db, workspaceId, prefix), after, limit);
 
 /** Stored values of the workspace's secrets (versions and current copies) under `prefix`. */
 export async function countValuesUnder(db: Queryable, workspaceId: string, prefix: string): Promise<number> {
-  const versions = await db
-    .selectFrom("secret_versions as v")
-    .innerJoin("secrets as s", "s.id", "v.secret_id")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("s.workspace_id", "=", workspaceId)
-    .where("v.ciphertext", "like", `${prefix}%`)
-    .executeTakeFirstOrThrow();
+  const versions = await countOf(
+    shelvedVersions(db, "live", workspaceId).where("v.ciphertext", "like", `${prefix}%`),
+  );
   const copies = await db
     .selectFrom("secrets")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("workspace_id", "=", workspaceId)
     .where("ciphertext", "like", `${prefix}%`)
     .executeTakeFirstOrThrow();
-  return Number(versions.n) + Number(copies.n);
+  return versions + Number(copies.n);
 }
 
 /**
@@ -349,17 +322,7 @@ export async function replaceVersionCiphertext(
   stored: StoredVersion,
   ciphertext: string,
 ): Promise<boolean> {
-  const result = await tx
-    .updateTable("secret_versions")
-    .set({ ciphertext })
-    .where("secret_id", "=", stored.secret_id)
-    .where("version", "=", stored.version)
-    .where("ciphertext", "=", stored.ciphertext)
-    .where("secret_id", "in", (eb) =>
-      eb.selectFrom("secrets").select("id").where("workspace_id", "=", workspaceId),
-    )
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+  if (!(await replaceCiphertext(tx, "live", workspaceId, stored, ciphertext))) return false;
   await tx
     .updateTable("secrets")
     .set({ ciphertext })

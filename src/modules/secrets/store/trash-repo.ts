@@ -3,7 +3,14 @@
 import { sql } from "kysely";
 import { BATCH, deleteUntilDone } from "../../../db/batches.ts";
 import type { Queryable } from "../../../db/schema.ts";
-import { type StoredVersion, VERSION_WRITER } from "./repo.ts";
+import { VERSION_WRITER } from "./repo.ts";
+import {
+  countOf,
+  pageOf,
+  replaceCiphertext,
+  type StoredVersion,
+  shelvedVersions,
+} from "./stored-versions.ts";
 
 const ROW_COLUMNS = [
   "id",
@@ -126,73 +133,29 @@ export function purgeTrash(db: Queryable, now: string): Promise<number> {
 
 /** The workspace's deleted-secret versions not stored under the data key version with `prefix`. */
 const trashedNotUnder = (db: Queryable, workspaceId: string, prefix: string) =>
-  db
-    .selectFrom("deleted_secret_versions as v")
-    .innerJoin("deleted_secrets as s", "s.id", "v.secret_id")
-    .where("s.workspace_id", "=", workspaceId)
-    .where("v.ciphertext", "not like", `${prefix}%`);
+  shelvedVersions(db, "deleted", workspaceId).where("v.ciphertext", "not like", `${prefix}%`);
 
-export async function countTrashedNotUnder(
-  db: Queryable,
-  workspaceId: string,
-  prefix: string,
-): Promise<number> {
-  const row = await trashedNotUnder(db, workspaceId, prefix)
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countTrashedNotUnder = (db: Queryable, workspaceId: string, prefix: string) =>
+  countOf(trashedNotUnder(db, workspaceId, prefix));
 
-export function trashedPageNotUnder(
+export const trashedPageNotUnder = (
   db: Queryable,
   workspaceId: string,
   prefix: string,
   after: StoredVersion | undefined,
   limit: number,
-): Promise<StoredVersion[]> {
-  return trashedNotUnder(db, workspaceId, prefix)
-    .select(["v.secret_id", "v.version", "v.ciphertext"])
-    .$if(after !== undefined, (q) =>
-      q.where((eb) =>
-        eb(eb.refTuple("v.secret_id", "v.version"), ">", eb.tuple(after!.secret_id, after!.version)),
-      ),
-    )
-    .orderBy("v.secret_id")
-    .orderBy("v.version")
-    .limit(limit)
-    .execute();
-}
+) => pageOf(trashedNotUnder(db, workspaceId, prefix), after, limit);
 
 /** Re-encryption of one deleted version in place, while it still holds what was read. */
-export async function replaceTrashedCiphertext(
+export const replaceTrashedCiphertext = (
   tx: Queryable,
   workspaceId: string,
   stored: StoredVersion,
   ciphertext: string,
-): Promise<boolean> {
-  const result = await tx
-    .updateTable("deleted_secret_versions")
-    .set({ ciphertext })
-    .where("secret_id", "=", stored.secret_id)
-    .where("version", "=", stored.version)
-    .where("ciphertext", "=", stored.ciphertext)
-    .where("secret_id", "in", (eb) =>
-      eb.selectFrom("deleted_secrets").select("id").where("workspace_id", "=", workspaceId),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+) => replaceCiphertext(tx, "deleted", workspaceId, stored, ciphertext);
 
-export async function countTrashedUnder(db: Queryable, workspaceId: string, prefix: string): Promise<number> {
-  const row = await db
-    .selectFrom("deleted_secret_versions as v")
-    .innerJoin("deleted_secrets as s", "s.id", "v.secret_id")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("s.workspace_id", "=", workspaceId)
-    .where("v.ciphertext", "like", `${prefix}%`)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countTrashedUnder = (db: Queryable, workspaceId: string, prefix: string) =>
+  countOf(shelvedVersions(db, "deleted", workspaceId).where("v.ciphertext", "like", `${prefix}%`));
 
 /** The environment's deleted secrets that existed at `at` (created by then, deleted after), with their version then. */
 export function trashedAt(db: Queryable, workspaceId: string, environmentId: string, at: string) {
