@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "f
 import Type from "typebox";
 import type { RequestContext } from "../../auth/context.ts";
 import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
+import { authErrors, ErrorBody, type SECURITY } from "../../http/schemas.ts";
 import type { SecretView } from "./core.ts";
 import type { SecretsService } from "./service.ts";
 import type { Unresolved } from "./values/index.ts";
@@ -42,6 +43,9 @@ export const KeyedError = Type.Object({
   reference: Type.Optional(Type.String({ description: "reference_unresolved: the reference, as written" })),
   reason: Type.Optional(Type.String({ description: "reference_unresolved: why (as in a 207's unresolved)" })),
 });
+
+/** The errors a secrets route answers beside its own. */
+export const SECRET_ERRORS = { 403: ErrorBody, 404: KeyedError, 409: KeyedError, ...authErrors };
 
 /** A single read in two steps (openSecret, openSecretByKey): tag and revision first, then the record. */
 export interface SingleRead {
@@ -83,6 +87,6 @@ export interface SecretRouteOptions {
   preHandler: preHandlerAsyncHookHandler;
   /** The environment's secrets path, with Fastify's parameters. */
   base: string;
-  common: Record<string, unknown>;
-  errors: Record<number, unknown>;
+  common: { tags: string[]; security: typeof SECURITY };
+  errors: typeof SECRET_ERRORS;
 }

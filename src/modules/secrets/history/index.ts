@@ -1,8 +1,8 @@
 // What a secret and its environment were: versions and who wrote them, the timeline, the
 // environment at a moment and its restore, rollbacks, and deleted secrets put back.
 export { createSecretHistory } from "./history.ts";
-export { registerVersionRead } from "./history-routes.ts";
 export { createPointInTime } from "./point-in-time.ts";
 export { createSecretRecovery } from "./recovery.ts";
 export { createRecoverySteps, type RecoverySteps } from "./recovery-steps.ts";
+export { registerHistoryRoutes } from "./routes.ts";
 export { createTimeline } from "./timeline.ts";

@@ -1,6 +1,6 @@
 // Reads across environments, and for tools without an SDK: environments compared, the workspace
 // searched, the heirs of a secret, and an environment as one object or dotenv text.
 export { createSecretCompare } from "./compare.ts";
-export { registerConsumerReads } from "./consumer-routes.ts";
 export { createInheritedBy } from "./inherited-by.ts";
+export { registerViewRoutes } from "./routes.ts";
 export { createSecretSearch } from "./search.ts";
