@@ -2,14 +2,12 @@
 // secret, each in two steps so a conditional read needs no decryption, and the snapshot a share
 // link seals. A value that cannot be decrypted is reported apart (207), never fails the list.
 
-import { authorize } from "../../../auth/authorize.ts";
 import type { RequestContext } from "../../../auth/context.ts";
-import { type Openable, openable } from "../../../crypto/data-keys.ts";
 import { AppError, notFound } from "../../../errors.ts";
 import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../../lib/references.ts";
 import type { AuditEntryInput } from "../../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../../environments/index.ts";
-import { inEnvironment, type SecretsCore, type SecretsDeps, type SecretView, valueAad } from "../core.ts";
+import { inEnvironment, type SecretsCore, type SecretsDeps, type SecretView } from "../core.ts";
 import {
   type CurrentRows,
   type ReachedRow,
@@ -17,7 +15,7 @@ import {
   type Resolution,
 } from "../references/index.ts";
 import { repo } from "../store/index.ts";
-import { createListCache } from "./list-cache.ts";
+import { createReadRows } from "./read-rows.ts";
 
 export interface ListOptions {
   /** Each secret at this version, or its newest when it has fewer. */
@@ -50,37 +48,7 @@ function unresolvedError(secret: repo.SecretRow, failed: Extract<Resolution, { o
 export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
   const { db, keyring } = deps;
   const { present, environmentFor, requireSecret, decryptOrConflict } = core;
-  // Rows are shared by every request that reads them from the cache: frozen, never changed.
-  const listCache = createListCache<{ rows: readonly repo.SecretRow[]; values: readonly Openable[] }>(
-    (entry) => entry.rows.length,
-  );
-
-  /** The environment's current rows with their values ready to open (kept per revision). */
-  function currentRows(ctx: RequestContext, environment: EnvironmentRow) {
-    return listCache.get(`${ctx.workspaceId}/${environment.id}`, environment.revision, async () => {
-      const rows = await repo.listSecrets(db, ctx.workspaceId, environment.id);
-      for (const row of rows) Object.freeze(row);
-      return {
-        rows: Object.freeze(rows),
-        values: Object.freeze(
-          rows.map((row) => openable(row.ciphertext, valueAad(row.id, row.current_version))),
-        ),
-      };
-    });
-  }
-
-  /**
-   * Each secret with its value at version `version` (or its newest when it has fewer), ready to
-   * open; its writer is that version's (history reads as it was written).
-   */
-  async function rowsAtVersion(ctx: RequestContext, environment: EnvironmentRow, version: number) {
-    const found = await repo.listSecretsAtVersion(db, ctx.workspaceId, environment.id, version);
-    return {
-      rows: found.map((r): repo.SecretRow => ({ ...r, ...repo.writerOfVersion(r) })),
-      values: found.map((r) => openable(r.version_ciphertext, valueAad(r.id, r.read_version))),
-    };
-  }
-
+  const { currentRows, readableAncestors, effectiveRows } = createReadRows(deps);
   const resolver = { db, keyring, environments: deps.environments, currentRows };
 
   /** Walks the read's dependencies from the stored qualifiers of `rows` (nothing to do without any). */
@@ -140,77 +108,6 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
       }
     }
     return { succeeded, failedIds, failedKeys, unresolved };
-  }
-
-  /**
-   * The environments whose secrets this one inherits, nearest first, each proven readable by the
-   * caller (an inherited value is a read of its environment: a key or member that may not read the
-   * parent may not read the child either). Their revisions join the read's dependencies.
-   */
-  async function readableAncestors(
-    ctx: RequestContext,
-    environment: EnvironmentRow,
-    resolution: ReferenceResolution,
-  ) {
-    if (environment.parent_environment_id === null) return [];
-    const ancestors = await deps.environments.ancestorsOf(ctx.workspaceId, environment);
-    for (const ancestor of ancestors) {
-      try {
-        await authorize(db, ctx, "secret.read", {
-          teamId: ancestor.team_id,
-          projectId: ancestor.project_id,
-          environmentId: ancestor.id,
-        });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        throw new AppError(
-          error.code,
-          `This environment inherits the secrets of ${ancestor.name}, which you may not read: ${error.message}`,
-        );
-      }
-      resolution.depend(`inherits:${ancestor.id}@${ancestor.revision}`);
-    }
-    return ancestors;
-  }
-
-  /**
-   * The environment's rows and opened values (at `version`, when asked), overlaid on what it
-   * inherits (current values; a key of its own wins, then the nearest parent's), sorted by key.
-   */
-  async function effectiveRows(
-    ctx: RequestContext,
-    environment: EnvironmentRow,
-    ancestors: readonly EnvironmentRow[],
-    version?: number,
-    /** The environment's current rows, when the caller read them already. */
-    current?: CurrentRows,
-  ) {
-    const own = version
-      ? await rowsAtVersion(ctx, environment, version)
-      : (current ?? (await currentRows(ctx, environment)));
-    const opened = await keyring.decryptAll(db, ctx.workspaceId, own.values);
-    if (ancestors.length === 0) return { rows: own.rows, values: opened, origins: undefined };
-    const seen = new Set(own.rows.map((row) => row.key));
-    const merged = own.rows.map((row, i) => ({
-      row,
-      value: opened[i]!,
-      origin: undefined as EnvironmentRow | undefined,
-    }));
-    for (const ancestor of ancestors) {
-      const layer = await currentRows(ctx, ancestor);
-      const values = await keyring.decryptAll(db, ctx.workspaceId, layer.values);
-      layer.rows.forEach((row, i) => {
-        if (seen.has(row.key)) return;
-        seen.add(row.key);
-        merged.push({ row, value: values[i]!, origin: ancestor });
-      });
-    }
-    merged.sort((a, b) => (a.row.key < b.row.key ? -1 : a.row.key > b.row.key ? 1 : 0));
-    return {
-      rows: merged.map((m) => m.row),
-      values: merged.map((m) => m.value),
-      origins: merged.map((m) => m.origin),
-    };
   }
 
   /** Decrypts the environment's secrets (at `version`, when asked); unreadable ones are reported apart. */
