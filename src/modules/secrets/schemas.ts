@@ -1,3 +1,5 @@
+// Over 400 lines: it is a table, the request and response schemas of every secrets route (the
+// OpenAPI document and the presenters), read by name; the rooms share most of them.
 import Type from "typebox";
 import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 import { UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
