@@ -68,6 +68,12 @@ export const inEnvironment = (
 
 export const valueAad = (secretId: string, version: number) => `secret:${secretId}:${version}`;
 
+/** 404 naming the ids an environment has not (a bulk delete's, a share link's). */
+export const noSuchIds = (ids: string[]) =>
+  new AppError("not_found", `No secret with these ids in this environment: ${ids.join(", ")}`, {
+    body: { ids },
+  });
+
 export const conflict = (keys: string[]) =>
   new AppError(
     "conflict",

@@ -7,7 +7,7 @@ import { AppError, notFound } from "../../../errors.ts";
 import { mayReference, UNRESOLVED_REASONS, type UnresolvedReason } from "../../../lib/references.ts";
 import type { AuditEntryInput } from "../../audit/index.ts";
 import type { EnvironmentPath, EnvironmentRow } from "../../environments/index.ts";
-import { inEnvironment, type SecretsCore, type SecretsDeps, type SecretView } from "../core.ts";
+import { inEnvironment, noSuchIds, type SecretsCore, type SecretsDeps, type SecretView } from "../core.ts";
 import {
   type CurrentRows,
   type ReachedRow,
@@ -366,13 +366,7 @@ export function createSecretReads(deps: SecretsDeps, core: SecretsCore) {
       const rows = await repo.findSecretsByIds(db, ctx.workspaceId, path.environmentId, unique);
       const missing = unique.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length > 0) {
-        throw new AppError(
-          "not_found",
-          `No secret with these ids in this environment: ${missing.join(", ")}`,
-          {
-            body: { ids: missing },
-          },
-        );
+        throw noSuchIds(missing);
       }
       // A link shows what a read shows: references resolved with the sharer's permissions and
       // each writer's on the way, so a link carries nothing the sharer or a writer may not read.

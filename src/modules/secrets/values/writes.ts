@@ -9,6 +9,7 @@ import {
   conflict,
   duplicates,
   inEnvironment,
+  noSuchIds,
   type SecretInput,
   type SecretPatch,
   type SecretsCore,
@@ -167,13 +168,7 @@ export function createSecretWrites(
         const found = await repo.findSecretsByIds(tx, ctx.workspaceId, path.environmentId, ids);
         const missing = ids.filter((id) => !found.some((secret) => secret.id === id));
         if (missing.length > 0) {
-          throw new AppError(
-            "not_found",
-            `No secret with these ids in this environment: ${missing.join(", ")}`,
-            {
-              body: { ids: missing },
-            },
-          );
+          throw noSuchIds(missing);
         }
         await recovery.keepRecoverable(tx, ctx.workspaceId, { environmentId: path.environmentId, ids });
         for (const id of ids) await repo.deleteSecret(tx, ctx.workspaceId, id);
