@@ -1,5 +1,6 @@
 import { authorize } from "../../../auth/authorize.ts";
 import type { RequestContext } from "../../../auth/context.ts";
+import type { Queryable } from "../../../db/schema.ts";
 import { AppError } from "../../../errors.ts";
 import type { AuditEntryInput } from "../../audit/index.ts";
 import type { EnvironmentPath } from "../../environments/index.ts";
@@ -15,15 +16,19 @@ import {
   type SecretsCore,
   type SecretsDeps,
 } from "../core.ts";
-import type { RecoverySteps } from "../history/index.ts";
-import { repo } from "../store/index.ts";
+import { repo, type trash } from "../store/index.ts";
 import type { WriteSteps } from "./write-steps.ts";
+
+/** What a delete asks of the history room (recovery-steps.ts), handed in so the rooms go one way. */
+interface KeepsRecoverable {
+  keepRecoverable(tx: Queryable, workspaceId: string, doomed: trash.Doomed): Promise<void>;
+}
 
 export function createSecretWrites(
   deps: SecretsDeps,
   core: SecretsCore,
   steps: WriteSteps,
-  recovery: RecoverySteps,
+  recovery: KeepsRecoverable,
 ) {
   const { db, keyring, audit } = deps;
   const { present, environmentFor, requireSecret } = core;
