@@ -24,15 +24,27 @@ module.exports = {
     {
       // The secrets module is large enough to have rooms of its own (docs/development.md): a
       // submodule's files reach another submodule, and the module's own files reach any of them,
-      // through that submodule's index.ts. $1 is the submodule, or for a file of the module's own
-      // folder its name, which no folder matches.
+      // through that submodule's index.ts; its routes.ts is the second door, for the module's
+      // routes.ts alone. $1 is the submodule, or for a file of the module's own folder its name,
+      // which no folder matches.
       name: "secrets-submodule-internals",
       comment: "Import the secrets submodule's index.ts, or export what you need there.",
       severity: "error",
-      from: { path: "^src/modules/secrets/([^/]+)" },
+      from: { path: "^src/modules/secrets/([^/]+)", pathNot: "^src/modules/secrets/routes\\.ts$" },
       to: {
         path: "^src/modules/secrets/[^/]+/",
         pathNot: ["^src/modules/secrets/$1/", "^src/modules/secrets/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "secrets-room-routes",
+      comment:
+        "The module's routes.ts registers each room's routes; the rest of a room is entered through its index.ts.",
+      severity: "error",
+      from: { path: "^src/modules/secrets/routes\\.ts$" },
+      to: {
+        path: "^src/modules/secrets/[^/]+/",
+        pathNot: "^src/modules/secrets/[^/]+/(index|routes)\\.ts$",
       },
     },
     {

@@ -6,11 +6,11 @@ import { workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { SharingService } from "../sharing/index.ts";
 import type { WorkspacesService } from "../workspaces/index.ts";
-import { registerHistoryRoutes } from "./history/index.ts";
+import { registerHistoryRoutes } from "./history/routes.ts";
 import { SECRET_ERRORS, type SecretRouteOptions } from "./responses.ts";
 import type { SecretsService } from "./service.ts";
-import { registerValueRoutes } from "./values/index.ts";
-import { registerViewRoutes } from "./views/index.ts";
+import { registerValueRoutes } from "./values/routes.ts";
+import { registerViewRoutes } from "./views/routes.ts";
 
 export const secretsRoutes =
   (deps: {

@@ -3,7 +3,7 @@
 // recoverable, each bound to its secret id and version number.
 import type { SealedValue, SealedValues } from "../../crypto/data-key-rotation.ts";
 import type { Queryable } from "../../db/schema.ts";
-import { valueAad } from "./service.ts";
+import { valueAad } from "./core.ts";
 import { repo, type StoredVersion, trash } from "./store/index.ts";
 
 type SealedVersion = StoredVersion & SealedValue;

@@ -22,7 +22,6 @@ import {
 import { createInheritedBy, createSecretCompare, createSecretSearch } from "./views/index.ts";
 
 export type { BulkUpdateItem, SecretInput, SecretPatch, SecretsDeps } from "./core.ts";
-export { valueAad } from "./core.ts";
 
 export function createSecretsService(deps: SecretsDeps) {
   const core = createSecretsCore(deps);

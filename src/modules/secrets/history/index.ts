@@ -4,5 +4,4 @@ export { createSecretHistory } from "./history.ts";
 export { createPointInTime } from "./point-in-time.ts";
 export { createSecretRecovery } from "./recovery.ts";
 export { createRecoverySteps, type RecoverySteps } from "./recovery-steps.ts";
-export { registerHistoryRoutes } from "./routes.ts";
 export { createTimeline } from "./timeline.ts";

@@ -2,6 +2,5 @@
 // the metadata, a share link's snapshot), and kept per revision between reads.
 export { createSecretImports } from "./import-writes.ts";
 export { createSecretReads, type Unresolved } from "./reads.ts";
-export { registerValueRoutes } from "./routes.ts";
 export { createWriteSteps, type WriteSteps } from "./write-steps.ts";
 export { createSecretWrites } from "./writes.ts";

@@ -2,5 +2,4 @@
 // searched, the heirs of a secret, and an environment as one object or dotenv text.
 export { createSecretCompare } from "./compare.ts";
 export { createInheritedBy } from "./inherited-by.ts";
-export { registerViewRoutes } from "./routes.ts";
 export { createSecretSearch } from "./search.ts";
