@@ -8,7 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useParams, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import {
   type EnvPath,
@@ -22,11 +22,11 @@ import { deleteSecrets, namedBy } from "../api/secret-values.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { AddSecretDialog } from "../components/AddSecretDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { EnvironmentControls, ProtectedBadge } from "../components/EnvironmentControls.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { PasteEnvDialog } from "../components/PasteEnvDialog.tsx";
 import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { Table } from "../components/Table.tsx";
 import { useSecretValues } from "../components/useSecretValues.ts";
@@ -315,8 +315,7 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
         </p>
       )}
       <EnvFileDownloadNotes failure={envFile.failure} omitted={envFile.omitted} />
-      {list.isPending && <Loading label="Loading secrets…" />}
-      {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
+      <QueryStatus query={list} loading="Loading secrets…" />
       {list.data && (
         <Table
           caption="Secrets"

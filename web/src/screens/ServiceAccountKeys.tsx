@@ -9,10 +9,9 @@ import {
   type WorkspaceTree,
 } from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
@@ -21,6 +20,7 @@ import { KeyUsage } from "../components/KeyUsage.tsx";
 import { LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
@@ -108,8 +108,7 @@ export function ServiceAccountKeys({ account, tree, manage, ask }: SectionProps)
           </Button>
         )}
       </div>
-      {keys.isPending && <Loading label="Loading keys…" />}
-      {keys.error && <Alert kind="error">{errorMessage(keys.error)}</Alert>}
+      <QueryStatus query={keys} loading="Loading keys…" />
       {keys.data && (
         <Table
           caption="Keys"

@@ -9,14 +9,14 @@ import {
   useTrusts,
 } from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { AddTrustDialog } from "./AddTrustDialog.tsx";
 import type { SectionProps } from "./ServiceAccount.tsx";
@@ -117,8 +117,7 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: SectionProp
         </div>
         {manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
       </div>
-      {trusts.isPending && <Loading label="Loading trusts…" />}
-      {trusts.error && <Alert kind="error">{errorMessage(trusts.error)}</Alert>}
+      <QueryStatus query={trusts} loading="Loading trusts…" />
       {trusts.data && (
         <Table
           caption="OIDC trusts"
