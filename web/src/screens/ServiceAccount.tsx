@@ -93,7 +93,7 @@ function ServiceAccountPage() {
 }
 
 /** What the keys and trusts sections of an account's page share. */
-export interface SectionProps {
+export interface ServiceAccountSectionProps {
   account: Account;
   tree: WorkspaceTree;
   manage: boolean;

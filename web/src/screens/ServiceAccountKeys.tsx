@@ -25,9 +25,9 @@ import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
-import type { SectionProps } from "./ServiceAccount.tsx";
+import type { ServiceAccountSectionProps } from "./ServiceAccount.tsx";
 
-export function ServiceAccountKeys({ account, tree, manage, ask }: SectionProps) {
+export function ServiceAccountKeys({ account, tree, manage, ask }: ServiceAccountSectionProps) {
   const { workspace } = useWorkspace();
   const ws = workspace.id;
   const keys = useServiceAccountKeys(ws, account.id);

@@ -19,9 +19,9 @@ import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
 import { QueryStatus } from "../components/QueryStatus.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { AddTrustDialog } from "./AddTrustDialog.tsx";
-import type { SectionProps } from "./ServiceAccount.tsx";
+import type { ServiceAccountSectionProps } from "./ServiceAccount.tsx";
 
-export function ServiceAccountTrusts({ account, tree, manage, ask }: SectionProps) {
+export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAccountSectionProps) {
   const { workspace } = useWorkspace();
   const ws = workspace.id;
   const trusts = useTrusts(ws, account.id);
