@@ -1,4 +1,4 @@
-// One table on purpose (over 400 lines): the whole permission matrix (DESIGN.md §5) reads in one place.
+// One file on purpose: the whole permission matrix (DESIGN.md §5) reads as one table.
 // policy.ts holds the decisions that read it and is where the rest of the code imports it from.
 
 export const Role = { Viewer: 0, Member: 1, Admin: 2, Owner: 3 } as const;
