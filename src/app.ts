@@ -3,9 +3,9 @@
 // It reads as the list of what it mounts, in order; how each part is made lives in src/app/.
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "./app/deps.ts";
+import { createFastify } from "./app/fastify.ts";
 import { startPlatform } from "./app/platform.ts";
 import { registerRequestGuards } from "./app/request-guards.ts";
-import { createServer } from "./app/server.ts";
 import { createServices } from "./app/services.ts";
 import { isInstanceOperator } from "./auth/policy.ts";
 import { healthRoutes } from "./http/health.ts";
@@ -34,7 +34,7 @@ export type { AppDeps } from "./app/deps.ts";
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
-  const { app, dashboard } = createServer(deps);
+  const { app, dashboard } = createFastify(deps);
   const platform = startPlatform(app, deps);
   const { audit, budgets, masterKeys } = platform;
   const services = createServices(app, deps, platform);

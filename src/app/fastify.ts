@@ -34,7 +34,7 @@ function lowerCaseUuidParams(params: unknown): void {
   }
 }
 
-export function createServer(deps: AppDeps) {
+export function createFastify(deps: AppDeps) {
   const { config } = deps;
   // Answers that leave before any hook runs carry the same security headers as the rest.
   const earlyHeaders = apiSecurityHeaders(config.publicUrl);
