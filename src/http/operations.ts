@@ -2,7 +2,7 @@
 // method (`revokeApiKey`, not `postKeysByKeyId`) and what the docs list. A route without an entry
 // fails at start-up (see registerOperationNames), so no operation can ship unnamed.
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { SECURITY } from "./schemas.ts";
+import { INT32_MAX, SECURITY } from "./schemas.ts";
 
 const W = "/:workspace_id";
 const T = `${W}/:team_id`;
@@ -218,14 +218,14 @@ const RATE_LIMIT_HEADERS = {
     type: "integer",
     format: "int32",
     minimum: 1,
-    maximum: 2147483647,
+    maximum: INT32_MAX,
     description: "requests allowed per window",
   },
   "RateLimit-Remaining": {
     type: "integer",
     format: "int32",
     minimum: 0,
-    maximum: 2147483647,
+    maximum: INT32_MAX,
     description: "requests left in this window",
   },
   "RateLimit-Reset": {

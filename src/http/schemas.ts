@@ -2,8 +2,20 @@
 import Type, { type Static, type TSchema } from "typebox";
 import { type ErrorCode as Code, ERROR_STATUS } from "../errors.ts";
 
-export const Uuid = Type.String({ format: "uuid" });
-export const DateTime = Type.String({ format: "date-time" });
+// A uuid is 36 characters whatever it holds; the server writes times as ISO 8601 (24 characters), and
+// 64 leaves room for any offset or fraction a client sends.
+export const Uuid = Type.String({ format: "uuid", maxLength: 36 });
+export const DateTime = Type.String({ format: "date-time", maxLength: 64 });
+/** The largest value of a PostgreSQL `integer`, the column type of every integer the API holds. */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * An integer of the API: int32 (the columns they come from, and the counts of their rows), never
+ * negative unless the options say so.
+ */
+export const Int32 = (options: Parameters<typeof Type.Integer>[0] = {}) =>
+  Type.Integer({ format: "int32", minimum: 0, maximum: INT32_MAX, ...options });
+
 /**
  * A value of `schema` or null, as a JSON Schema type list rather than anyOf: one clear 422 when it
  * fails, and no per-field branch validation when fast-json-stringify serialises a response.
@@ -38,12 +50,15 @@ export const ErrorBody = Type.Object(
     // A session's device is told why it lost the session: the dashboard says it in words.
     reason: Type.Optional(
       Type.String({
+        maxLength: 32,
         description:
           "session_revoked only: why the session ended — replaced (the same user agent signed in again), " +
           "signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused",
       }),
     ),
-    revoked_at: Type.Optional(Type.String({ format: "date-time", description: "session_revoked only" })),
+    revoked_at: Type.Optional(
+      Type.String({ format: "date-time", maxLength: 64, description: "session_revoked only" }),
+    ),
   },
   { $id: "Error" },
 );
@@ -52,7 +67,7 @@ export const ValidationErrorBody = Type.Object(
   {
     detail: Type.Array(
       Type.Object({
-        loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+        loc: Type.Array(Type.Union([Type.String(), Int32({ description: "an index in a list" })])),
         msg: Type.String(),
         type: Type.String(),
         input: Type.Optional(Type.Unknown()),
@@ -82,7 +97,7 @@ export const WorkspaceParams = Type.Object({ workspace_id: Uuid });
 
 /** `limit` and `cursor` of the lists that grow without bound (DESIGN.md §3). */
 export const PageQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  limit: Type.Optional(Int32({ minimum: 1, maximum: 1000 })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
 

@@ -1,7 +1,7 @@
 // The import preview's wire shapes, named as the spec names them (they are components of the
 // OpenAPI document), and the apply request built on them.
 import Type, { type Static, type TSchema } from "typebox";
-import { Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { Int32, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 
 export const IMPORT_PROVIDERS = ["railway", "vercel", "render"] as const;
 
@@ -76,7 +76,7 @@ export const ImportPreviewResponse = Type.Object(
     changed: Type.Array(ref(ImportChange)),
     unchanged: Type.Array(Type.String()),
     skipped: Type.Array(ref(SkippedItem)),
-    total: Type.Integer({ description: "variables read from the platform, skipped ones included" }),
+    total: Int32({ description: "variables read from the platform, skipped ones included" }),
   },
   { $id: "ImportPreviewResponse" },
 );

@@ -1,9 +1,9 @@
 import Type, { type Static } from "typebox";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
 
 // Ten years, in minutes: long enough for any automation, short enough to stay a sane date.
 const MAX_LIFETIME_MINUTES = 5_256_000;
-const Minutes = Type.Integer({
+const Minutes = Int32({
   minimum: 1,
   maximum: MAX_LIFETIME_MINUTES,
   description: "lifetime in minutes from now",
@@ -56,6 +56,7 @@ export const CreateKeyBody = Type.Object({
     Nullable(
       Type.String({
         format: "uuid",
+        maxLength: 36,
         description:
           "bind the key to this workspace (needed to name projects or environments); absent: every workspace of yours",
       }),
@@ -86,6 +87,7 @@ const keyFields = {
   workspace_id: Nullable(
     Type.String({
       format: "uuid",
+      maxLength: 36,
       description: "the one workspace the key reaches; null: every workspace of its holder",
     }),
   ),
@@ -116,11 +118,12 @@ export const CurrentKey = Type.Object({
   id: Uuid,
   name: Type.String(),
   service_account_id: Nullable(
-    Type.String({ format: "uuid", description: "set for a service account's key" }),
+    Type.String({ format: "uuid", maxLength: 36, description: "set for a service account's key" }),
   ),
   workspace_id: Nullable(
     Type.String({
       format: "uuid",
+      maxLength: 36,
       description: "the one workspace the key reaches; null: every workspace of its holder",
     }),
   ),

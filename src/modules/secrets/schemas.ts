@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 import { UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
 import { AuditEntry } from "../audit/index.ts";
@@ -16,7 +16,7 @@ export const SecretKey = Type.String({
 const SecretValue = Type.String({ maxLength: LIMITS.valueBytes, description: "at most 64 KiB" });
 const Description = Nullable(Type.String({ maxLength: LIMITS.descriptionLength }));
 const RotationDays = Nullable(
-  Type.Integer({ minimum: 1, maximum: 36500, description: "this secret's own rotation cadence in days" }),
+  Int32({ minimum: 1, maximum: 36500, description: "this secret's own rotation cadence in days" }),
 );
 
 export const CreateSecretBody = Type.Object({
@@ -71,12 +71,19 @@ export const ByKeyQuery = Type.Object({
 
 export const ListQuery = Type.Object({
   raw: RawFlag,
+  // Beyond any stored version is a question with an answer (the newest), not a mistake.
   version: Type.Optional(
-    Type.Integer({ minimum: 1, description: "read each secret at this version, or its newest" }),
+    Type.Integer({
+      format: "int64",
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: "read each secret at this version, or its newest",
+    }),
   ),
   at: Type.Optional(
     Type.String({
       format: "date-time",
+      maxLength: 64,
       description:
         "read the environment as it was at this moment (paid capability): each secret that existed then, deleted ones still recoverable included, at the version current then; no ETag",
     }),
@@ -135,16 +142,17 @@ export const SecretRecord = Type.Object({
   inherited_from: Type.Optional(
     Type.String({
       format: "uuid",
+      maxLength: 36,
       description: "present on a secret inherited from a parent environment: that environment's id",
     }),
   ),
   description: Nullable(Type.String()),
   created_at: DateTime,
   updated_at: DateTime,
-  current_version: Type.Integer(),
+  current_version: Int32(),
   environment_type: StringEnum(ENVIRONMENT_TYPES),
   last_rotated_at: Nullable(DateTime),
-  rotation_days: Type.Integer(),
+  rotation_days: Int32(),
 });
 
 export const SecretMetadata = Type.Omit(SecretRecord, ["value", "raw_value"]);
@@ -182,7 +190,7 @@ export const PartialSecretList = Type.Object({
 });
 
 export const VersionRecord = Type.Object({
-  version: Type.Integer(),
+  version: Int32(),
   ciphertext: Type.String({ description: "stored form: v1.<data-key-version>.<base64url nonce|ct|tag>" }),
   created_at: DateTime,
   author: Nullable({
@@ -192,7 +200,7 @@ export const VersionRecord = Type.Object({
       "(past its retention, or a secret restored from Recently deleted, whose log starts again)",
   }),
   restored_from_version: Nullable(
-    Type.Integer({
+    Int32({
       description: "for a rollback's version: the version whose value it made current again (null otherwise)",
     }),
   ),
@@ -200,25 +208,25 @@ export const VersionRecord = Type.Object({
 
 export const VersionParams = Type.Object({
   ...SecretParams.properties,
-  version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  version: Int32({ minimum: 1, maximum: 2_147_483_647 }),
 });
 
 export const VersionValue = Type.Object({
-  version: Type.Integer(),
+  version: Int32(),
   value: Type.String({ description: "the value as stored (references unresolved)" }),
   created_at: DateTime,
 });
 
-export const DeletedCount = Type.Object({ deleted: Type.Integer() });
+export const DeletedCount = Type.Object({ deleted: Int32() });
 
 export const BulkDeleteBody = Type.Object({
   ids: Type.Array(Uuid, { minItems: 1, maxItems: LIMITS.batch, uniqueItems: true }),
 });
 
-export const BulkDeleted = Type.Object({ deleted: Type.Integer(), ids: Type.Array(Uuid) });
+export const BulkDeleted = Type.Object({ deleted: Int32(), ids: Type.Array(Uuid) });
 
 export const RollbackBody = Type.Object({
-  version: Type.Integer({
+  version: Int32({
     minimum: 1,
     description: "the earlier version whose value becomes the newest version (current + 1)",
   }),
@@ -228,7 +236,7 @@ export const DeletedSecretRecord = Type.Object({
   id: Uuid,
   key: Type.String(),
   description: Nullable(Type.String()),
-  current_version: Type.Integer({ description: "the version it had when deleted" }),
+  current_version: Int32({ description: "the version it had when deleted" }),
   created_at: DateTime,
   deleted_at: DateTime,
   purge_after: DateTime,
@@ -251,7 +259,7 @@ const CompareCell = Type.Object({
   environment_id: Uuid,
   present: Type.Boolean(),
   secret_id: Type.Optional(Uuid),
-  version: Type.Optional(Type.Integer()),
+  version: Type.Optional(Int32()),
   fingerprint: Type.Optional(
     Type.String({
       description:
@@ -310,7 +318,11 @@ export const Comparison = Type.Object({
 });
 
 export const RestoreToBody = Type.Object({
-  at: Type.String({ format: "date-time", description: "the moment to put the environment back to" }),
+  at: Type.String({
+    format: "date-time",
+    maxLength: 64,
+    description: "the moment to put the environment back to",
+  }),
   apply: Type.Optional(
     Type.Boolean({
       default: false,
@@ -334,13 +346,17 @@ export const RestorePreview = Type.Object({
 
 export const TimelineQuery = Type.Object({
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 500, description: "events per page, 1 to 500 (default 100)" }),
+    Int32({ minimum: 1, maximum: 500, description: "events per page, 1 to 500 (default 100)" }),
   ),
   cursor: Type.Optional(
     Type.String({ maxLength: 200, description: "the X-Next-Cursor header of the previous page" }),
   ),
   before: Type.Optional(
-    Type.String({ format: "date-time", description: "only events strictly before this moment" }),
+    Type.String({
+      format: "date-time",
+      maxLength: 64,
+      description: "only events strictly before this moment",
+    }),
   ),
 });
 
@@ -363,7 +379,7 @@ export const TimelineEvent = Type.Object({
   secret_id: Uuid,
   key: Type.String({ description: "the secret's key now (or when it was deleted, if it still is)" }),
   version: Nullable(
-    Type.Integer({ description: "the version written (or current then; for a deletion, the last one)" }),
+    Int32({ description: "the version written (or current then; for a deletion, the last one)" }),
   ),
   renamed: Nullable(
     Type.Object(
@@ -374,6 +390,7 @@ export const TimelineEvent = Type.Object({
   restored_to: Nullable(
     Type.String({
       format: "date-time",
+      maxLength: 64,
       description: "when part of a restore of the environment: its moment",
     }),
   ),
@@ -394,7 +411,7 @@ export const SearchQuery = Type.Object({
     maxLength: 256,
     description: "text to find in keys and descriptions, any case",
   }),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  limit: Type.Optional(Int32({ minimum: 1, maximum: 100, default: 50 })),
 });
 
 const Place = Type.Object({ id: Uuid, name: Type.String() });
