@@ -26,6 +26,15 @@ export const Nullable = <T extends TSchema>(schema: T) => {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, "null"] });
 };
 
+/**
+ * A slug the server made of a name: at most 80 of its characters in kebab-case, then `-2`, `-3`…
+ * on a collision (lib/slug.ts).
+ */
+export const Slug = Type.String({ maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" });
+
+/** A team's, project's or environment's name: their create and update bodies hold it to 100. */
+export const PlaceName = Type.String({ maxLength: 100 });
+
 /** A string enum rendered as JSON Schema `enum` (one clear 422 and an exact OpenAPI list). */
 export const StringEnum = <const T extends readonly string[]>(
   values: T,

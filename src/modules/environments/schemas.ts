@@ -1,6 +1,6 @@
 import Type from "typebox";
 import { REFERENCE_SOURCES } from "../../auth/policy.ts";
-import { DateTime, Int32, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PlaceName, Slug, StringEnum, Uuid } from "../../http/schemas.ts";
 import { ENVIRONMENT_TYPES } from "./service.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
@@ -17,8 +17,8 @@ export const EnvironmentRecord = Type.Object({
   workspace_id: Uuid,
   team_id: Uuid,
   project_id: Uuid,
-  name: Type.String(),
-  slug: Type.String(),
+  name: PlaceName,
+  slug: Slug,
   environment_type: EnvironmentType,
   parent_environment_id: Type.Optional(
     Type.String({

@@ -1,11 +1,11 @@
 import Type from "typebox";
-import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, Slug, Uuid } from "../../http/schemas.ts";
 
 /** A workspace as the instance's operators see it (GET /admin/workspaces). */
 export const InstanceWorkspace = Type.Object({
   id: Uuid,
   name: Type.String(),
-  slug: Type.String(),
+  slug: Slug,
   plan: Type.String({ description: "free | pro | enterprise (or an operator-defined plan)" }),
   members: Int32({ description: "members (pending invites not counted)" }),
   seat_limit: Nullable(Int32({ description: "null = unlimited" })),

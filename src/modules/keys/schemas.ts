@@ -1,5 +1,5 @@
 import Type, { type Static } from "typebox";
-import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PlaceName, Slug, Uuid } from "../../http/schemas.ts";
 
 // Ten years, in minutes: long enough for any automation, short enough to stay a sane date.
 const MAX_LIFETIME_MINUTES = 5_256_000;
@@ -105,8 +105,8 @@ export { Minutes as KeyLifetime };
 
 const ReachedEnvironment = Type.Object({
   id: Uuid,
-  name: Type.String(),
-  slug: Type.String(),
+  name: PlaceName,
+  slug: Slug,
   environment_type: Type.String(),
   workspace_id: Uuid,
   team_id: Uuid,

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Int32, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PlaceName, Slug, StringEnum, Uuid } from "../../http/schemas.ts";
 import { UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
 import { AuditEntry } from "../audit/index.ts";
@@ -15,6 +15,9 @@ export const SecretKey = Type.String({
 });
 const SecretValue = Type.String({ maxLength: LIMITS.valueBytes, description: "at most 64 KiB" });
 const Description = Nullable(Type.String({ maxLength: LIMITS.descriptionLength }));
+// What the server answers with passed these limits on the way in: the write bodies and imports alike.
+const StoredKey = Type.String({ maxLength: LIMITS.keyLength });
+const StoredValue = (description: string) => Type.String({ maxLength: LIMITS.valueBytes, description });
 const RotationDays = Nullable(
   Int32({ minimum: 1, maximum: 36500, description: "this secret's own rotation cadence in days" }),
 );
@@ -134,10 +137,10 @@ export const ExportObject = Type.Object(
 
 export const SecretRecord = Type.Object({
   id: Uuid,
-  key: Type.String(),
+  key: StoredKey,
   value: Type.String({ description: "the value, its references resolved (the stored text with raw=true)" }),
   raw_value: Type.Optional(
-    Type.String({ description: "the stored text, present only when references make it differ from value" }),
+    StoredValue("the stored text, present only when references make it differ from value"),
   ),
   inherited_from: Type.Optional(
     Type.String({
@@ -146,7 +149,7 @@ export const SecretRecord = Type.Object({
       description: "present on a secret inherited from a parent environment: that environment's id",
     }),
   ),
-  description: Nullable(Type.String()),
+  description: Description,
   created_at: DateTime,
   updated_at: DateTime,
   current_version: Int32(),
@@ -168,8 +171,8 @@ export const PartialSecretList = Type.Object({
       Type.Array(
         Type.Object({
           id: Uuid,
-          key: Type.String(),
-          raw_value: Type.String({ description: "the stored text, to see or mend the reference" }),
+          key: StoredKey,
+          raw_value: StoredValue("the stored text, to see or mend the reference"),
           reference: Type.String({
             // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference syntax, as users write it.
             description: "the reference as written in the value, e.g. ${prod.DB_HOST}",
@@ -213,7 +216,7 @@ export const VersionParams = Type.Object({
 
 export const VersionValue = Type.Object({
   version: Int32(),
-  value: Type.String({ description: "the value as stored (references unresolved)" }),
+  value: StoredValue("the value as stored (references unresolved)"),
   created_at: DateTime,
 });
 
@@ -234,8 +237,8 @@ export const RollbackBody = Type.Object({
 
 export const DeletedSecretRecord = Type.Object({
   id: Uuid,
-  key: Type.String(),
-  description: Nullable(Type.String()),
+  key: StoredKey,
+  description: Description,
   current_version: Int32({ description: "the version it had when deleted" }),
   created_at: DateTime,
   deleted_at: DateTime,
@@ -247,6 +250,7 @@ export const CompareParams = Type.Object({ workspace_id: Uuid, team_id: Uuid, pr
 export const CompareQuery = Type.Object({
   environments: Type.String({
     pattern: "^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){1,9}$",
+    maxLength: 10 * 36 + 9,
     description: "2 to 10 environment ids of this project, comma-separated, in the order to show them",
     examples: ["0b9f3c1e-8a6d-4f1e-9c3b-2d7a5e8f1a20,5c2e7d9a-1b4f-4e8c-a6d3-9f0b2c4e6a81"],
   }),
@@ -269,7 +273,7 @@ const CompareCell = Type.Object({
   value: Type.Optional(Type.String({ description: "only with values=true" })),
   inherited_from: Type.Optional(
     Type.Object(
-      { id: Uuid, name: Type.String(), slug: Type.String() },
+      { id: Uuid, name: PlaceName, slug: Slug },
       {
         description:
           "the environment the value comes from when this one inherits the key (absent: its own); " +
@@ -282,8 +286,8 @@ const CompareCell = Type.Object({
 export const Heirs = Type.Array(
   Type.Object({
     id: Uuid,
-    name: Type.String(),
-    slug: Type.String(),
+    name: PlaceName,
+    slug: Slug,
     environment_type: StringEnum(ENVIRONMENT_TYPES),
   }),
   {
@@ -294,11 +298,11 @@ export const Heirs = Type.Array(
 
 export const Comparison = Type.Object({
   environments: Type.Array(
-    Type.Object({ id: Uuid, name: Type.String(), environment_type: StringEnum(ENVIRONMENT_TYPES) }),
+    Type.Object({ id: Uuid, name: PlaceName, environment_type: StringEnum(ENVIRONMENT_TYPES) }),
   ),
   keys: Type.Array(
     Type.Object({
-      key: Type.String(),
+      key: StoredKey,
       status: Type.Union([Type.Literal("same"), Type.Literal("differs"), Type.Literal("missing")], {
         description:
           "missing: absent from at least one environment (an inherited key is present); " +
@@ -414,12 +418,12 @@ export const SearchQuery = Type.Object({
   limit: Type.Optional(Int32({ minimum: 1, maximum: 100, default: 50 })),
 });
 
-const Place = Type.Object({ id: Uuid, name: Type.String() });
+const Place = Type.Object({ id: Uuid, name: PlaceName });
 
 export const SearchResult = Type.Object({
   id: Uuid,
-  key: Type.String(),
-  description: Nullable(Type.String()),
+  key: StoredKey,
+  description: Description,
   team_id: Uuid,
   project: Place,
   environment: Place,

@@ -37,8 +37,8 @@ export const UpdateAccountBody = Type.Object({
 export const ServiceAccountRecord = Type.Object({
   id: Uuid,
   workspace_id: Uuid,
-  name: Type.String(),
-  description: Nullable(Type.String()),
+  name: Name,
+  description: Description,
   role: Int32(),
   team_ids: Type.Array(Uuid),
   created_by: Uuid,

@@ -63,7 +63,7 @@ export const WebhookRecord = Type.Object({
   id: Uuid,
   workspace_id: Uuid,
   url: Type.String(),
-  description: Nullable(Type.String()),
+  description: Description,
   events: Type.Array(Type.String()),
   project_id: Nullable(Uuid),
   environment_id: Nullable(Uuid),

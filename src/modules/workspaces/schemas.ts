@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, Slug, Uuid } from "../../http/schemas.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
 const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
@@ -7,7 +7,7 @@ const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
 export const WorkspaceRecord = Type.Object({
   id: Uuid,
   name: Type.String(),
-  slug: Type.String(),
+  slug: Slug,
   avatar_url: Nullable(Type.String()),
   created_at: DateTime,
   updated_at: DateTime,
