@@ -1,6 +1,7 @@
 // Schema pieces shared by every module: ids, times, error bodies.
 import Type, { type Static, type TSchema } from "typebox";
 import { type ErrorCode as Code, ERROR_STATUS } from "../errors.ts";
+import { INPUT_LIMITS } from "./input-guard.ts";
 
 // A uuid is 36 characters whatever it holds; the server writes times as ISO 8601 (24 characters), and
 // 64 leaves room for any offset or fraction a client sends.
@@ -76,7 +77,10 @@ export const ValidationErrorBody = Type.Object(
   {
     detail: Type.Array(
       Type.Object({
-        loc: Type.Array(Type.Union([Type.String(), Int32({ description: "an index in a list" })])),
+        // The part, then the path into it: no deeper than the input guard lets a value nest.
+        loc: Type.Array(Type.Union([Type.String(), Int32({ description: "an index in a list" })]), {
+          maxItems: INPUT_LIMITS.maxDepth + 2,
+        }),
         msg: Type.String(),
         type: Type.String(),
         input: Type.Optional(Type.Unknown()),

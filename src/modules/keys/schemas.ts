@@ -10,6 +10,9 @@ const Minutes = Int32({
 });
 
 const MAX_SCOPE_ITEMS = 100;
+const MAX_CIDRS = 50;
+/** A range as given (at most 64 characters), stored with its prefix length (lib/cidr.ts). */
+const STORED_CIDR_LENGTH = 64 + "/128".length;
 const IdList = (what: string) =>
   Nullable(
     Type.Array(Uuid, {
@@ -32,7 +35,7 @@ export const KeyScopeFields = {
     Nullable(
       Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
         minItems: 1,
-        maxItems: 50,
+        maxItems: MAX_CIDRS,
         description:
           "client addresses or CIDR ranges the key may be used from (the address COFFER_TRUST_PROXY decides); a use from elsewhere answers 401 api_key_address_refused",
       }),
@@ -43,9 +46,11 @@ export const KeyScopeFields = {
 /** The scope of a key, as every key listing shows it. */
 export const KeyScopeRecord = {
   access: Type.Union([Type.Literal("read"), Type.Literal("read_write")]),
-  project_ids: Nullable(Type.Array(Uuid)),
-  environment_ids: Nullable(Type.Array(Uuid)),
-  allowed_cidrs: Nullable(Type.Array(Type.String())),
+  project_ids: Nullable(Type.Array(Uuid, { maxItems: MAX_SCOPE_ITEMS })),
+  environment_ids: Nullable(Type.Array(Uuid, { maxItems: MAX_SCOPE_ITEMS })),
+  allowed_cidrs: Nullable(
+    Type.Array(Type.String({ maxLength: STORED_CIDR_LENGTH }), { maxItems: MAX_CIDRS }),
+  ),
 };
 
 export const CreateKeyBody = Type.Object({

@@ -226,7 +226,10 @@ export const BulkDeleteBody = Type.Object({
   ids: Type.Array(Uuid, { minItems: 1, maxItems: LIMITS.batch, uniqueItems: true }),
 });
 
-export const BulkDeleted = Type.Object({ deleted: Int32(), ids: Type.Array(Uuid) });
+export const BulkDeleted = Type.Object({
+  deleted: Int32(),
+  ids: Type.Array(Uuid, { maxItems: LIMITS.batch }),
+});
 
 export const RollbackBody = Type.Object({
   version: Int32({
@@ -247,10 +250,13 @@ export const DeletedSecretRecord = Type.Object({
 
 export const CompareParams = Type.Object({ workspace_id: Uuid, team_id: Uuid, project_id: Uuid });
 
+/** Environments one comparison takes (CompareQuery's pattern). */
+const MAX_COMPARED = 10;
+
 export const CompareQuery = Type.Object({
   environments: Type.String({
     pattern: "^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){1,9}$",
-    maxLength: 10 * 36 + 9,
+    maxLength: MAX_COMPARED * 36 + (MAX_COMPARED - 1),
     description: "2 to 10 environment ids of this project, comma-separated, in the order to show them",
     examples: ["0b9f3c1e-8a6d-4f1e-9c3b-2d7a5e8f1a20,5c2e7d9a-1b4f-4e8c-a6d3-9f0b2c4e6a81"],
   }),
@@ -299,6 +305,7 @@ export const Heirs = Type.Array(
 export const Comparison = Type.Object({
   environments: Type.Array(
     Type.Object({ id: Uuid, name: PlaceName, environment_type: StringEnum(ENVIRONMENT_TYPES) }),
+    { maxItems: MAX_COMPARED },
   ),
   keys: Type.Array(
     Type.Object({
@@ -308,7 +315,10 @@ export const Comparison = Type.Object({
           "missing: absent from at least one environment (an inherited key is present); " +
           "differs: present everywhere, effective values not all equal",
       }),
-      environments: Type.Array(CompareCell, { description: "one per environment, in the order asked" }),
+      environments: Type.Array(CompareCell, {
+        maxItems: MAX_COMPARED,
+        description: "one per environment, in the order asked",
+      }),
     }),
   ),
   unreadable: Type.Array(
@@ -318,6 +328,7 @@ export const Comparison = Type.Object({
         description: "secrets whose value could not be decrypted (left out of keys)",
       },
     ),
+    { maxItems: MAX_COMPARED },
   ),
 });
 

@@ -9,8 +9,9 @@ const AccountRole = Int32({
   maximum: 2,
   description: "0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role)",
 });
+const MAX_TEAMS = 100;
 const TeamIds = Type.Array(Uuid, {
-  maxItems: 100,
+  maxItems: MAX_TEAMS,
   description: "the teams it belongs to (what a Viewer or Member reaches)",
 });
 
@@ -40,7 +41,7 @@ export const ServiceAccountRecord = Type.Object({
   name: Name,
   description: Description,
   role: Int32(),
-  team_ids: Type.Array(Uuid),
+  team_ids: Type.Array(Uuid, { maxItems: MAX_TEAMS }),
   created_by: Uuid,
   disabled: Type.Boolean(),
   created_at: DateTime,

@@ -1,8 +1,9 @@
 import Type from "typebox";
 import { DateTime, Int32, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { LIMITS } from "../../lib/secret-limits.ts";
 
 export const ShareBody = Type.Object({
-  secret_ids: Type.Array(Uuid, { minItems: 1, maxItems: 1000 }),
+  secret_ids: Type.Array(Uuid, { minItems: 1, maxItems: LIMITS.batch }),
   expires_in_minutes: Type.Optional(Int32({ minimum: 1, maximum: 43200, default: 60 })),
   max_views: Type.Optional(Int32({ minimum: 1, maximum: 100, default: 1 })),
   passphrase: Type.Optional(
@@ -29,7 +30,12 @@ export const ShareCreated = Type.Object({
 });
 
 export const SharedSecrets = Type.Object({
-  secrets: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
+  secrets: Type.Array(
+    Type.Object({ key: Type.String({ maxLength: LIMITS.keyLength }), value: Type.String() }),
+    {
+      maxItems: LIMITS.batch,
+    },
+  ),
   expires_at: DateTime,
   views_remaining: Int32(),
 });
@@ -48,7 +54,10 @@ export const ShareLinkRecord = Type.Object({
   passphrase: Type.Boolean({ description: "the link has a passphrase" }),
   failed_attempts: Int32({ description: "wrong passphrases so far (five burn the link)" }),
   revoked_at: Nullable(DateTime),
-  secret_keys: Type.Array(Type.String(), { description: "the shared secrets' key names (never values)" }),
+  secret_keys: Type.Array(Type.String({ maxLength: LIMITS.keyLength }), {
+    maxItems: LIMITS.batch,
+    description: "the shared secrets' key names (never values)",
+  }),
   status: StringEnum(["active", "expired", "used_up", "revoked", "burnt"]),
 });
 

@@ -64,7 +64,9 @@ export const WebhookRecord = Type.Object({
   workspace_id: Uuid,
   url: Type.String(),
   description: Description,
-  events: Type.Array(Type.String()),
+  events: Type.Array(Type.String({ maxLength: Math.max(...WEBHOOK_EVENTS.map((event) => event.length)) }), {
+    maxItems: WEBHOOK_EVENTS.length,
+  }),
   project_id: Nullable(Uuid),
   environment_id: Nullable(Uuid),
   enabled: Type.Boolean(),
