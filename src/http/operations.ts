@@ -2,7 +2,7 @@
 // method (`revokeApiKey`, not `postKeysByKeyId`) and what the docs list. A route without an entry
 // fails at start-up (see registerOperationNames), so no operation can ship unnamed.
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { INT32_MAX, SECURITY } from "./schemas.ts";
+import { ErrorBody, INT32_MAX, SECURITY } from "./schemas.ts";
 
 const W = "/:workspace_id";
 const T = `${W}/:team_id`;
@@ -285,8 +285,14 @@ export function registerOperationNames(app: FastifyInstance): void {
     const [operationId, summary] = named;
     const paginated = Boolean(schema.querystring?.properties?.cursor);
     const rateLimited = (route.config as RouteFlags | undefined)?.rateLimit !== false;
+    // A route without a response schema still says what success looks like (any JSON object).
+    const declared = schema.response ?? {
+      "2xx": { type: "object", additionalProperties: true, description: "Success" },
+    };
+    // A limited route can answer 429 whatever else it declares.
+    const answers = rateLimited && !("429" in declared) ? { ...declared, 429: ErrorBody } : declared;
     const response = Object.fromEntries(
-      Object.entries(schema.response ?? {}).map(([status, body]) => {
+      Object.entries(answers).map(([status, body]) => {
         if (typeof body !== "object" || body === null) return [status, body];
         // Beside the headers a route declares itself (ETag, Preference-Applied).
         const own = (body as { headers?: Record<string, unknown> }).headers;
@@ -307,17 +313,7 @@ export function registerOperationNames(app: FastifyInstance): void {
       summary: (schema.summary as string | undefined) ?? summary,
       description: (schema.description as string | undefined) ?? summary,
       ...securityOf(route.config as RouteFlags | undefined, schema),
-      // A route without a response schema still says what success looks like (any JSON object).
-      response: schema.response
-        ? response
-        : {
-            "2xx": {
-              type: "object",
-              additionalProperties: true,
-              description: "Success",
-              ...(rateLimited ? { headers: RATE_LIMIT_HEADERS } : {}),
-            },
-          },
+      response,
     };
   });
 }
