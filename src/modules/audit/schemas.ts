@@ -1,6 +1,9 @@
 import Type from "typebox";
 import { DateTime, Int32, Nullable, PageQuery, Uuid } from "../../http/schemas.ts";
 
+/** An HMAC-SHA256 in hex, as the chain stores it (chain.ts). */
+const HMAC = { maxLength: 64, pattern: "^[0-9a-f]{64}$" };
+
 export const AuditEntry = Type.Object({
   id: Uuid,
   action: Type.String({ description: "<resource>.<past-tense verb>, e.g. secret.created" }),
@@ -49,8 +52,14 @@ export const AuditEntry = Type.Object({
     Type.Object(
       {
         sequence: Int32({ description: "its place in the workspace's chain: 1, 2, 3… with no gaps" }),
-        prev_hmac: Type.String({ description: "the previous entry's hmac (64 zeros for the first)" }),
-        hmac: Type.String({ description: "HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md)" }),
+        prev_hmac: Type.String({
+          ...HMAC,
+          description: "the previous entry's hmac (64 zeros for the first)",
+        }),
+        hmac: Type.String({
+          ...HMAC,
+          description: "HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md)",
+        }),
       },
       {
         description: "the entry's place in the tamper-evident chain (null only for entries not yet chained)",
@@ -76,11 +85,11 @@ const ChainBreakSchema = Type.Object(
 );
 
 const Head = Nullable(
-  Type.Object({ sequence: Int32(), hmac: Type.String() }, { description: "where the chain ends" }),
+  Type.Object({ sequence: Int32(), hmac: Type.String(HMAC) }, { description: "where the chain ends" }),
 );
 const Checkpoint = Nullable(
   Type.Object(
-    { sequence: Int32(), hmac: Type.String(), purged: Int32(), created_at: DateTime },
+    { sequence: Int32(), hmac: Type.String(HMAC), purged: Int32(), created_at: DateTime },
     { description: "what retention purged from the start: the chain continues from this entry's hmac" },
   ),
 );
