@@ -11,6 +11,7 @@ import { AuditEntry } from "../audit/index.ts";
 import { EnvironmentParams, pathOf } from "../environments/index.ts";
 import { ShareBody, ShareCreated, type SharingService } from "../sharing/index.ts";
 import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
+import { CompareParams, CompareQuery, Comparison } from "./compare-schemas.ts";
 import { registerConsumerReads } from "./consumer-routes.ts";
 import { registerVersionRead } from "./history-routes.ts";
 import { answerSingleRead, ETAG_HEADERS, JSON_UTF8, KeyedError, NotModified, partial } from "./responses.ts";
@@ -19,9 +20,6 @@ import {
   BulkDeleteBody,
   BulkDeleted,
   BulkUpdateBody,
-  CompareParams,
-  CompareQuery,
-  Comparison,
   CreateSecretBody,
   DeletedCount,
   DeletedSecretRecord,
