@@ -55,7 +55,7 @@ module.exports = {
       comment:
         "Declare what you need here (a type, a function parameter, an interface) and let src/app.ts hand in the module's implementation.",
       severity: "error",
-      from: { path: ["^src/(http|auth|db|crypto|lib)/", "^src/(errors|clock|config)\\.ts$"] },
+      from: { path: ["^src/(http|auth|db|crypto|lib|config)/", "^src/(errors|clock|config)\\.ts$"] },
       to: { path: "^src/modules/" },
     },
     {

@@ -1,19 +1,15 @@
+// One file on purpose: every variable Coffer reads is named here (test/docs-tables.test.ts checks the docs).
 // Every environment variable Coffer reads, parsed and validated once (DESIGN.md §7).
 // A bad value throws ConfigError naming the variable; main.ts prints that one line and exits.
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { withFileSecrets } from "./config/file-secrets.ts";
+import { boolean, ConfigError, type Env, integer, read, url } from "./config/values.ts";
 import { type ConnectionLimits, defaultMaxConnections } from "./http/connection-limits.ts";
 import { parseCidr } from "./lib/cidr.ts";
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    /** What is wrong, without the variable's name. */
-    readonly reason: string,
-  ) {
-    super(`${variable}: ${reason}`);
-  }
-}
+// What the rest of the code imports from here.
+export { SECRET_VARIABLES } from "./config/file-secrets.ts";
+export { ConfigError } from "./config/values.ts";
 
 export interface PlanAllowance {
   seats: number | null; // null = unlimited
@@ -161,102 +157,7 @@ export const BUILT_IN_PLANS: Record<string, PlanAllowance> = {
   enterprise: { seats: null, service_accounts: null, version_history: true, share_links: true },
 };
 
-type Env = Record<string, string | undefined>;
-
-/**
- * The variables that hold a secret: each may instead name a file that holds it (`<NAME>_FILE`), the
- * way Docker and Kubernetes secrets and systemd credentials arrive, so that the secret stays out of
- * the process environment (`/proc/<pid>/environ`, `docker inspect`, a unit file).
- */
-export const SECRET_VARIABLES = [
-  "COFFER_MASTER_KEY",
-  "COFFER_MASTER_KEY_PREVIOUS",
-  "DATABASE_URL",
-  "REDIS_URL",
-  "SMTP_URL",
-  "GOOGLE_CLIENT_SECRET",
-  "GITHUB_CLIENT_SECRET",
-  "COFFER_OIDC_CLIENT_SECRET",
-  "COFFER_METRICS_TOKEN",
-  "COFFER_AUDIT_STREAM_SECRET",
-] as const;
-
-/**
- * `env` with each `<NAME>_FILE` of SECRET_VARIABLES replaced by `<NAME>` = the file's content, less
- * one trailing newline (what `echo` and editors add), and which file each came from. An error names
- * the variable and the path, never the content.
- */
-function withFileSecrets(env: Env): { env: Env; files: Record<string, string> } {
-  const resolved: Env = { ...env };
-  const files: Record<string, string> = {};
-  for (const name of SECRET_VARIABLES) {
-    const fileVariable = `${name}_FILE`;
-    const path = read(env, fileVariable);
-    if (path === undefined) continue;
-    if (read(env, name) !== undefined) {
-      throw new ConfigError(fileVariable, `cannot be set together with ${name}: unset one of them`);
-    }
-    let content: string;
-    try {
-      content = readFileSync(path, "utf8");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      throw new ConfigError(fileVariable, `cannot read ${path} (${code})`);
-    }
-    const value = content.replace(/\r?\n$/, "");
-    // An empty mounted secret must not read as "unset" (a master key file would then be generated).
-    if (value.trim() === "") throw new ConfigError(fileVariable, `${path} is empty`);
-    resolved[name] = value;
-    files[name] = path;
-  }
-  return { env: resolved, files };
-}
-
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
-}
-
-function integer(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  max = Number.MAX_SAFE_INTEGER,
-): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max)
-    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (["1", "true", "yes", "on"].includes(raw)) return true;
-  if (["0", "false", "no", "off"].includes(raw)) return false;
-  throw new ConfigError(name, `expected true or false, got "${raw}"`);
-}
-
-function url(env: Env, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, "is not a valid URL");
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`);
-  }
-  return raw.replace(/\/+$/, "");
-}
 
 function trustProxy(env: Env): boolean | number | string[] {
   const raw = read(env, "COFFER_TRUST_PROXY");

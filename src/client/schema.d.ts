@@ -2267,7 +2267,10 @@ export interface components {
             /** @enum {string} */
             provider: "railway" | "vercel" | "render";
             skipped: components["schemas"]["SkippedItem"][];
-            /** @description variables read from the platform, skipped ones included */
+            /**
+             * Format: int32
+             * @description variables read from the platform, skipped ones included
+             */
             total: number;
             unchanged: string[];
         };
@@ -2303,14 +2306,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         name: string;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         seats: number | null;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         service_accounts: number | null;
                         share_links: boolean;
                         /** @description versions, the timeline and point-in-time restore */
@@ -2321,6 +2336,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2340,6 +2361,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2359,6 +2386,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2420,6 +2453,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
@@ -2430,12 +2469,18 @@ export interface operations {
                         created_at: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description members (pending invites not counted) */
+                        /**
+                         * Format: int32
+                         * @description members (pending invites not counted)
+                         */
                         members: number;
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         seat_limit: number | null;
                         slug: string;
                     }[];
@@ -2444,6 +2489,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2463,6 +2514,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,6 +2539,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2552,6 +2615,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2560,12 +2629,18 @@ export interface operations {
                         created_at: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description members (pending invites not counted) */
+                        /**
+                         * Format: int32
+                         * @description members (pending invites not counted)
+                         */
                         members: number;
                         name: string;
                         /** @description free | pro | enterprise (or an operator-defined plan) */
                         plan: string;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         seat_limit: number | null;
                         slug: string;
                     };
@@ -2574,6 +2649,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2593,6 +2674,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2612,6 +2699,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2631,6 +2724,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,6 +2788,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2696,7 +2801,10 @@ export interface operations {
                         enabled: boolean;
                         /** Format: date-time */
                         enabled_at: string | null;
-                        /** @description unused recovery codes (0 when two-factor is off) */
+                        /**
+                         * Format: int32
+                         * @description unused recovery codes (0 when two-factor is off)
+                         */
                         recovery_codes_left: number;
                     };
                 };
@@ -2704,6 +2812,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2723,6 +2837,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2784,6 +2904,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2795,6 +2921,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,6 +2946,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2833,6 +2971,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2849,6 +2993,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2914,6 +3064,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2927,6 +3083,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2946,6 +3108,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2965,6 +3133,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2984,6 +3158,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3045,6 +3225,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3057,6 +3243,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3076,6 +3268,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3095,6 +3293,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3114,6 +3318,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3172,6 +3382,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3186,6 +3402,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3205,6 +3427,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,6 +3452,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3243,6 +3477,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3309,12 +3549,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         access_token: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "bearer";
@@ -3324,6 +3573,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3338,6 +3593,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3357,6 +3618,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,6 +3692,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3445,6 +3718,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3464,6 +3743,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3483,6 +3768,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3502,6 +3793,12 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3521,6 +3818,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,15 +3905,27 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** @description the device's secret: poll /auth/device/token with it */
                         device_code: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
-                        /** @description seconds to wait between polls */
+                        /**
+                         * Format: int32
+                         * @description seconds to wait between polls
+                         */
                         interval: number;
                         /** @description XXXX-XXXX, shown to the person to type or check in the dashboard */
                         user_code: string;
@@ -3623,6 +3938,12 @@ export interface operations {
             /** @description RFC 8628 §3.5 / RFC 6749 §5.2: the OAuth error shape, not the API's own */
             400: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3640,6 +3961,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3659,6 +3986,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3727,6 +4060,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,6 +4086,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3766,6 +4111,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3785,6 +4136,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3804,6 +4161,12 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,6 +4186,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3888,6 +4257,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3906,6 +4281,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3925,6 +4306,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3944,6 +4331,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3963,6 +4356,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4038,12 +4437,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         access_token: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** @description rotates at POST /auth/refresh, as a password sign-in's */
                         refresh_token: string;
@@ -4055,6 +4463,12 @@ export interface operations {
             /** @description RFC 8628 §3.5 / RFC 6749 §5.2: the OAuth error shape, not the API's own */
             400: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4072,6 +4486,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4091,6 +4511,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4162,6 +4588,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4195,9 +4627,15 @@ export interface operations {
                             require_sso: boolean;
                             /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                             require_two_factor: boolean;
-                            /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                            /**
+                             * Format: int32
+                             * @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                             */
                             role: number;
-                            /** @description null = unlimited */
+                            /**
+                             * Format: int32
+                             * @description null = unlimited
+                             */
                             seat_limit: number | null;
                             slug: string;
                             /** Format: date-time */
@@ -4209,6 +4647,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4228,6 +4672,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4247,6 +4697,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4305,12 +4761,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         access_token: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "bearer";
@@ -4320,6 +4785,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4328,6 +4799,33 @@ export interface operations {
                         challenge?: string;
                         code: string;
                         detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4345,11 +4843,44 @@ export interface operations {
             /** @description Success */
             "2XX": {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4367,12 +4898,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         access_token: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "bearer";
@@ -4382,6 +4922,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4390,6 +4936,33 @@ export interface operations {
                         challenge?: string;
                         code: string;
                         detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4407,11 +4980,44 @@ export interface operations {
             /** @description Success */
             "2XX": {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -4452,12 +5058,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         access_token: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "bearer";
@@ -4467,6 +5082,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4481,6 +5102,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4500,6 +5127,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4558,11 +5191,20 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description sessions revoked */
+                        /**
+                         * Format: int32
+                         * @description sessions revoked
+                         */
                         revoked: number;
                     };
                 };
@@ -4570,6 +5212,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4589,6 +5237,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4608,6 +5262,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4666,6 +5326,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4694,6 +5360,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4713,6 +5385,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4780,14 +5458,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         deleted: boolean;
-                        /** @description workspaces the user was the only Owner of */
+                        /**
+                         * Format: int32
+                         * @description workspaces the user was the only Owner of
+                         */
                         workspaces_deleted: number;
-                        /** @description workspaces the user left; they live on */
+                        /**
+                         * Format: int32
+                         * @description workspaces the user left; they live on
+                         */
                         workspaces_left: number;
                     };
                 };
@@ -4795,6 +5485,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4814,6 +5510,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4833,6 +5535,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4901,6 +5609,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4927,6 +5641,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4946,6 +5666,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5004,12 +5730,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         access_token: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "bearer";
@@ -5019,6 +5754,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,6 +5768,33 @@ export interface operations {
                         challenge?: string;
                         code: string;
                         detail: string;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5044,11 +5812,44 @@ export interface operations {
             /** @description Success */
             "2XX": {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
                     };
                 };
             };
@@ -5078,6 +5879,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5086,7 +5893,10 @@ export interface operations {
                         access_token: string;
                         /** Format: date-time */
                         expires_at: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** Format: uuid */
                         service_account_id: string;
@@ -5100,6 +5910,39 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5119,6 +5962,12 @@ export interface operations {
             /** @description A platform failed */
             502: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,12 +6008,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         changed: boolean;
-                        /** @description the account's other sessions, now signed out */
+                        /**
+                         * Format: int32
+                         * @description the account's other sessions, now signed out
+                         */
                         sessions_revoked: number;
                     };
                 };
@@ -5172,6 +6030,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5191,6 +6055,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,6 +6080,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5229,6 +6105,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5294,6 +6176,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5307,6 +6195,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5373,6 +6267,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5380,6 +6280,7 @@ export interface operations {
                         /** @description the account's address, to sign in with */
                         email: string;
                         reset: boolean;
+                        /** Format: int32 */
                         sessions_revoked: number;
                     };
                 };
@@ -5387,6 +6288,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5406,6 +6313,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5464,6 +6377,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,12 +6444,21 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         access_token: string;
-                        /** @description seconds */
+                        /**
+                         * Format: int32
+                         * @description seconds
+                         */
                         expires_in: number;
                         /** @enum {string} */
                         token_type: "bearer";
@@ -5540,6 +6468,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,6 +6493,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5578,6 +6518,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5636,6 +6582,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5650,6 +6602,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5669,6 +6627,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5688,6 +6652,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5735,6 +6705,12 @@ export interface operations {
             /** @description A platform failed */
             502: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5763,7 +6739,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description the six-digit code */
+                    /**
+                     * Format: int32
+                     * @description the six-digit code
+                     */
                     otp: number;
                 };
             };
@@ -5772,6 +6751,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5783,10 +6768,17 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         attempts_left?: number;
                         code: string;
                         detail: string;
@@ -5796,6 +6788,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5815,6 +6813,12 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5834,6 +6838,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5892,6 +6902,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5906,6 +6922,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5925,6 +6947,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5944,6 +6972,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5991,6 +7025,12 @@ export interface operations {
             /** @description A platform failed */
             502: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6025,6 +7065,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6066,6 +7112,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6085,6 +7137,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6104,6 +7162,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6123,6 +7187,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6183,7 +7253,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description rotation cadence in days; write-only */
+                    /**
+                     * Format: int32
+                     * @description rotation cadence in days; write-only
+                     */
                     default_policy?: number;
                     /** @enum {string} */
                     environment_type: "dev" | "staging" | "prod" | "pilot" | "custom";
@@ -6207,6 +7280,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6248,6 +7327,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6267,6 +7352,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6286,6 +7377,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6305,6 +7402,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6368,6 +7471,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6409,6 +7518,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6428,6 +7543,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6447,6 +7568,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6466,6 +7593,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6529,6 +7662,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6542,6 +7681,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6561,6 +7706,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6580,6 +7731,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6599,6 +7756,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6618,6 +7781,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6679,7 +7848,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description rotation cadence in days; write-only */
+                    /**
+                     * Format: int32
+                     * @description rotation cadence in days; write-only
+                     */
                     default_policy?: number;
                     name?: string;
                     /**
@@ -6701,6 +7873,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6742,6 +7920,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6761,6 +7945,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6780,6 +7970,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6799,6 +7995,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6869,6 +8071,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6899,6 +8107,7 @@ export interface operations {
                                 secret_id?: string;
                                 /** @description only with values=true */
                                 value?: string;
+                                /** Format: int32 */
                                 version?: number;
                             }[];
                             key: string;
@@ -6916,6 +8125,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6935,6 +8150,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6954,6 +8175,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6972,6 +8199,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6990,6 +8223,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7080,6 +8319,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7089,6 +8334,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7108,6 +8359,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7127,6 +8384,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7146,6 +8409,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7165,6 +8434,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7178,6 +8453,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7225,6 +8506,12 @@ export interface operations {
             /** @description A platform failed */
             502: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7265,6 +8552,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,6 +8567,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7293,6 +8592,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7312,6 +8617,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7331,6 +8642,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7350,6 +8667,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7363,6 +8686,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7410,6 +8739,12 @@ export interface operations {
             /** @description A platform failed */
             502: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7445,6 +8780,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
@@ -7461,6 +8802,7 @@ export interface operations {
                         invited_by: string;
                         invitee_email: string;
                         mail_error: string | null;
+                        /** Format: int32 */
                         role: number;
                         /** @enum {string} */
                         status: "pending" | "accepted" | "rejected" | "expired";
@@ -7476,6 +8818,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7495,6 +8843,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7514,6 +8868,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7533,6 +8893,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,7 +8962,10 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     invitee_email: string;
-                    /** @description 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                    /**
+                     * Format: int32
+                     * @description 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                     */
                     role: number;
                     /** Format: uuid */
                     team_id?: string | null;
@@ -7607,6 +8976,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7623,6 +8998,7 @@ export interface operations {
                         mail_error: string | null;
                         /** @description false when the mail could not be delivered: re-send it */
                         mail_sent: boolean;
+                        /** Format: int32 */
                         role: number;
                         /** @enum {string} */
                         status: "pending" | "accepted" | "rejected" | "expired";
@@ -7638,6 +9014,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7657,6 +9039,12 @@ export interface operations {
             /** @description The workspace's plan does not include this */
             402: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7676,6 +9064,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7695,6 +9089,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7714,6 +9114,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7733,6 +9139,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7794,6 +9206,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7807,6 +9225,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7826,6 +9250,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7845,6 +9275,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7864,6 +9300,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7928,6 +9370,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7944,6 +9392,7 @@ export interface operations {
                         mail_error: string | null;
                         /** @description false when the mail could not be delivered: re-send it */
                         mail_sent: boolean;
+                        /** Format: int32 */
                         role: number;
                         /** @enum {string} */
                         status: "pending" | "accepted" | "rejected" | "expired";
@@ -7959,6 +9408,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7978,6 +9433,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7997,6 +9458,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8016,6 +9483,12 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8035,6 +9508,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8096,7 +9575,10 @@ export interface operations {
                     /** @description the two-factor code of an existing account that accepts with its password */
                     otp?: string;
                     password: string;
-                    /** @description 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                    /**
+                     * Format: int32
+                     * @description 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                     */
                     role?: number;
                     /** Format: uuid */
                     team_id?: string | null;
@@ -8108,6 +9590,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8122,6 +9610,7 @@ export interface operations {
                             /** Format: uuid */
                             invited_by: string;
                             invitee_email: string;
+                            /** Format: int32 */
                             role: number;
                             /** @enum {string} */
                             status: "pending" | "accepted" | "rejected" | "expired";
@@ -8132,6 +9621,7 @@ export interface operations {
                             /** Format: uuid */
                             workspace_id: string;
                         };
+                        /** Format: int32 */
                         role: number;
                         user: {
                             email: string;
@@ -8149,6 +9639,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8168,6 +9664,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8187,6 +9689,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8206,6 +9714,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8225,6 +9739,12 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8244,6 +9764,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8304,6 +9830,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8317,6 +9849,7 @@ export interface operations {
                         /** Format: uuid */
                         invited_by: string;
                         invitee_email: string;
+                        /** Format: int32 */
                         role: number;
                         /** @enum {string} */
                         status: "pending" | "accepted" | "rejected" | "expired";
@@ -8332,6 +9865,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8351,6 +9890,12 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8370,6 +9915,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8430,6 +9981,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8448,6 +10005,7 @@ export interface operations {
                             id: string;
                             name: string;
                         };
+                        /** Format: int32 */
                         role: number;
                         /** @enum {string} */
                         status: "pending" | "accepted" | "rejected" | "expired";
@@ -8464,6 +10022,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8483,6 +10047,12 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8502,6 +10072,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8560,6 +10136,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8594,6 +10176,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8613,6 +10201,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8679,7 +10273,10 @@ export interface operations {
                     description?: string | null;
                     /** @description the only environments the key reaches (their secrets only); null or absent: not narrowed */
                     environment_ids?: string[] | null;
-                    /** @description lifetime in minutes from now */
+                    /**
+                     * Format: int32
+                     * @description lifetime in minutes from now
+                     */
                     expires_at?: number | null;
                     name: string;
                     /** @description the only projects the key reaches (their secrets only); null or absent: not narrowed */
@@ -8696,6 +10293,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8732,6 +10335,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8751,6 +10360,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8770,6 +10385,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8830,6 +10451,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8864,6 +10491,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8883,6 +10516,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8902,6 +10541,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8921,6 +10566,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8983,7 +10634,10 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description lifetime in minutes from now */
+                    /**
+                     * Format: int32
+                     * @description lifetime in minutes from now
+                     */
                     expires_at?: number | null;
                     is_revoked?: boolean;
                     name?: string;
@@ -8994,6 +10648,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9028,6 +10688,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9047,6 +10713,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9066,6 +10738,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9085,6 +10763,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9104,6 +10788,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9162,6 +10852,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9202,6 +10898,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9221,6 +10923,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9240,6 +10948,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +10973,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9320,6 +11040,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9347,6 +11073,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9366,6 +11098,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9385,6 +11123,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9404,6 +11148,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9475,6 +11225,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9502,6 +11258,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9521,6 +11283,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9540,6 +11308,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9559,6 +11333,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9621,6 +11401,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9648,6 +11434,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9667,6 +11459,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9686,6 +11484,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9705,6 +11509,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9767,6 +11577,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9780,6 +11596,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9799,6 +11621,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9818,6 +11646,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9837,6 +11671,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9910,6 +11750,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9937,6 +11783,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9956,6 +11808,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9975,6 +11833,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9994,6 +11858,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10088,12 +11958,19 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -10110,6 +11987,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -10121,6 +11999,12 @@ export interface operations {
             /** @description Some values could not be decrypted (detail.failed_ids) */
             207: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10131,6 +12015,7 @@ export interface operations {
                             succeeded: {
                                 /** Format: date-time */
                                 created_at: string;
+                                /** Format: int32 */
                                 current_version: number;
                                 description: string | null;
                                 /** @enum {string} */
@@ -10147,6 +12032,7 @@ export interface operations {
                                 last_rotated_at: string | null;
                                 /** @description the stored text, present only when references make it differ from value */
                                 raw_value?: string;
+                                /** Format: int32 */
                                 rotation_days: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -10177,6 +12063,12 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10184,6 +12076,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10203,6 +12101,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10222,6 +12126,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10240,6 +12150,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10258,6 +12174,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10322,7 +12244,10 @@ export interface operations {
                     description?: string | null;
                     /** @description a valid environment-variable name */
                     key: string;
-                    /** @description this secret's own rotation cadence in days */
+                    /**
+                     * Format: int32
+                     * @description this secret's own rotation cadence in days
+                     */
                     rotation_days?: number | null;
                     /** @description at most 64 KiB */
                     value: string;
@@ -10333,12 +12258,19 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -10355,6 +12287,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -10366,6 +12299,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10385,6 +12324,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10404,6 +12349,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10422,6 +12373,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10440,6 +12397,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10503,10 +12466,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         deleted: number;
                     };
                 };
@@ -10514,6 +12484,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10533,6 +12509,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10552,6 +12534,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10570,6 +12558,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10588,6 +12582,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10665,12 +12665,19 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -10687,6 +12694,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -10698,6 +12706,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10717,6 +12731,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10736,6 +12756,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10754,6 +12780,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10772,6 +12804,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10841,12 +12879,19 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -10863,6 +12908,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -10876,6 +12922,12 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10883,6 +12935,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10902,6 +12960,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10921,6 +12985,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10939,6 +13009,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10957,6 +13033,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11021,6 +13103,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11034,6 +13122,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11053,6 +13147,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11072,6 +13172,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11090,6 +13196,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11108,6 +13220,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11173,7 +13291,10 @@ export interface operations {
                     description?: string | null;
                     /** @description a valid environment-variable name */
                     key?: string;
-                    /** @description this secret's own rotation cadence in days */
+                    /**
+                     * Format: int32
+                     * @description this secret's own rotation cadence in days
+                     */
                     rotation_days?: number | null;
                     /** @description at most 64 KiB */
                     value?: string;
@@ -11184,12 +13305,19 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -11206,6 +13334,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -11217,6 +13346,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11236,6 +13371,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11255,6 +13396,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11273,6 +13420,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11291,6 +13444,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11355,6 +13514,12 @@ export interface operations {
             /** @description the environments that read this secret from here, nearest first; deleting it takes it from them */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11371,6 +13536,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11390,6 +13561,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11409,6 +13586,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11427,6 +13610,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11445,6 +13634,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11512,6 +13707,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
@@ -11542,7 +13743,10 @@ export interface operations {
                             hmac: string;
                             /** @description the previous entry's hmac (64 zeros for the first) */
                             prev_hmac: string;
-                            /** @description its place in the workspace's chain: 1, 2, 3… with no gaps */
+                            /**
+                             * Format: int32
+                             * @description its place in the workspace's chain: 1, 2, 3… with no gaps
+                             */
                             sequence: number;
                         } | null;
                         /** Format: date-time */
@@ -11566,6 +13770,7 @@ export interface operations {
                         resource_type: string;
                         secret_id: string | null;
                         user_agent: string | null;
+                        /** Format: int32 */
                         version: number | null;
                     }[];
                 };
@@ -11573,6 +13778,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11592,6 +13803,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11611,6 +13828,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11629,6 +13852,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11647,6 +13876,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11709,7 +13944,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description the earlier version whose value becomes the newest version (current + 1) */
+                    /**
+                     * Format: int32
+                     * @description the earlier version whose value becomes the newest version (current + 1)
+                     */
                     version: number;
                 };
             };
@@ -11718,12 +13956,19 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -11740,6 +13985,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -11751,6 +13997,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11770,6 +14022,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11789,6 +14047,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11807,6 +14071,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11825,6 +14095,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11889,6 +14165,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11912,8 +14194,12 @@ export interface operations {
                         ciphertext: string;
                         /** Format: date-time */
                         created_at: string;
-                        /** @description for a rollback's version: the version whose value it made current again (null otherwise) */
+                        /**
+                         * Format: int32
+                         * @description for a rollback's version: the version whose value it made current again (null otherwise)
+                         */
                         restored_from_version: number | null;
+                        /** Format: int32 */
                         version: number;
                     }[];
                 };
@@ -11921,6 +14207,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11940,6 +14232,12 @@ export interface operations {
             /** @description The workspace's plan does not include this */
             402: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11959,6 +14257,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11978,6 +14282,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11996,6 +14306,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12014,6 +14330,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12079,6 +14401,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12087,6 +14415,7 @@ export interface operations {
                         created_at: string;
                         /** @description the value as stored (references unresolved) */
                         value: string;
+                        /** Format: int32 */
                         version: number;
                     };
                 };
@@ -12094,6 +14423,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12113,6 +14448,12 @@ export interface operations {
             /** @description The workspace's plan does not include this */
             402: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12132,6 +14473,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12151,6 +14498,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12169,6 +14522,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12187,6 +14546,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12252,7 +14617,10 @@ export interface operations {
                         description?: string | null;
                         /** @description a valid environment-variable name */
                         key: string;
-                        /** @description this secret's own rotation cadence in days */
+                        /**
+                         * Format: int32
+                         * @description this secret's own rotation cadence in days
+                         */
                         rotation_days?: number | null;
                         /** @description at most 64 KiB */
                         value: string;
@@ -12264,12 +14632,19 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -12286,6 +14661,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -12297,6 +14673,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12316,6 +14698,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12335,6 +14723,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12353,6 +14747,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12371,6 +14771,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12440,10 +14846,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         deleted: number;
                         ids: string[];
                     };
@@ -12452,6 +14865,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12471,6 +14890,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12490,6 +14915,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12508,6 +14939,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12526,6 +14963,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12596,12 +15039,19 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -12618,6 +15068,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -12631,6 +15082,12 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12638,6 +15095,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12657,6 +15120,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12676,6 +15145,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12694,6 +15169,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12712,6 +15193,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12775,13 +15262,22 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
-                        /** @description the version it had when deleted */
+                        /**
+                         * Format: int32
+                         * @description the version it had when deleted
+                         */
                         current_version: number;
                         /** Format: date-time */
                         deleted_at: string;
@@ -12797,6 +15293,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12816,6 +15318,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12835,6 +15343,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12853,6 +15367,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12871,6 +15391,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12935,12 +15461,19 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -12957,6 +15490,7 @@ export interface operations {
                         last_rotated_at: string | null;
                         /** @description the stored text, present only when references make it differ from value */
                         raw_value?: string;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -12968,6 +15502,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12987,6 +15527,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13006,6 +15552,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13024,6 +15576,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13042,6 +15600,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13115,6 +15679,12 @@ export interface operations {
                     ETag?: string;
                     /** @description handling=strict when the request preferred it (RFC 7240) */
                     "Preference-Applied"?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13127,6 +15697,12 @@ export interface operations {
             /** @description Some values could not be decrypted (detail.failed_ids) */
             207: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13137,6 +15713,7 @@ export interface operations {
                             succeeded: {
                                 /** Format: date-time */
                                 created_at: string;
+                                /** Format: int32 */
                                 current_version: number;
                                 description: string | null;
                                 /** @enum {string} */
@@ -13153,6 +15730,7 @@ export interface operations {
                                 last_rotated_at: string | null;
                                 /** @description the stored text, present only when references make it differ from value */
                                 raw_value?: string;
+                                /** Format: int32 */
                                 rotation_days: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -13183,6 +15761,12 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13190,6 +15774,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13209,6 +15799,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13228,6 +15824,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13246,6 +15848,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13264,6 +15872,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13329,12 +15943,19 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: int32 */
                         current_version: number;
                         description: string | null;
                         /** @enum {string} */
@@ -13349,6 +15970,7 @@ export interface operations {
                         key: string;
                         /** Format: date-time */
                         last_rotated_at: string | null;
+                        /** Format: int32 */
                         rotation_days: number;
                         /** Format: date-time */
                         updated_at: string;
@@ -13360,6 +15982,12 @@ export interface operations {
                 headers: {
                     /** @description strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed */
                     ETag?: string;
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13367,6 +15995,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13386,6 +16020,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13405,6 +16045,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13423,6 +16069,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13441,6 +16093,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13519,6 +16177,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13549,6 +16213,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13568,6 +16238,12 @@ export interface operations {
             /** @description The workspace's plan does not include this */
             402: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13587,6 +16263,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13606,6 +16288,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13624,6 +16312,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13642,6 +16336,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13703,9 +16403,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default 60 */
+                    /**
+                     * Format: int32
+                     * @default 60
+                     */
                     expires_in_minutes?: number;
-                    /** @default 1 */
+                    /**
+                     * Format: int32
+                     * @default 1
+                     */
                     max_views?: number;
                     /** @description 8 characters or more; five wrong guesses burn the link */
                     passphrase?: string;
@@ -13717,6 +16423,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13727,6 +16439,7 @@ export interface operations {
                         expires_at: string;
                         /** Format: uuid */
                         id: string;
+                        /** Format: int32 */
                         max_views: number;
                         /** @description for scripts: a plain GET reads the values and spends a view (a browser opening it is sent to browser_url instead); the token in it is shown once */
                         url: string;
@@ -13736,6 +16449,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13755,6 +16474,12 @@ export interface operations {
             /** @description The workspace's plan does not include this */
             402: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13774,6 +16499,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13793,6 +16524,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13811,6 +16548,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13829,6 +16572,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13899,6 +16648,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
@@ -13945,7 +16700,10 @@ export interface operations {
                         secret_id: string;
                         /** @description a restore to just before `at` puts back what this event changed; false for renames, restores from Recently deleted and deletions undone since, which leave no trace a restore can act on */
                         undoable: boolean;
-                        /** @description the version written (or current then; for a deletion, the last one) */
+                        /**
+                         * Format: int32
+                         * @description the version written (or current then; for a deletion, the last one)
+                         */
                         version: number | null;
                     }[];
                 };
@@ -13953,6 +16711,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13972,6 +16736,12 @@ export interface operations {
             /** @description The workspace's plan does not include this */
             402: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13991,6 +16761,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14010,6 +16786,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14028,6 +16810,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14046,6 +16834,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14104,6 +16898,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14129,6 +16929,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14148,6 +16954,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14206,10 +17018,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         revoked: number;
                     };
                 };
@@ -14217,6 +17036,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14236,6 +17061,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14255,6 +17086,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14315,10 +17152,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         revoked: number;
                     };
                 };
@@ -14326,6 +17170,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14345,6 +17195,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14364,6 +17220,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14383,6 +17245,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14443,6 +17311,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14453,6 +17327,7 @@ export interface operations {
                             key: string;
                             value: string;
                         }[];
+                        /** Format: int32 */
                         views_remaining: number;
                     };
                 };
@@ -14460,6 +17335,12 @@ export interface operations {
             /** @description a browser or a link preview: go to the page */
             303: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14467,6 +17348,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14486,10 +17373,17 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         attempts_left?: number;
                         code: string;
                         detail: string;
@@ -14499,6 +17393,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14518,6 +17418,39 @@ export interface operations {
             /** @description Gone */
             410: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["ErrorCode"];
+                        detail: string;
+                        /** @description session_revoked only: why the session ended — replaced (the same user agent signed in again), signed_out, revoked, revoked_all, password_changed, password_reset, account_claimed, refresh_reused */
+                        reason?: string;
+                        /**
+                         * Format: date-time
+                         * @description session_revoked only
+                         */
+                        revoked_at?: string;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14550,6 +17483,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14570,6 +17509,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14589,6 +17534,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14608,6 +17559,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14627,6 +17584,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14694,6 +17657,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14714,6 +17683,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14733,6 +17708,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14752,6 +17733,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14771,6 +17758,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14790,6 +17783,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14851,6 +17850,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14871,6 +17876,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14890,6 +17901,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14909,6 +17926,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14928,6 +17951,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14989,6 +18018,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15002,6 +18037,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15021,6 +18062,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15040,6 +18087,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15059,6 +18112,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15127,6 +18186,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15147,6 +18212,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15166,6 +18237,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15185,6 +18262,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15204,6 +18287,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15223,6 +18312,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15284,6 +18379,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15295,7 +18396,10 @@ export interface operations {
                         last_name: string;
                         middle_name: string | null;
                         name: string;
-                        /** @description the person's workspace role */
+                        /**
+                         * Format: int32
+                         * @description the person's workspace role
+                         */
                         role: number;
                         /** Format: uuid */
                         user_id: string;
@@ -15305,6 +18409,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15324,6 +18434,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15343,6 +18459,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15362,6 +18484,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15433,6 +18561,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15444,7 +18578,10 @@ export interface operations {
                         last_name: string;
                         middle_name: string | null;
                         name: string;
-                        /** @description the person's workspace role */
+                        /**
+                         * Format: int32
+                         * @description the person's workspace role
+                         */
                         role: number;
                         /** Format: uuid */
                         user_id: string;
@@ -15454,6 +18591,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15473,6 +18616,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15492,6 +18641,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15511,6 +18666,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15530,6 +18691,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15592,6 +18759,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15605,6 +18778,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15624,6 +18803,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15643,6 +18828,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15662,6 +18853,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15723,6 +18920,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15750,6 +18953,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15769,6 +18978,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15788,6 +19003,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15807,6 +19028,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15865,6 +19092,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15881,9 +19114,15 @@ export interface operations {
                         require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
-                        /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                        /**
+                         * Format: int32
+                         * @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                         */
                         role: number;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         seat_limit: number | null;
                         slug: string;
                         /** Format: date-time */
@@ -15894,6 +19133,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15913,6 +19158,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15978,6 +19229,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15994,9 +19251,15 @@ export interface operations {
                         require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
-                        /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                        /**
+                         * Format: int32
+                         * @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                         */
                         role: number;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         seat_limit: number | null;
                         slug: string;
                         /** Format: date-time */
@@ -16007,6 +19270,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16026,6 +19295,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16086,6 +19361,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16099,6 +19380,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16118,6 +19405,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16137,6 +19430,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16156,6 +19455,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16230,6 +19535,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16246,9 +19557,15 @@ export interface operations {
                         require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
-                        /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                        /**
+                         * Format: int32
+                         * @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                         */
                         role: number;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         seat_limit: number | null;
                         slug: string;
                         /** Format: date-time */
@@ -16259,6 +19576,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16278,6 +19601,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16297,6 +19626,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16316,6 +19651,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16335,6 +19676,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16410,6 +19757,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
@@ -16440,7 +19793,10 @@ export interface operations {
                             hmac: string;
                             /** @description the previous entry's hmac (64 zeros for the first) */
                             prev_hmac: string;
-                            /** @description its place in the workspace's chain: 1, 2, 3… with no gaps */
+                            /**
+                             * Format: int32
+                             * @description its place in the workspace's chain: 1, 2, 3… with no gaps
+                             */
                             sequence: number;
                         } | null;
                         /** Format: date-time */
@@ -16464,6 +19820,7 @@ export interface operations {
                         resource_type: string;
                         secret_id: string | null;
                         user_agent: string | null;
+                        /** Format: int32 */
                         version: number | null;
                     }[];
                 };
@@ -16471,6 +19828,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16490,6 +19853,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16509,6 +19878,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16528,6 +19903,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16588,6 +19969,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16597,26 +19984,36 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             hmac: string;
+                            /** Format: int32 */
                             purged: number;
+                            /** Format: int32 */
                             sequence: number;
                         } | null;
                         /** @description where the chain ends */
                         head: {
                             hmac: string;
+                            /** Format: int32 */
                             sequence: number;
                         } | null;
                         last_verification: {
+                            /** Format: int32 */
                             checked: number;
                             /** @description the first place where the chain does not hold */
                             first_break: {
                                 detail: string;
                                 /** @description the entry where the chain breaks (null: the newest are gone) */
                                 entry_id: string | null;
-                                /** @description the sequence the chain expected there */
+                                /**
+                                 * Format: int32
+                                 * @description the sequence the chain expected there
+                                 */
                                 expected_sequence: number;
                                 /** @description what most likely happened there */
                                 kind: "changed" | "missing" | "inserted" | "reordered";
-                                /** @description that entry's stored sequence (or the first one missing) */
+                                /**
+                                 * Format: int32
+                                 * @description that entry's stored sequence (or the first one missing)
+                                 */
                                 sequence: number;
                             } | null;
                             holds: boolean;
@@ -16629,6 +20026,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16648,6 +20051,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16667,6 +20076,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16686,6 +20101,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16759,6 +20180,12 @@ export interface operations {
             /** @description The entries, as a download */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16787,7 +20214,10 @@ export interface operations {
                             hmac: string;
                             /** @description the previous entry's hmac (64 zeros for the first) */
                             prev_hmac: string;
-                            /** @description its place in the workspace's chain: 1, 2, 3… with no gaps */
+                            /**
+                             * Format: int32
+                             * @description its place in the workspace's chain: 1, 2, 3… with no gaps
+                             */
                             sequence: number;
                         } | null;
                         /** Format: date-time */
@@ -16811,6 +20241,7 @@ export interface operations {
                         resource_type: string;
                         secret_id: string | null;
                         user_agent: string | null;
+                        /** Format: int32 */
                         version: number | null;
                     }[];
                     "text/csv": string;
@@ -16819,6 +20250,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16838,6 +20275,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16857,6 +20300,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16876,6 +20325,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16939,6 +20394,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16955,6 +20416,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16974,6 +20441,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16993,6 +20466,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17012,6 +20491,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17077,18 +20562,29 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description entries read and checked */
+                        /**
+                         * Format: int32
+                         * @description entries read and checked
+                         */
                         checked: number;
                         /** @description what retention purged from the start: the chain continues from this entry's hmac */
                         checkpoint: {
                             /** Format: date-time */
                             created_at: string;
                             hmac: string;
+                            /** Format: int32 */
                             purged: number;
+                            /** Format: int32 */
                             sequence: number;
                         } | null;
                         /** @description the first place where the chain does not hold */
@@ -17096,20 +20592,29 @@ export interface operations {
                             detail: string;
                             /** @description the entry where the chain breaks (null: the newest are gone) */
                             entry_id: string | null;
-                            /** @description the sequence the chain expected there */
+                            /**
+                             * Format: int32
+                             * @description the sequence the chain expected there
+                             */
                             expected_sequence: number;
                             /** @description what most likely happened there */
                             kind: "changed" | "missing" | "inserted" | "reordered";
-                            /** @description that entry's stored sequence (or the first one missing) */
+                            /**
+                             * Format: int32
+                             * @description that entry's stored sequence (or the first one missing)
+                             */
                             sequence: number;
                         } | null;
+                        /** Format: int32 */
                         from: number;
                         /** @description where the chain ends */
                         head: {
                             hmac: string;
+                            /** Format: int32 */
                             sequence: number;
                         } | null;
                         holds: boolean;
+                        /** Format: int32 */
                         to: number;
                         /** Format: date-time */
                         verified_at: string;
@@ -17119,6 +20624,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17138,6 +20649,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17157,6 +20674,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17176,6 +20699,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17239,6 +20768,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
@@ -17252,6 +20787,7 @@ export interface operations {
                         last_name: string;
                         middle_name: string | null;
                         name: string;
+                        /** Format: int32 */
                         role: number;
                         /** @description the member has two-factor sign-in on */
                         two_factor: boolean;
@@ -17263,6 +20799,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17282,6 +20824,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17301,6 +20849,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17320,6 +20874,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17381,6 +20941,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17394,6 +20960,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17413,6 +20985,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17432,6 +21010,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17451,6 +21035,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17470,6 +21060,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17532,7 +21128,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                    /**
+                     * Format: int32
+                     * @description 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                     */
                     role: number;
                 };
             };
@@ -17541,6 +21140,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17552,6 +21157,7 @@ export interface operations {
                         last_name: string;
                         middle_name: string | null;
                         name: string;
+                        /** Format: int32 */
                         role: number;
                         /** @description the member has two-factor sign-in on */
                         two_factor: boolean;
@@ -17563,6 +21169,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17582,6 +21194,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17601,6 +21219,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17620,6 +21244,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17639,6 +21269,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17703,6 +21339,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17731,6 +21373,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17750,6 +21398,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17769,6 +21423,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17788,6 +21448,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17848,6 +21514,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17861,6 +21533,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /** Format: int32 */
                         role: number;
                         team_ids: string[];
                         /** Format: date-time */
@@ -17873,6 +21546,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17892,6 +21571,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17911,6 +21596,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17930,6 +21621,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17993,7 +21690,10 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     name: string;
-                    /** @description 0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role) */
+                    /**
+                     * Format: int32
+                     * @description 0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role)
+                     */
                     role: number;
                     /** @description the teams it belongs to (what a Viewer or Member reaches) */
                     team_ids?: string[];
@@ -18004,6 +21704,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18017,6 +21723,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /** Format: int32 */
                         role: number;
                         team_ids: string[];
                         /** Format: date-time */
@@ -18029,6 +21736,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18048,6 +21761,12 @@ export interface operations {
             /** @description The workspace's plan does not include this */
             402: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18067,6 +21786,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18086,6 +21811,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18105,6 +21836,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18124,6 +21861,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18185,6 +21928,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18198,6 +21947,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /** Format: int32 */
                         role: number;
                         team_ids: string[];
                         /** Format: date-time */
@@ -18210,6 +21960,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18229,6 +21985,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18248,6 +22010,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18267,6 +22035,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18328,6 +22102,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18339,6 +22119,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18358,6 +22144,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18377,6 +22169,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18396,6 +22194,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18462,7 +22266,10 @@ export interface operations {
                     /** @description a disabled account's keys answer 401 */
                     disabled?: boolean;
                     name?: string;
-                    /** @description 0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role) */
+                    /**
+                     * Format: int32
+                     * @description 0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role)
+                     */
                     role?: number;
                     /** @description the teams it belongs to (what a Viewer or Member reaches) */
                     team_ids?: string[];
@@ -18473,6 +22280,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18486,6 +22299,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
+                        /** Format: int32 */
                         role: number;
                         team_ids: string[];
                         /** Format: date-time */
@@ -18498,6 +22312,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18517,6 +22337,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18536,6 +22362,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18555,6 +22387,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18574,6 +22412,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18635,6 +22479,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18670,6 +22520,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18689,6 +22545,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18708,6 +22570,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18727,6 +22595,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18796,7 +22670,10 @@ export interface operations {
                     description?: string | null;
                     /** @description the only environments the key reaches (their secrets only); null or absent: not narrowed */
                     environment_ids?: string[] | null;
-                    /** @description lifetime in minutes from now */
+                    /**
+                     * Format: int32
+                     * @description lifetime in minutes from now
+                     */
                     expires_at?: number | null;
                     name: string;
                     /** @description the only projects the key reaches (their secrets only); null or absent: not narrowed */
@@ -18808,6 +22685,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18845,6 +22728,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18864,6 +22753,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18883,6 +22778,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18902,6 +22803,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18964,6 +22871,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18999,6 +22912,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19018,6 +22937,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19037,6 +22962,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19056,6 +22987,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19117,6 +23054,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19140,6 +23083,7 @@ export interface operations {
                         /** Format: uuid */
                         service_account_id: string;
                         subject: string;
+                        /** Format: int32 */
                         token_minutes: number;
                     }[];
                 };
@@ -19147,6 +23091,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19166,6 +23116,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19185,6 +23141,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19204,6 +23166,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19285,7 +23253,10 @@ export interface operations {
                     project_ids?: string[] | null;
                     /** @description the sub pattern, e.g. repo:acme/payments:ref:refs/heads/main; matched whole, * matches any run of characters */
                     subject: string;
-                    /** @description lifetime of the exchanged token (default 15) */
+                    /**
+                     * Format: int32
+                     * @description lifetime of the exchanged token (default 15)
+                     */
                     token_minutes?: number;
                 };
             };
@@ -19294,6 +23265,12 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19317,6 +23294,7 @@ export interface operations {
                         /** Format: uuid */
                         service_account_id: string;
                         subject: string;
+                        /** Format: int32 */
                         token_minutes: number;
                     };
                 };
@@ -19324,6 +23302,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19343,6 +23327,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19362,6 +23352,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19381,6 +23377,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19443,6 +23445,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19454,6 +23462,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19473,6 +23487,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19492,6 +23512,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19511,6 +23537,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19574,6 +23606,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
@@ -19588,10 +23626,14 @@ export interface operations {
                         environment_id: string;
                         /** Format: date-time */
                         expires_at: string;
-                        /** @description wrong passphrases so far (five burn the link) */
+                        /**
+                         * Format: int32
+                         * @description wrong passphrases so far (five burn the link)
+                         */
                         failed_attempts: number;
                         /** Format: uuid */
                         id: string;
+                        /** Format: int32 */
                         max_views: number;
                         /** @description the link has a passphrase */
                         passphrase: boolean;
@@ -19601,6 +23643,7 @@ export interface operations {
                         secret_keys: string[];
                         /** @enum {string} */
                         status: "active" | "expired" | "used_up" | "revoked" | "burnt";
+                        /** Format: int32 */
                         views: number;
                         /** Format: uuid */
                         workspace_id: string;
@@ -19610,6 +23653,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19629,6 +23678,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19648,6 +23703,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19667,6 +23728,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19728,6 +23795,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19740,10 +23813,14 @@ export interface operations {
                         environment_id: string;
                         /** Format: date-time */
                         expires_at: string;
-                        /** @description wrong passphrases so far (five burn the link) */
+                        /**
+                         * Format: int32
+                         * @description wrong passphrases so far (five burn the link)
+                         */
                         failed_attempts: number;
                         /** Format: uuid */
                         id: string;
+                        /** Format: int32 */
                         max_views: number;
                         /** @description the link has a passphrase */
                         passphrase: boolean;
@@ -19753,6 +23830,7 @@ export interface operations {
                         secret_keys: string[];
                         /** @enum {string} */
                         status: "active" | "expired" | "used_up" | "revoked" | "burnt";
+                        /** Format: int32 */
                         views: number;
                         /** Format: uuid */
                         workspace_id: string;
@@ -19762,6 +23840,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19781,6 +23865,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19800,6 +23890,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19819,6 +23915,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19879,12 +23981,19 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** @description a session token carrying the new workspace (sessions only) */
                         access_token: string | null;
+                        /** Format: int32 */
                         expires_in: number | null;
                         /** @enum {string} */
                         token_type: "bearer";
@@ -19896,6 +24005,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19915,6 +24030,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19934,6 +24055,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19953,6 +24080,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20013,10 +24146,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         consecutive_failures: number;
                         /** Format: date-time */
                         created_at: string;
@@ -20050,6 +24190,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20069,6 +24215,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20088,6 +24240,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20107,6 +24265,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20190,10 +24354,17 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         consecutive_failures: number;
                         /** Format: date-time */
                         created_at: string;
@@ -20229,6 +24400,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20248,6 +24425,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20267,6 +24450,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20286,6 +24475,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20305,6 +24500,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20366,10 +24567,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         consecutive_failures: number;
                         /** Format: date-time */
                         created_at: string;
@@ -20403,6 +24611,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20422,6 +24636,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20441,6 +24661,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20460,6 +24686,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20521,6 +24753,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20533,6 +24771,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20552,6 +24796,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20571,6 +24821,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20590,6 +24846,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20676,10 +24938,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         consecutive_failures: number;
                         /** Format: date-time */
                         created_at: string;
@@ -20713,6 +24982,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20732,6 +25007,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20751,6 +25032,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20770,6 +25057,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20835,12 +25128,19 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     /** @description pass as `cursor` for the next page; absent on the last page */
                     "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         attempts: number;
                         /** Format: date-time */
                         created_at: string;
@@ -20851,7 +25151,9 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         last_error: string | null;
+                        /** Format: int32 */
                         last_latency_ms: number | null;
+                        /** Format: int32 */
                         last_status_code: number | null;
                         /** Format: date-time */
                         next_attempt_at: string | null;
@@ -20868,6 +25170,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20887,6 +25195,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20906,6 +25220,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20925,6 +25245,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20987,10 +25313,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         attempts: number;
                         /** Format: date-time */
                         created_at: string;
@@ -21001,7 +25334,9 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         last_error: string | null;
+                        /** Format: int32 */
                         last_latency_ms: number | null;
+                        /** Format: int32 */
                         last_status_code: number | null;
                         /** Format: date-time */
                         next_attempt_at: string | null;
@@ -21018,6 +25353,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21037,6 +25378,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21056,6 +25403,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21075,6 +25428,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21137,10 +25496,17 @@ export interface operations {
             /** @description Response */
             202: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         attempts: number;
                         /** Format: date-time */
                         created_at: string;
@@ -21151,7 +25517,9 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         last_error: string | null;
+                        /** Format: int32 */
                         last_latency_ms: number | null;
+                        /** Format: int32 */
                         last_status_code: number | null;
                         /** Format: date-time */
                         next_attempt_at: string | null;
@@ -21168,6 +25536,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21187,6 +25561,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21206,6 +25586,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21225,6 +25611,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21244,6 +25636,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21306,7 +25704,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description how long the old secret keeps signing beside the new one (default 86400) */
+                    /**
+                     * Format: int32
+                     * @description how long the old secret keeps signing beside the new one (default 86400)
+                     */
                     overlap_seconds?: number;
                 };
             };
@@ -21315,10 +25716,17 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         consecutive_failures: number;
                         /** Format: date-time */
                         created_at: string;
@@ -21354,6 +25762,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21373,6 +25787,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21392,6 +25812,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21411,6 +25837,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21472,10 +25904,17 @@ export interface operations {
             /** @description Response */
             202: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: int32 */
                         attempts: number;
                         /** Format: date-time */
                         created_at: string;
@@ -21486,7 +25925,9 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         last_error: string | null;
+                        /** Format: int32 */
                         last_latency_ms: number | null;
+                        /** Format: int32 */
                         last_status_code: number | null;
                         /** Format: date-time */
                         next_attempt_at: string | null;
@@ -21503,6 +25944,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21522,6 +25969,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21541,6 +25994,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21560,6 +26019,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21579,6 +26044,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21637,6 +26108,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21653,9 +26130,15 @@ export interface operations {
                         require_sso: boolean;
                         /** @description every member must use two-factor sign-in to reach the workspace (Owners set it) */
                         require_two_factor: boolean;
-                        /** @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner */
+                        /**
+                         * Format: int32
+                         * @description the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner
+                         */
                         role: number;
-                        /** @description null = unlimited */
+                        /**
+                         * Format: int32
+                         * @description null = unlimited
+                         */
                         seat_limit: number | null;
                         slug: string;
                         /** Format: date-time */
@@ -21666,6 +26149,12 @@ export interface operations {
             /** @description No valid credential */
             401: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21685,6 +26174,12 @@ export interface operations {
             /** @description Not allowed */
             403: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21704,6 +26199,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21723,6 +26224,12 @@ export interface operations {
             /** @description Validation error */
             422: {
                 headers: {
+                    /** @description requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description seconds until the window resets */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

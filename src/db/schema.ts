@@ -1,3 +1,4 @@
+// One file on purpose: every table's row type, and the Database map test/architecture.test.ts reads.
 // Table types for Kysely. Both engines store ids as UUID text, times as ISO 8601 UTC text
 // (sortable, identical on SQLite and PostgreSQL) and flags as nullable timestamps.
 import type { Kysely, Transaction } from "kysely";

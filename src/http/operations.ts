@@ -2,7 +2,7 @@
 // method (`revokeApiKey`, not `postKeysByKeyId`) and what the docs list. A route without an entry
 // fails at start-up (see registerOperationNames), so no operation can ship unnamed.
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { SECURITY } from "./schemas.ts";
+import { ErrorBody, INT32_MAX, SECURITY } from "./schemas.ts";
 
 const W = "/:workspace_id";
 const T = `${W}/:team_id`;
@@ -211,27 +211,58 @@ type Schema = Record<string, unknown> & {
   querystring?: { properties?: Record<string, unknown> };
 };
 
+// @fastify/rate-limit sets these in its onRequest hook, so every answer of a limited route carries
+// them (errors included); Retry-After comes with the 429 alone. The window is a minute (rate-limit.ts).
 const RATE_LIMIT_HEADERS = {
-  "Retry-After": { type: "integer", description: "seconds to wait before retrying" },
-  "RateLimit-Limit": { type: "integer", description: "requests allowed per window" },
-  "RateLimit-Remaining": { type: "integer", description: "requests left in this window" },
-  "RateLimit-Reset": { type: "integer", description: "seconds until the window resets" },
+  "RateLimit-Limit": {
+    type: "integer",
+    format: "int32",
+    minimum: 1,
+    maximum: INT32_MAX,
+    description: "requests allowed per window",
+  },
+  "RateLimit-Remaining": {
+    type: "integer",
+    format: "int32",
+    minimum: 0,
+    maximum: INT32_MAX,
+    description: "requests left in this window",
+  },
+  "RateLimit-Reset": {
+    type: "integer",
+    format: "int32",
+    minimum: 0,
+    maximum: 60,
+    description: "seconds until the window resets",
+  },
+};
+const RETRY_AFTER_HEADER = {
+  "Retry-After": {
+    type: "integer",
+    format: "int32",
+    minimum: 0,
+    maximum: 60,
+    description: "seconds to wait before retrying",
+  },
 };
 const CURSOR_HEADER = {
   "X-Next-Cursor": {
     type: "string",
+    maxLength: 200,
     description: "pass as `cursor` for the next page; absent on the last page",
   },
 };
 
 /** Response headers the API sends, declared so clients (and generated SDKs) know them. */
-function headersFor(status: string, paginated: boolean): Record<string, unknown> | undefined {
-  if (status === "429") return RATE_LIMIT_HEADERS;
-  if (status === "200" && paginated) return CURSOR_HEADER;
-  return undefined;
+function headersFor(status: string, paginated: boolean, rateLimited: boolean): Record<string, unknown> {
+  return {
+    ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
+    ...(status === "429" ? RETRY_AFTER_HEADER : {}),
+    ...(status === "200" && paginated ? CURSOR_HEADER : {}),
+  };
 }
 
-type RouteFlags = { public?: boolean; optionalAuth?: boolean };
+type RouteFlags = { public?: boolean; optionalAuth?: boolean; rateLimit?: object | false };
 
 /** Public routes need nothing; routes that take a credential if one is sent say so with `{}`. */
 function securityOf(flags: RouteFlags | undefined, schema: Schema): Record<string, unknown> {
@@ -253,16 +284,25 @@ export function registerOperationNames(app: FastifyInstance): void {
     if (!named) throw new Error(`route ${key} has no operationId: add it to src/http/operations.ts`);
     const [operationId, summary] = named;
     const paginated = Boolean(schema.querystring?.properties?.cursor);
+    const rateLimited = (route.config as RouteFlags | undefined)?.rateLimit !== false;
+    // A route without a response schema still says what success looks like (any JSON object).
+    const declared = schema.response ?? {
+      "2xx": { type: "object", additionalProperties: true, description: "Success" },
+    };
+    // A limited route can answer 429 whatever else it declares.
+    const answers = rateLimited && !("429" in declared) ? { ...declared, 429: ErrorBody } : declared;
     const response = Object.fromEntries(
-      Object.entries(schema.response ?? {}).map(([status, body]) => {
+      Object.entries(answers).map(([status, body]) => {
         if (typeof body !== "object" || body === null) return [status, body];
-        const headers = headersFor(status, paginated);
+        // Beside the headers a route declares itself (ETag, Preference-Applied).
+        const own = (body as { headers?: Record<string, unknown> }).headers;
+        const headers = { ...own, ...headersFor(status, paginated, rateLimited) };
         return [
           status,
           {
             ...body,
             ...("description" in body ? {} : { description: STATUS_TEXT[status] ?? "Response" }),
-            ...(headers ? { headers } : {}),
+            ...(Object.keys(headers).length > 0 ? { headers } : {}),
           },
         ];
       }),
@@ -273,10 +313,7 @@ export function registerOperationNames(app: FastifyInstance): void {
       summary: (schema.summary as string | undefined) ?? summary,
       description: (schema.description as string | undefined) ?? summary,
       ...securityOf(route.config as RouteFlags | undefined, schema),
-      // A route without a response schema still says what success looks like (any JSON object).
-      response: schema.response
-        ? response
-        : { "2xx": { type: "object", additionalProperties: true, description: "Success" } },
+      response,
     };
   });
 }

@@ -17,7 +17,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
     verbose: true,
     strict: false,
   });
-  addFormats.default(ajv, ["uuid", "date-time", "uri"]);
+  addFormats.default(ajv, ["uuid", "date-time", "uri", "int32", "int64"]);
   // Lenient on purpose: any address a real client would send (user@localhost included), without
   // RFC 5322 corner cases.
   ajv.addFormat("email", /^[^\s@]+@[^\s@.][^\s@]*$/);
@@ -194,16 +194,26 @@ function safeInput(loc: (string | number)[], error: ErrorObject): { input?: unkn
   return {};
 }
 
+const INTEGER_FORMATS = new Set(["int32", "int64"]);
+
 export function toValidationIssues(errors: ErrorObject[], context: string): ValidationIssue[] {
   const part = PART_NAMES[context] ?? context;
   // A nullable field reports "must be null" beside the real complaint: never useful.
   const relevant = errors.filter(
     (e) => !(e.keyword === "type" && (e.params as { type?: string }).type === "null"),
   );
-  // An anyOf whose surviving branch explains itself is noise; one that stays stands alone at its path.
-  const kept = relevant.filter(
+  // A bound stated twice is told once, by the keyword that says more: a uuid's format before its
+  // length, an integer's type or range before its int32/int64 format.
+  const atPath = (e: ErrorObject, keyword: (k: string) => boolean) =>
+    relevant.some((o) => o !== e && o.instancePath === e.instancePath && keyword(o.keyword));
+  const told = relevant.filter(
     (e) =>
-      e.keyword !== "anyOf" || !relevant.some((o) => o !== e && o.schemaPath.startsWith(`${e.schemaPath}/`)),
+      !(e.keyword === "maxLength" && atPath(e, (k) => k === "format")) &&
+      !(e.keyword === "format" && INTEGER_FORMATS.has(String(e.params.format)) && atPath(e, () => true)),
+  );
+  // An anyOf whose surviving branch explains itself is noise; one that stays stands alone at its path.
+  const kept = told.filter(
+    (e) => e.keyword !== "anyOf" || !told.some((o) => o !== e && o.schemaPath.startsWith(`${e.schemaPath}/`)),
   );
   const unionPaths = new Set(kept.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
 import { WorkspaceRecord } from "../workspaces/index.ts";
 
 const Email = Type.String({ format: "email", maxLength: 254 });
@@ -50,7 +50,7 @@ export const ChallengeBody = Type.Object({
 export const TokenResponse = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal("bearer"),
-  expires_in: Type.Integer({ description: "seconds" }),
+  expires_in: Int32({ description: "seconds" }),
 });
 
 // Nullable, not Optional: Fastify validates a request without a body as `null`, and the usual
@@ -59,7 +59,7 @@ export const RefreshBody = Nullable(
   Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 512 })) }),
 );
 
-export const LogoutResponse = Type.Object({ revoked: Type.Integer({ description: "sessions revoked" }) });
+export const LogoutResponse = Type.Object({ revoked: Int32({ description: "sessions revoked" }) });
 
 export const Profile = Type.Object({
   id: Uuid,
@@ -102,6 +102,6 @@ export const DeleteAccountBody = Type.Object({ password: Type.String({ minLength
 
 export const DeleteAccountResponse = Type.Object({
   deleted: Type.Boolean(),
-  workspaces_deleted: Type.Integer({ description: "workspaces the user was the only Owner of" }),
-  workspaces_left: Type.Integer({ description: "workspaces the user left; they live on" }),
+  workspaces_deleted: Int32({ description: "workspaces the user was the only Owner of" }),
+  workspaces_left: Int32({ description: "workspaces the user left; they live on" }),
 });

@@ -1,5 +1,8 @@
 import Type from "typebox";
-import { DateTime, Nullable, PageQuery, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PageQuery, Uuid } from "../../http/schemas.ts";
+
+/** An HMAC-SHA256 in hex, as the chain stores it (chain.ts). */
+const HMAC = { maxLength: 64, pattern: "^[0-9a-f]{64}$" };
 
 export const AuditEntry = Type.Object({
   id: Uuid,
@@ -7,7 +10,7 @@ export const AuditEntry = Type.Object({
   resource_type: Type.String(),
   resource_id: Nullable(Type.String()),
   secret_id: Nullable(Type.String()),
-  version: Nullable(Type.Integer()),
+  version: Nullable(Int32()),
   project_id: Nullable(Type.String({ description: "the project it happened in, if any" })),
   environment_id: Nullable(Type.String({ description: "the environment it happened in, if any" })),
   project_name: Nullable(
@@ -48,9 +51,15 @@ export const AuditEntry = Type.Object({
   chain: Nullable(
     Type.Object(
       {
-        sequence: Type.Integer({ description: "its place in the workspace's chain: 1, 2, 3… with no gaps" }),
-        prev_hmac: Type.String({ description: "the previous entry's hmac (64 zeros for the first)" }),
-        hmac: Type.String({ description: "HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md)" }),
+        sequence: Int32({ description: "its place in the workspace's chain: 1, 2, 3… with no gaps" }),
+        prev_hmac: Type.String({
+          ...HMAC,
+          description: "the previous entry's hmac (64 zeros for the first)",
+        }),
+        hmac: Type.String({
+          ...HMAC,
+          description: "HMAC-SHA256 of the entry and prev_hmac, hex (docs/audit.md)",
+        }),
       },
       {
         description: "the entry's place in the tamper-evident chain (null only for entries not yet chained)",
@@ -64,33 +73,33 @@ const ChainBreakSchema = Type.Object(
     entry_id: Nullable(
       Type.String({ description: "the entry where the chain breaks (null: the newest are gone)" }),
     ),
-    sequence: Type.Integer({ description: "that entry's stored sequence (or the first one missing)" }),
+    sequence: Int32({ description: "that entry's stored sequence (or the first one missing)" }),
     kind: Type.Union(
       [Type.Literal("changed"), Type.Literal("missing"), Type.Literal("inserted"), Type.Literal("reordered")],
       { description: "what most likely happened there" },
     ),
-    expected_sequence: Type.Integer({ description: "the sequence the chain expected there" }),
+    expected_sequence: Int32({ description: "the sequence the chain expected there" }),
     detail: Type.String(),
   },
   { description: "the first place where the chain does not hold" },
 );
 
 const Head = Nullable(
-  Type.Object({ sequence: Type.Integer(), hmac: Type.String() }, { description: "where the chain ends" }),
+  Type.Object({ sequence: Int32(), hmac: Type.String(HMAC) }, { description: "where the chain ends" }),
 );
 const Checkpoint = Nullable(
   Type.Object(
-    { sequence: Type.Integer(), hmac: Type.String(), purged: Type.Integer(), created_at: DateTime },
+    { sequence: Int32(), hmac: Type.String(HMAC), purged: Int32(), created_at: DateTime },
     { description: "what retention purged from the start: the chain continues from this entry's hmac" },
   ),
 );
 
 export const ChainVerification = Type.Object({
   holds: Type.Boolean(),
-  checked: Type.Integer({ description: "entries read and checked" }),
+  checked: Int32({ description: "entries read and checked" }),
   first_break: Nullable(ChainBreakSchema),
-  from: Type.Integer(),
-  to: Type.Integer(),
+  from: Int32(),
+  to: Int32(),
   head: Head,
   checkpoint: Checkpoint,
   verified_at: DateTime,
@@ -103,7 +112,7 @@ export const ChainState = Type.Object({
     Type.Object({
       verified_at: DateTime,
       holds: Type.Boolean(),
-      checked: Type.Integer(),
+      checked: Int32(),
       first_break: Nullable(ChainBreakSchema),
     }),
   ),
@@ -120,14 +129,14 @@ export const MAX_SEQUENCE = 2_147_483_647;
 
 export const VerifyQuery = Type.Object({
   from: Type.Optional(
-    Type.Integer({
+    Int32({
       minimum: 1,
       maximum: MAX_SEQUENCE,
       description: "the first sequence to verify (default: the chain's start)",
     }),
   ),
   to: Type.Optional(
-    Type.Integer({
+    Int32({
       minimum: 1,
       maximum: MAX_SEQUENCE,
       description: "the last sequence to verify (default: its end)",
@@ -148,8 +157,12 @@ const TrailFilter = {
   actor: Type.Optional(Uuid),
   project: Type.Optional(Uuid),
   environment: Type.Optional(Uuid),
-  since: Type.Optional(Type.String({ format: "date-time", description: "entries at or after this time" })),
-  until: Type.Optional(Type.String({ format: "date-time", description: "entries before this time" })),
+  since: Type.Optional(
+    Type.String({ format: "date-time", maxLength: 64, description: "entries at or after this time" }),
+  ),
+  until: Type.Optional(
+    Type.String({ format: "date-time", maxLength: 64, description: "entries before this time" }),
+  ),
 };
 
 const View = Type.Optional(

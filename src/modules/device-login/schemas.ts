@@ -1,6 +1,6 @@
 // Request and response shapes of the device authorization grant; the responses are its presenters.
 import Type from "typebox";
-import { DateTime, Nullable, StringEnum } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, StringEnum } from "../../http/schemas.ts";
 
 const ClientId = Type.String({ maxLength: 64, description: 'the client: "coffer-cli"' });
 
@@ -20,8 +20,8 @@ export const CodeResponse = Type.Object({
   user_code: Type.String({ description: "XXXX-XXXX, shown to the person to type or check in the dashboard" }),
   verification_uri: Type.String(),
   verification_uri_complete: Type.String({ description: "verification_uri with the code filled in" }),
-  expires_in: Type.Integer({ description: "seconds" }),
-  interval: Type.Integer({ description: "seconds to wait between polls" }),
+  expires_in: Int32({ description: "seconds" }),
+  interval: Int32({ description: "seconds to wait between polls" }),
 });
 
 export const TokenRequest = Type.Object({
@@ -33,7 +33,7 @@ export const TokenRequest = Type.Object({
 export const DeviceTokens = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal("bearer"),
-  expires_in: Type.Integer({ description: "seconds" }),
+  expires_in: Int32({ description: "seconds" }),
   refresh_token: Type.String({ description: "rotates at POST /auth/refresh, as a password sign-in's" }),
 });
 

@@ -1,10 +1,10 @@
 import Type from "typebox";
 import { REFERENCE_SOURCES } from "../../auth/policy.ts";
-import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PlaceName, Slug, StringEnum, Uuid } from "../../http/schemas.ts";
 import { ENVIRONMENT_TYPES } from "./service.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
-const Policy = Type.Integer({
+const Policy = Int32({
   minimum: 1,
   maximum: 36500,
   description: "rotation cadence in days; write-only",
@@ -17,11 +17,15 @@ export const EnvironmentRecord = Type.Object({
   workspace_id: Uuid,
   team_id: Uuid,
   project_id: Uuid,
-  name: Type.String(),
-  slug: Type.String(),
+  name: PlaceName,
+  slug: Slug,
   environment_type: EnvironmentType,
   parent_environment_id: Type.Optional(
-    Type.String({ format: "uuid", description: "present when the environment inherits: its parent" }),
+    Type.String({
+      format: "uuid",
+      maxLength: 36,
+      description: "present when the environment inherits: its parent",
+    }),
   ),
   references_from: Type.Optional(
     StringEnum(REFERENCE_SOURCES, {
@@ -49,6 +53,7 @@ const ParentId = Type.Optional(
   Nullable(
     Type.String({
       format: "uuid",
+      maxLength: 36,
       description:
         "an environment of the same project whose secrets this one inherits (its own secrets override them); " +
         "at most 3 levels, no cycles; null: none",

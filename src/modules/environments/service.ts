@@ -10,56 +10,18 @@ import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
-import { AppError, notFound, ValidationFailed } from "../../errors.ts";
-import { TYPE_ORDER } from "../../lib/environment-order.ts";
-import { fieldChanges } from "../../lib/field-changes.ts";
+import { idsInWorkspace, namesInWorkspace } from "../../db/workspace-rows.ts";
+import { AppError, notFound } from "../../errors.ts";
 import type { AuditService } from "../audit/index.ts";
 import type { ProjectsService } from "../projects/index.ts";
+import { authorizeUpdate, environmentChanges, parentChange } from "./changes.ts";
+import { type EnvironmentPath, type EnvironmentType, presentEnvironment } from "./core.ts";
+import { ancestorsOf, checkParent, heirsOf } from "./inheritance.ts";
 import * as repo from "./repo.ts";
 
-/** The types, in the order the dashboard and the CLI list them. */
-export const ENVIRONMENT_TYPES = TYPE_ORDER;
-export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
-
-/** How many environments a chain of parents may hold above one environment. */
-export const MAX_INHERITANCE_DEPTH = 3;
-
-const parentIssue = (msg: string) =>
-  new ValidationFailed([{ loc: ["body", "parent_environment_id"], msg, type: "value_error" }]);
-
-/**
- * 422 unless giving `environmentId` the parent `parentId` leaves every chain of the project's
- * environments acyclic and at most MAX_INHERITANCE_DEPTH parents long.
- */
-function checkParent(
-  environments: readonly repo.EnvironmentRow[],
-  environmentId: string,
-  parentId: string,
-): void {
-  const parents = new Map(environments.map((e) => [e.id, e.parent_environment_id]));
-  if (!parents.has(parentId)) throw parentIssue("No environment with this id in this project");
-  if (parentId === environmentId) throw parentIssue("An environment cannot inherit from itself");
-  parents.set(environmentId, parentId);
-  // The chains were acyclic: a cycle now would pass through the new link.
-  let steps = 0;
-  for (
-    let at: string | null | undefined = parentId;
-    at && steps <= parents.size;
-    at = parents.get(at), steps++
-  ) {
-    if (at === environmentId) {
-      throw parentIssue("This parent inherits from this environment: inheritance cannot go in a circle");
-    }
-  }
-  for (const start of parents.keys()) {
-    let depth = 0;
-    for (let at = parents.get(start); at; at = parents.get(at)) {
-      if (++depth > MAX_INHERITANCE_DEPTH) {
-        throw parentIssue(`Inheritance may go at most ${MAX_INHERITANCE_DEPTH} environments up`);
-      }
-    }
-  }
-}
+// The module's other files and its front door import these from here, as before the split.
+export { ENVIRONMENT_TYPES, type EnvironmentPath, type EnvironmentType, presentEnvironment } from "./core.ts";
+export { MAX_INHERITANCE_DEPTH } from "./inheritance.ts";
 
 export interface EnvironmentsDeps {
   db: Db;
@@ -67,120 +29,6 @@ export interface EnvironmentsDeps {
   audit: Pick<AuditService, "record">;
   defaultRotationDays: number;
   projects: Pick<ProjectsService, "requireProject" | "withSlug">;
-}
-
-export interface EnvironmentPath {
-  teamId: string;
-  projectId: string;
-  environmentId: string;
-}
-
-/**
- * What leaves the server: default_policy is write-only (spec §2), the revision internal, and the
- * parent, a reference policy other than the default and protection named only when there are some
- * (the spec's record, exactly, for every other environment).
- */
-export function presentEnvironment(row: repo.EnvironmentRow) {
-  const {
-    default_policy: _writeOnly,
-    revision: _internal,
-    parent_environment_id,
-    references_from,
-    protected: isProtected,
-    ...visible
-  } = row;
-  return {
-    ...visible,
-    ...(parent_environment_id === null ? {} : { parent_environment_id }),
-    ...(references_from === "anywhere" ? {} : { references_from: references_from as ReferenceSource }),
-    ...(isProtected === 1 ? { protected: true as const } : {}),
-  };
-}
-
-/**
- * What an update asks of the policy: renaming or re-tuning an environment (a Member's, unless it is
- * protected), changing what it inherits (Admin: what it runs with changes), changing its protection
- * (Admin). Saying what already holds changes nothing, so it asks nothing more.
- */
-async function authorizeUpdate(
-  tx: Queryable,
-  ctx: RequestContext,
-  path: EnvironmentPath,
-  before: repo.EnvironmentRow,
-  patch: { parent_environment_id?: string | null; protected?: boolean },
-) {
-  const parentChanges =
-    patch.parent_environment_id !== undefined && patch.parent_environment_id !== before.parent_environment_id;
-  const protectionChanges = patch.protected !== undefined && patch.protected !== (before.protected === 1);
-  const resource = { teamId: path.teamId };
-  // Protection first: a Member lifting it hears that it needs Admin, not that it is protected.
-  if (protectionChanges) await authorize(tx, ctx, "environment.protect", resource);
-  await authorize(tx, ctx, "environment.create", resource, before);
-  if (parentChanges) await authorize(tx, ctx, "environment.set_inheritance", resource, before);
-  return { parentChanges, protectionChanges };
-}
-
-/** The audit details of a change of parent: the old and the new one, by id and name (null: none). */
-async function parentChange(
-  tx: Queryable,
-  workspaceId: string,
-  before: repo.EnvironmentRow,
-  parentId: string | null,
-) {
-  const name = async (id: string | null) =>
-    id === null
-      ? null
-      : ((await repo.environmentInProject(tx, workspaceId, before.project_id, id))?.name ?? null);
-  return {
-    old_parent_environment_id: before.parent_environment_id,
-    old_parent_environment_name: await name(before.parent_environment_id),
-    parent_environment_id: parentId,
-    parent_environment_name: await name(parentId),
-  };
-}
-
-/**
- * An environment update's before and after, field by field, for its audit entry: the parent by
- * name (and id), since the trail outlives renames and readers know environments by name.
- */
-async function environmentChanges(
-  tx: Queryable,
-  workspaceId: string,
-  projectId: string,
-  before: {
-    name: string;
-    default_policy: number;
-    parent_environment_id: string | null;
-    references_from: string;
-    protected: number;
-  },
-  after: {
-    name?: string;
-    default_policy?: number;
-    parent_environment_id?: string | null;
-    references_from?: string;
-    protected?: number;
-  },
-) {
-  const changes = fieldChanges(
-    { ...before, protected: before.protected === 1 },
-    {
-      name: after.name,
-      default_policy: after.default_policy,
-      references_from: after.references_from,
-      protected: after.protected === undefined ? undefined : after.protected === 1,
-    },
-  );
-  const parentBefore = before.parent_environment_id;
-  const parentAfter = after.parent_environment_id;
-  if (parentAfter !== undefined && parentAfter !== parentBefore) {
-    const names = new Map(
-      (await repo.listEnvironments(tx, workspaceId, projectId)).map((e) => [e.id, e.name] as const),
-    );
-    const named = (id: string | null) => (id === null ? null : { id, name: names.get(id) ?? null });
-    changes.parent = { from: named(parentBefore), to: named(parentAfter) };
-  }
-  return changes;
 }
 
 export function createEnvironmentsService(deps: EnvironmentsDeps) {
@@ -237,36 +85,15 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
     },
 
     /** The environments `environment` inherits from, nearest first (at most MAX_INHERITANCE_DEPTH). */
-    async ancestorsOf(workspaceId: string, environment: repo.EnvironmentRow, q: Queryable = db) {
-      const chain: repo.EnvironmentRow[] = [];
-      let parentId = environment.parent_environment_id;
-      while (parentId && chain.length < MAX_INHERITANCE_DEPTH) {
-        const parent = await repo.environmentInProject(q, workspaceId, environment.project_id, parentId);
-        if (!parent) break;
-        chain.push(parent);
-        parentId = parent.parent_environment_id;
-      }
-      return chain;
-    },
+    ancestorsOf: (workspaceId: string, environment: repo.EnvironmentRow, q: Queryable = db) =>
+      ancestorsOf(q, workspaceId, environment),
 
     /**
      * The environments that inherit from `environment`, directly or through others: parents before
      * their children.
      */
-    async heirsOf(workspaceId: string, environment: repo.EnvironmentRow, q: Queryable = db) {
-      const all = await repo.listEnvironments(q, workspaceId, environment.project_id);
-      const heirs: repo.EnvironmentRow[] = [];
-      // The chains are acyclic and at most MAX_INHERITANCE_DEPTH long: one step per level.
-      let frontier = new Set([environment.id]);
-      for (let depth = 0; depth < MAX_INHERITANCE_DEPTH && frontier.size > 0; depth++) {
-        const next = all.filter(
-          (e) => e.parent_environment_id !== null && frontier.has(e.parent_environment_id),
-        );
-        heirs.push(...next);
-        frontier = new Set(next.map((e) => e.id));
-      }
-      return heirs;
-    },
+    heirsOf: (workspaceId: string, environment: repo.EnvironmentRow, q: Queryable = db) =>
+      heirsOf(q, workspaceId, environment),
 
     /** The project an environment of the workspace belongs to (undefined: no such environment). */
     async projectOf(workspaceId: string, environmentId: string): Promise<string | undefined> {
@@ -280,28 +107,12 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
     },
 
     /** Of the ids, those naming environments of the workspace. */
-    async idsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom("environments")
-        .select("id")
-        .where("workspace_id", "=", workspaceId)
-        .where("id", "in", [...ids])
-        .execute();
-      return new Set(rows.map((row) => row.id));
-    },
+    idsIn: (workspaceId: string, ids: readonly string[]) =>
+      idsInWorkspace(db, "environments", workspaceId, ids),
 
     /** The names of some environments of the workspace, by id, as the transaction `q` sees them. */
-    async namesIn(q: Queryable, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await q
-        .selectFrom("environments")
-        .select(["id", "name"])
-        .where("workspace_id", "=", workspaceId)
-        .where("id", "in", [...ids])
-        .execute();
-      return new Map(rows.map((row) => [row.id, row.name]));
-    },
+    namesIn: (q: Queryable, workspaceId: string, ids: readonly string[]) =>
+      namesInWorkspace(q, "environments", workspaceId, ids),
 
     /**
      * The environments a key narrowed to projects or environments reaches in the request's

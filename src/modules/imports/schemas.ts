@@ -1,7 +1,8 @@
 // The import preview's wire shapes, named as the spec names them (they are components of the
 // OpenAPI document), and the apply request built on them.
 import Type, { type Static, type TSchema } from "typebox";
-import { Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { Int32, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { LIMITS } from "../../lib/secret-limits.ts";
 
 export const IMPORT_PROVIDERS = ["railway", "vercel", "render"] as const;
 
@@ -62,9 +63,13 @@ export const ImportApplyRequest = Type.Object(
   { $id: "ImportApplyRequest" },
 );
 
-export const ImportItem = Type.Object({ key: Type.String(), value: Type.String() }, { $id: "ImportItem" });
+// Only a key that is a valid name, at most LIMITS.keyLength, is added or changed (service.ts); a
+// skipped one is shown as the platform holds it.
+const ImportedKey = Type.String({ maxLength: LIMITS.keyLength });
+
+export const ImportItem = Type.Object({ key: ImportedKey, value: Type.String() }, { $id: "ImportItem" });
 export const ImportChange = Type.Object(
-  { key: Type.String(), current: Type.String(), incoming: Type.String() },
+  { key: ImportedKey, current: Type.String(), incoming: Type.String() },
   { $id: "ImportChange" },
 );
 export const SkippedItem = Type.Object({ key: Type.String(), reason: Type.String() }, { $id: "SkippedItem" });
@@ -74,9 +79,9 @@ export const ImportPreviewResponse = Type.Object(
     provider: StringEnum(IMPORT_PROVIDERS),
     added: Type.Array(ref(ImportItem)),
     changed: Type.Array(ref(ImportChange)),
-    unchanged: Type.Array(Type.String()),
+    unchanged: Type.Array(ImportedKey),
     skipped: Type.Array(ref(SkippedItem)),
-    total: Type.Integer({ description: "variables read from the platform, skipped ones included" }),
+    total: Int32({ description: "variables read from the platform, skipped ones included" }),
   },
   { $id: "ImportPreviewResponse" },
 );

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
 import { RoleValue } from "../workspaces/index.ts";
 
 export const InviteRecord = Type.Object({
@@ -8,7 +8,7 @@ export const InviteRecord = Type.Object({
   invitee_email: Type.String(),
   invited_by: Uuid,
   status: StringEnum(["pending", "accepted", "rejected", "expired"] as const),
-  role: Type.Integer(),
+  role: Int32(),
   team_id: Nullable(Uuid),
   expiry_time: DateTime,
   created_at: DateTime,
@@ -55,7 +55,7 @@ export const Accepted = Type.Object({
   invite: InviteRecord,
   user: Type.Object({ id: Uuid, email: Type.String(), name: Type.String() }, { additionalProperties: true }),
   workspace_id: Uuid,
-  role: Type.Integer(),
+  role: Int32(),
 });
 
 export const TokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });

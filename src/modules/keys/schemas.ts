@@ -1,15 +1,18 @@
 import Type, { type Static } from "typebox";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PlaceName, Slug, Uuid } from "../../http/schemas.ts";
 
 // Ten years, in minutes: long enough for any automation, short enough to stay a sane date.
 const MAX_LIFETIME_MINUTES = 5_256_000;
-const Minutes = Type.Integer({
+const Minutes = Int32({
   minimum: 1,
   maximum: MAX_LIFETIME_MINUTES,
   description: "lifetime in minutes from now",
 });
 
 const MAX_SCOPE_ITEMS = 100;
+const MAX_CIDRS = 50;
+/** A range as given (at most 64 characters), stored with its prefix length (lib/cidr.ts). */
+const STORED_CIDR_LENGTH = 64 + "/128".length;
 const IdList = (what: string) =>
   Nullable(
     Type.Array(Uuid, {
@@ -32,7 +35,7 @@ export const KeyScopeFields = {
     Nullable(
       Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
         minItems: 1,
-        maxItems: 50,
+        maxItems: MAX_CIDRS,
         description:
           "client addresses or CIDR ranges the key may be used from (the address COFFER_TRUST_PROXY decides); a use from elsewhere answers 401 api_key_address_refused",
       }),
@@ -43,9 +46,11 @@ export const KeyScopeFields = {
 /** The scope of a key, as every key listing shows it. */
 export const KeyScopeRecord = {
   access: Type.Union([Type.Literal("read"), Type.Literal("read_write")]),
-  project_ids: Nullable(Type.Array(Uuid)),
-  environment_ids: Nullable(Type.Array(Uuid)),
-  allowed_cidrs: Nullable(Type.Array(Type.String())),
+  project_ids: Nullable(Type.Array(Uuid, { maxItems: MAX_SCOPE_ITEMS })),
+  environment_ids: Nullable(Type.Array(Uuid, { maxItems: MAX_SCOPE_ITEMS })),
+  allowed_cidrs: Nullable(
+    Type.Array(Type.String({ maxLength: STORED_CIDR_LENGTH }), { maxItems: MAX_CIDRS }),
+  ),
 };
 
 export const CreateKeyBody = Type.Object({
@@ -56,6 +61,7 @@ export const CreateKeyBody = Type.Object({
     Nullable(
       Type.String({
         format: "uuid",
+        maxLength: 36,
         description:
           "bind the key to this workspace (needed to name projects or environments); absent: every workspace of yours",
       }),
@@ -86,6 +92,7 @@ const keyFields = {
   workspace_id: Nullable(
     Type.String({
       format: "uuid",
+      maxLength: 36,
       description: "the one workspace the key reaches; null: every workspace of its holder",
     }),
   ),
@@ -103,8 +110,8 @@ export { Minutes as KeyLifetime };
 
 const ReachedEnvironment = Type.Object({
   id: Uuid,
-  name: Type.String(),
-  slug: Type.String(),
+  name: PlaceName,
+  slug: Slug,
   environment_type: Type.String(),
   workspace_id: Uuid,
   team_id: Uuid,
@@ -116,11 +123,12 @@ export const CurrentKey = Type.Object({
   id: Uuid,
   name: Type.String(),
   service_account_id: Nullable(
-    Type.String({ format: "uuid", description: "set for a service account's key" }),
+    Type.String({ format: "uuid", maxLength: 36, description: "set for a service account's key" }),
   ),
   workspace_id: Nullable(
     Type.String({
       format: "uuid",
+      maxLength: 36,
       description: "the one workspace the key reaches; null: every workspace of its holder",
     }),
   ),

@@ -1,4 +1,5 @@
 import Type from "typebox";
+import { Int32 } from "../../http/schemas.ts";
 
 const Password = Type.String({ minLength: 8, maxLength: 128 });
 
@@ -9,7 +10,7 @@ export const ChangePasswordBody = Type.Object({
 
 export const PasswordChanged = Type.Object({
   changed: Type.Boolean(),
-  sessions_revoked: Type.Integer({ description: "the account's other sessions, now signed out" }),
+  sessions_revoked: Int32({ description: "the account's other sessions, now signed out" }),
 });
 
 export const ForgotPasswordBody = Type.Object({ email: Type.String({ format: "email", maxLength: 254 }) });
@@ -27,5 +28,5 @@ export const ResetPasswordBody = Type.Object({
 export const PasswordReset = Type.Object({
   reset: Type.Boolean(),
   email: Type.String({ description: "the account's address, to sign in with" }),
-  sessions_revoked: Type.Integer(),
+  sessions_revoked: Int32(),
 });

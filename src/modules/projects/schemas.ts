@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Uuid } from "../../http/schemas.ts";
+import { DateTime, PlaceName, Slug, Uuid } from "../../http/schemas.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
 const Metadata = Type.Unsafe<Record<string, unknown>>({
@@ -12,8 +12,8 @@ export const ProjectRecord = Type.Object({
   id: Uuid,
   workspace_id: Uuid,
   team_id: Uuid,
-  name: Type.String(),
-  slug: Type.String(),
+  name: PlaceName,
+  slug: Slug,
   is_active: Type.Boolean(),
   created_at: DateTime,
   updated_at: DateTime,

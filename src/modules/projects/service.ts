@@ -8,6 +8,7 @@ import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
 import { freeSlug } from "../../db/slugs.ts";
+import { idsInWorkspace, namesInWorkspace } from "../../db/workspace-rows.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
 import { fieldChanges } from "../../lib/field-changes.ts";
 import type { AuditService } from "../audit/index.ts";
@@ -61,31 +62,14 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
   }
 
   return {
-    /** The project, if it sits under this team of this workspace; 404 otherwise. */
     /** Of the ids, those naming projects of the workspace. */
-    async idsIn(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom("projects")
-        .select("id")
-        .where("workspace_id", "=", workspaceId)
-        .where("id", "in", [...ids])
-        .execute();
-      return new Set(rows.map((row) => row.id));
-    },
+    idsIn: (workspaceId: string, ids: readonly string[]) => idsInWorkspace(db, "projects", workspaceId, ids),
 
     /** The names of some projects of the workspace, by id, as the transaction `q` sees them. */
-    async namesIn(q: Queryable, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await q
-        .selectFrom("projects")
-        .select(["id", "name"])
-        .where("workspace_id", "=", workspaceId)
-        .where("id", "in", [...ids])
-        .execute();
-      return new Map(rows.map((row) => [row.id, row.name]));
-    },
+    namesIn: (q: Queryable, workspaceId: string, ids: readonly string[]) =>
+      namesInWorkspace(q, "projects", workspaceId, ids),
 
+    /** The project, if it sits under this team of this workspace; 404 otherwise. */
     requireProject: (workspaceId: string, teamId: string, projectId: string, tx: Queryable = db) =>
       requireProject(tx, workspaceId, teamId, projectId),
 

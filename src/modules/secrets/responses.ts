@@ -12,6 +12,9 @@ import type { Unresolved } from "./values/index.ts";
 export const ETAG_HEADERS = {
   ETag: {
     type: "string",
+    // http/etag.ts: 27 characters of a base64url digest, quoted.
+    maxLength: 29,
+    pattern: '^"[A-Za-z0-9_-]{27}"$',
     description:
       "strong tag of this answer for this caller; send it back as If-None-Match to get 304 when nothing changed",
   },

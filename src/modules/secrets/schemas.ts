@@ -1,7 +1,7 @@
-// Over 400 lines: it is a table, the request and response schemas of every secrets route (the
-// OpenAPI document and the presenters), read by name; the rooms share most of them.
+// The request and response schemas of the secrets routes (the OpenAPI document and the presenters),
+// read by name; the rooms share most of them (the comparison's are in views/compare-schemas.ts).
 import Type from "typebox";
-import { DateTime, Nullable, StringEnum, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PlaceName, Slug, StringEnum, Uuid } from "../../http/schemas.ts";
 import { UNRESOLVED_REASONS, type UnresolvedReason } from "../../lib/references.ts";
 import { KEY_PATTERN, LIMITS } from "../../lib/secret-limits.ts";
 import { AuditEntry } from "../audit/index.ts";
@@ -17,8 +17,11 @@ export const SecretKey = Type.String({
 });
 const SecretValue = Type.String({ maxLength: LIMITS.valueBytes, description: "at most 64 KiB" });
 const Description = Nullable(Type.String({ maxLength: LIMITS.descriptionLength }));
+// What the server answers with passed these limits on the way in: the write bodies and imports alike.
+export const StoredKey = Type.String({ maxLength: LIMITS.keyLength });
+const StoredValue = (description: string) => Type.String({ maxLength: LIMITS.valueBytes, description });
 const RotationDays = Nullable(
-  Type.Integer({ minimum: 1, maximum: 36500, description: "this secret's own rotation cadence in days" }),
+  Int32({ minimum: 1, maximum: 36500, description: "this secret's own rotation cadence in days" }),
 );
 
 export const CreateSecretBody = Type.Object({
@@ -73,12 +76,19 @@ export const ByKeyQuery = Type.Object({
 
 export const ListQuery = Type.Object({
   raw: RawFlag,
+  // Beyond any stored version is a question with an answer (the newest), not a mistake.
   version: Type.Optional(
-    Type.Integer({ minimum: 1, description: "read each secret at this version, or its newest" }),
+    Type.Integer({
+      format: "int64",
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: "read each secret at this version, or its newest",
+    }),
   ),
   at: Type.Optional(
     Type.String({
       format: "date-time",
+      maxLength: 64,
       description:
         "read the environment as it was at this moment (paid capability): each secret that existed then, deleted ones still recoverable included, at the version current then; no ETag",
     }),
@@ -129,24 +139,25 @@ export const ExportObject = Type.Object(
 
 export const SecretRecord = Type.Object({
   id: Uuid,
-  key: Type.String(),
+  key: StoredKey,
   value: Type.String({ description: "the value, its references resolved (the stored text with raw=true)" }),
   raw_value: Type.Optional(
-    Type.String({ description: "the stored text, present only when references make it differ from value" }),
+    StoredValue("the stored text, present only when references make it differ from value"),
   ),
   inherited_from: Type.Optional(
     Type.String({
       format: "uuid",
+      maxLength: 36,
       description: "present on a secret inherited from a parent environment: that environment's id",
     }),
   ),
-  description: Nullable(Type.String()),
+  description: Description,
   created_at: DateTime,
   updated_at: DateTime,
-  current_version: Type.Integer(),
+  current_version: Int32(),
   environment_type: StringEnum(ENVIRONMENT_TYPES),
   last_rotated_at: Nullable(DateTime),
-  rotation_days: Type.Integer(),
+  rotation_days: Int32(),
 });
 
 export const SecretMetadata = Type.Omit(SecretRecord, ["value", "raw_value"]);
@@ -162,8 +173,8 @@ export const PartialSecretList = Type.Object({
       Type.Array(
         Type.Object({
           id: Uuid,
-          key: Type.String(),
-          raw_value: Type.String({ description: "the stored text, to see or mend the reference" }),
+          key: StoredKey,
+          raw_value: StoredValue("the stored text, to see or mend the reference"),
           reference: Type.String({
             // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference syntax, as users write it.
             description: "the reference as written in the value, e.g. ${prod.DB_HOST}",
@@ -184,7 +195,7 @@ export const PartialSecretList = Type.Object({
 });
 
 export const VersionRecord = Type.Object({
-  version: Type.Integer(),
+  version: Int32(),
   ciphertext: Type.String({ description: "stored form: v1.<data-key-version>.<base64url nonce|ct|tag>" }),
   created_at: DateTime,
   author: Nullable({
@@ -194,7 +205,7 @@ export const VersionRecord = Type.Object({
       "(past its retention, or a secret restored from Recently deleted, whose log starts again)",
   }),
   restored_from_version: Nullable(
-    Type.Integer({
+    Int32({
       description: "for a rollback's version: the version whose value it made current again (null otherwise)",
     }),
   ),
@@ -202,25 +213,28 @@ export const VersionRecord = Type.Object({
 
 export const VersionParams = Type.Object({
   ...SecretParams.properties,
-  version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  version: Int32({ minimum: 1, maximum: 2_147_483_647 }),
 });
 
 export const VersionValue = Type.Object({
-  version: Type.Integer(),
-  value: Type.String({ description: "the value as stored (references unresolved)" }),
+  version: Int32(),
+  value: StoredValue("the value as stored (references unresolved)"),
   created_at: DateTime,
 });
 
-export const DeletedCount = Type.Object({ deleted: Type.Integer() });
+export const DeletedCount = Type.Object({ deleted: Int32() });
 
 export const BulkDeleteBody = Type.Object({
   ids: Type.Array(Uuid, { minItems: 1, maxItems: LIMITS.batch, uniqueItems: true }),
 });
 
-export const BulkDeleted = Type.Object({ deleted: Type.Integer(), ids: Type.Array(Uuid) });
+export const BulkDeleted = Type.Object({
+  deleted: Int32(),
+  ids: Type.Array(Uuid, { maxItems: LIMITS.batch }),
+});
 
 export const RollbackBody = Type.Object({
-  version: Type.Integer({
+  version: Int32({
     minimum: 1,
     description: "the earlier version whose value becomes the newest version (current + 1)",
   }),
@@ -228,56 +242,19 @@ export const RollbackBody = Type.Object({
 
 export const DeletedSecretRecord = Type.Object({
   id: Uuid,
-  key: Type.String(),
-  description: Nullable(Type.String()),
-  current_version: Type.Integer({ description: "the version it had when deleted" }),
+  key: StoredKey,
+  description: Description,
+  current_version: Int32({ description: "the version it had when deleted" }),
   created_at: DateTime,
   deleted_at: DateTime,
   purge_after: DateTime,
 });
 
-export const CompareParams = Type.Object({ workspace_id: Uuid, team_id: Uuid, project_id: Uuid });
-
-export const CompareQuery = Type.Object({
-  environments: Type.String({
-    pattern: "^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){1,9}$",
-    description: "2 to 10 environment ids of this project, comma-separated, in the order to show them",
-    examples: ["0b9f3c1e-8a6d-4f1e-9c3b-2d7a5e8f1a20,5c2e7d9a-1b4f-4e8c-a6d3-9f0b2c4e6a81"],
-  }),
-  values: Type.Optional(
-    Type.Boolean({ description: "include each value (default false: fingerprints only)" }),
-  ),
-});
-
-const CompareCell = Type.Object({
-  environment_id: Uuid,
-  present: Type.Boolean(),
-  secret_id: Type.Optional(Uuid),
-  version: Type.Optional(Type.Integer()),
-  fingerprint: Type.Optional(
-    Type.String({
-      description:
-        "equal values have equal fingerprints within this answer (keyed for this answer only: nothing about a value can be learnt from it)",
-    }),
-  ),
-  value: Type.Optional(Type.String({ description: "only with values=true" })),
-  inherited_from: Type.Optional(
-    Type.Object(
-      { id: Uuid, name: Type.String(), slug: Type.String() },
-      {
-        description:
-          "the environment the value comes from when this one inherits the key (absent: its own); " +
-          "secret_id and version are then that environment's",
-      },
-    ),
-  ),
-});
-
 export const Heirs = Type.Array(
   Type.Object({
     id: Uuid,
-    name: Type.String(),
-    slug: Type.String(),
+    name: PlaceName,
+    slug: Slug,
     environment_type: StringEnum(ENVIRONMENT_TYPES),
   }),
   {
@@ -286,33 +263,12 @@ export const Heirs = Type.Array(
   },
 );
 
-export const Comparison = Type.Object({
-  environments: Type.Array(
-    Type.Object({ id: Uuid, name: Type.String(), environment_type: StringEnum(ENVIRONMENT_TYPES) }),
-  ),
-  keys: Type.Array(
-    Type.Object({
-      key: Type.String(),
-      status: Type.Union([Type.Literal("same"), Type.Literal("differs"), Type.Literal("missing")], {
-        description:
-          "missing: absent from at least one environment (an inherited key is present); " +
-          "differs: present everywhere, effective values not all equal",
-      }),
-      environments: Type.Array(CompareCell, { description: "one per environment, in the order asked" }),
-    }),
-  ),
-  unreadable: Type.Array(
-    Type.Object(
-      { environment_id: Uuid, secret_ids: Type.Array(Uuid) },
-      {
-        description: "secrets whose value could not be decrypted (left out of keys)",
-      },
-    ),
-  ),
-});
-
 export const RestoreToBody = Type.Object({
-  at: Type.String({ format: "date-time", description: "the moment to put the environment back to" }),
+  at: Type.String({
+    format: "date-time",
+    maxLength: 64,
+    description: "the moment to put the environment back to",
+  }),
   apply: Type.Optional(
     Type.Boolean({
       default: false,
@@ -336,13 +292,17 @@ export const RestorePreview = Type.Object({
 
 export const TimelineQuery = Type.Object({
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 500, description: "events per page, 1 to 500 (default 100)" }),
+    Int32({ minimum: 1, maximum: 500, description: "events per page, 1 to 500 (default 100)" }),
   ),
   cursor: Type.Optional(
     Type.String({ maxLength: 200, description: "the X-Next-Cursor header of the previous page" }),
   ),
   before: Type.Optional(
-    Type.String({ format: "date-time", description: "only events strictly before this moment" }),
+    Type.String({
+      format: "date-time",
+      maxLength: 64,
+      description: "only events strictly before this moment",
+    }),
   ),
 });
 
@@ -365,7 +325,7 @@ export const TimelineEvent = Type.Object({
   secret_id: Uuid,
   key: Type.String({ description: "the secret's key now (or when it was deleted, if it still is)" }),
   version: Nullable(
-    Type.Integer({ description: "the version written (or current then; for a deletion, the last one)" }),
+    Int32({ description: "the version written (or current then; for a deletion, the last one)" }),
   ),
   renamed: Nullable(
     Type.Object(
@@ -376,6 +336,7 @@ export const TimelineEvent = Type.Object({
   restored_to: Nullable(
     Type.String({
       format: "date-time",
+      maxLength: 64,
       description: "when part of a restore of the environment: its moment",
     }),
   ),
@@ -396,15 +357,15 @@ export const SearchQuery = Type.Object({
     maxLength: 256,
     description: "text to find in keys and descriptions, any case",
   }),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  limit: Type.Optional(Int32({ minimum: 1, maximum: 100, default: 50 })),
 });
 
-const Place = Type.Object({ id: Uuid, name: Type.String() });
+const Place = Type.Object({ id: Uuid, name: PlaceName });
 
 export const SearchResult = Type.Object({
   id: Uuid,
-  key: Type.String(),
-  description: Nullable(Type.String()),
+  key: StoredKey,
+  description: Description,
   team_id: Uuid,
   project: Place,
   environment: Place,

@@ -1,16 +1,17 @@
 import Type from "typebox";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
 import { KeyLifetime, KeyScopeFields, KeyScopeRecord } from "../keys/index.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Description = Nullable(Type.String({ maxLength: 1000 }));
-const AccountRole = Type.Integer({
+const AccountRole = Int32({
   minimum: 0,
   maximum: 2,
   description: "0 Viewer, 1 Member, 2 Admin (never Owner, and never above the caller's own role)",
 });
+const MAX_TEAMS = 100;
 const TeamIds = Type.Array(Uuid, {
-  maxItems: 100,
+  maxItems: MAX_TEAMS,
   description: "the teams it belongs to (what a Viewer or Member reaches)",
 });
 
@@ -37,10 +38,10 @@ export const UpdateAccountBody = Type.Object({
 export const ServiceAccountRecord = Type.Object({
   id: Uuid,
   workspace_id: Uuid,
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  role: Type.Integer(),
-  team_ids: Type.Array(Uuid),
+  name: Name,
+  description: Description,
+  role: Int32(),
+  team_ids: Type.Array(Uuid, { maxItems: MAX_TEAMS }),
   created_by: Uuid,
   disabled: Type.Boolean(),
   created_at: DateTime,
@@ -99,7 +100,7 @@ export const CreateTrustBody = Type.Object({
     }),
   ),
   token_minutes: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 60, description: "lifetime of the exchanged token (default 15)" }),
+    Int32({ minimum: 1, maximum: 60, description: "lifetime of the exchanged token (default 15)" }),
   ),
   ...KeyScopeFields,
 });
@@ -112,7 +113,7 @@ export const TrustRecord = Type.Object({
   audience: Type.String(),
   subject: Type.String(),
   claims: Type.Record(Type.String(), Type.String()),
-  token_minutes: Type.Integer(),
+  token_minutes: Int32(),
   created_by: Uuid,
   created_at: DateTime,
   ...KeyScopeRecord,
@@ -126,6 +127,7 @@ export const ExchangeBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 16_384, description: "the OIDC ID token (a JWT)" }),
   service_account_id: Type.String({
     format: "uuid",
+    maxLength: 36,
     description: `the service account whose trust must accept the token: only its trusts are matched (${WHERE_THE_ACCOUNT_ID_IS})`,
     "x-when-missing": `name the service account whose trust accepts this token (${WHERE_THE_ACCOUNT_ID_IS})`,
   }),
@@ -134,7 +136,7 @@ export const ExchangeBody = Type.Object({
 export const ExchangedToken = Type.Object({
   access_token: Type.String({ description: "an sk-svc- key that expires; use it as an API key" }),
   token_type: Type.Literal("Bearer"),
-  expires_in: Type.Integer({ description: "seconds" }),
+  expires_in: Int32({ description: "seconds" }),
   expires_at: DateTime,
   service_account_id: Uuid,
   workspace_id: Uuid,

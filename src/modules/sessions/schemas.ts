@@ -1,6 +1,6 @@
 import Type from "typebox";
 import { SIGN_IN_METHODS, type SignInMethod } from "../../auth/policy.ts";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
 
 export const SessionRecord = Type.Object({
   id: Uuid,
@@ -18,4 +18,4 @@ export const SessionRecord = Type.Object({
 });
 
 export const SessionParams = Type.Object({ session_id: Uuid });
-export const RevokedCount = Type.Object({ revoked: Type.Integer() });
+export const RevokedCount = Type.Object({ revoked: Int32() });

@@ -2,7 +2,7 @@
 // workspace, the list of its links and their revocation.
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
+import { authErrors, ErrorBody, Int32, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { WorkspacesService } from "../workspaces/index.ts";
@@ -59,7 +59,7 @@ export const shareViewRoutes =
             403: Type.Object({
               detail: Type.String(),
               code: Type.String(),
-              attempts_left: Type.Optional(Type.Integer()),
+              attempts_left: Type.Optional(Int32()),
             }),
             404: ErrorBody,
             410: ErrorBody,

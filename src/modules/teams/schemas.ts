@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PlaceName, Uuid } from "../../http/schemas.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
 const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
@@ -7,8 +7,8 @@ const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
 export const TeamRecord = Type.Object({
   id: Uuid,
   workspace_id: Uuid,
-  name: Type.String(),
-  avatar_url: Nullable(Type.String()),
+  name: PlaceName,
+  avatar_url: Nullable(Type.String({ maxLength: 2048 })),
   created_at: DateTime,
   updated_at: DateTime,
 });
@@ -31,6 +31,6 @@ export const TeamMemberRecord = Type.Object({
   first_name: Type.String(),
   middle_name: Nullable(Type.String()),
   last_name: Type.String(),
-  role: Type.Integer({ description: "the person's workspace role" }),
+  role: Int32({ description: "the person's workspace role" }),
   added_at: DateTime,
 });

@@ -1,10 +1,10 @@
 import Type from "typebox";
-import { DateTime, Nullable } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable } from "../../http/schemas.ts";
 
 export const TwoFactorStatus = Type.Object({
   enabled: Type.Boolean(),
   enabled_at: Nullable(DateTime),
-  recovery_codes_left: Type.Integer({ description: "unused recovery codes (0 when two-factor is off)" }),
+  recovery_codes_left: Int32({ description: "unused recovery codes (0 when two-factor is off)" }),
 });
 
 export const TwoFactorSetup = Type.Object({

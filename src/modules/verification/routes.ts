@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { principalOf } from "../../http/auth.ts";
-import { authErrors, DateTime, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { authErrors, DateTime, ErrorBody, Int32, SECURITY } from "../../http/schemas.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { VerificationService } from "./service.ts";
 
 const CodeSent = Type.Object({ sent: Type.Boolean(), email: Type.String(), expires_at: DateTime });
 const VerifyBody = Type.Object({
-  otp: Type.Integer({ minimum: 0, maximum: 999999, description: "the six-digit code" }),
+  otp: Int32({ minimum: 0, maximum: 999999, description: "the six-digit code" }),
 });
 const Verified = Type.Object({ email_verified: Type.Boolean() });
 const WrongCode = Type.Object({
   detail: Type.String(),
   code: Type.String(),
-  attempts_left: Type.Optional(Type.Integer()),
+  attempts_left: Type.Optional(Int32()),
 });
 
 export const verificationRoutes =

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Nullable, PageQuery, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PageQuery, Uuid } from "../../http/schemas.ts";
 import { WEBHOOK_EVENTS } from "./events.ts";
 import { MAX_OVERLAP_SECONDS } from "./service.ts";
 
@@ -17,9 +17,15 @@ const Events = Type.Array(
   Type.Union(WEBHOOK_EVENTS.filter((event) => event !== "webhook.test").map((event) => Type.Literal(event))),
   { maxItems: WEBHOOK_EVENTS.length, description: "the event types to send; empty or absent: every one" },
 );
-const ProjectId = Nullable(Type.String({ format: "uuid", description: "only events in this project" }));
+const ProjectId = Nullable(
+  Type.String({ format: "uuid", maxLength: 36, description: "only events in this project" }),
+);
 const EnvironmentId = Nullable(
-  Type.String({ format: "uuid", description: "only events in this environment (its project is implied)" }),
+  Type.String({
+    format: "uuid",
+    maxLength: 36,
+    description: "only events in this environment (its project is implied)",
+  }),
 );
 
 export const CreateWebhookBody = Type.Object({
@@ -45,7 +51,7 @@ export const UpdateWebhookBody = Type.Object({
 
 export const RotateSecretBody = Type.Object({
   overlap_seconds: Type.Optional(
-    Type.Integer({
+    Int32({
       minimum: 0,
       maximum: MAX_OVERLAP_SECONDS,
       description: "how long the old secret keeps signing beside the new one (default 86400)",
@@ -57,15 +63,17 @@ export const WebhookRecord = Type.Object({
   id: Uuid,
   workspace_id: Uuid,
   url: Type.String(),
-  description: Nullable(Type.String()),
-  events: Type.Array(Type.String()),
+  description: Description,
+  events: Type.Array(Type.String({ maxLength: Math.max(...WEBHOOK_EVENTS.map((event) => event.length)) }), {
+    maxItems: WEBHOOK_EVENTS.length,
+  }),
   project_id: Nullable(Uuid),
   environment_id: Nullable(Uuid),
   enabled: Type.Boolean(),
   disabled_at: Nullable(DateTime),
   disabled_reason: Nullable(Type.String()),
   failing_since: Nullable(DateTime),
-  consecutive_failures: Type.Integer(),
+  consecutive_failures: Int32(),
   last_success_at: Nullable(DateTime),
   previous_secret_expires_at: Nullable(DateTime),
   created_by: Type.String(),
@@ -84,11 +92,11 @@ export const DeliveryRecord = Type.Object({
   event_id: Type.String(),
   event_type: Type.String(),
   status: Type.Union([Type.Literal("pending"), Type.Literal("delivered"), Type.Literal("failed")]),
-  attempts: Type.Integer(),
+  attempts: Int32(),
   next_attempt_at: Nullable(DateTime),
-  last_status_code: Nullable(Type.Integer()),
+  last_status_code: Nullable(Int32()),
   last_error: Nullable(Type.String()),
-  last_latency_ms: Nullable(Type.Integer()),
+  last_latency_ms: Nullable(Int32()),
   created_at: DateTime,
   finished_at: Nullable(DateTime),
   payload: Type.Object({}, { additionalProperties: true, description: "the JSON body sent" }),

@@ -7,12 +7,14 @@ import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
 import type { Keyring } from "../../crypto/data-keys.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
-import { AppError, notFound, ValidationFailed } from "../../errors.ts";
+import { AppError, notFound } from "../../errors.ts";
 import { decodeCursor, pageOf } from "../../lib/cursor.ts";
-import { destinationProblem } from "../../lib/outbound.ts";
 import { uuidv7 } from "../../lib/uuid7.ts";
 import type { AuditRow, AuditService } from "../audit/index.ts";
-import { isWebhookEvent, orderingKeyOf, payloadOf, type WebhookEvent } from "./events.ts";
+import { checkPlace, checkUrl } from "./destination.ts";
+import type { WebhookEvent } from "./events.ts";
+import { eventsOf, present, presentDelivery } from "./present.ts";
+import { enqueueDeliveries, pendingDelivery } from "./queue.ts";
 import * as repo from "./repo.ts";
 import { newSigningSecret } from "./signing.ts";
 
@@ -47,136 +49,8 @@ export interface WebhookInput {
   environment_id?: string | null;
 }
 
-const eventsOf = (row: Pick<repo.WebhookRow, "events">) => JSON.parse(row.events) as string[];
-
-function present(row: repo.WebhookRow) {
-  return {
-    id: row.id,
-    workspace_id: row.workspace_id,
-    url: row.url,
-    description: row.description,
-    events: eventsOf(row),
-    project_id: row.project_id,
-    environment_id: row.environment_id,
-    enabled: row.disabled_at === null,
-    disabled_at: row.disabled_at,
-    disabled_reason: row.disabled_reason,
-    failing_since: row.failing_since,
-    consecutive_failures: row.consecutive_failures,
-    last_success_at: row.last_success_at,
-    previous_secret_expires_at: row.previous_secret_expires_at,
-    created_by: row.created_by,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-export function presentDelivery(row: repo.DeliveryRow) {
-  return {
-    id: row.id,
-    webhook_id: row.webhook_id,
-    event_id: row.event_id,
-    event_type: row.event_type,
-    status: row.status,
-    attempts: row.attempts,
-    next_attempt_at: row.status === "pending" ? row.next_attempt_at : null,
-    last_status_code: row.last_status_code,
-    last_error: row.last_error,
-    last_latency_ms: row.last_latency_ms,
-    created_at: row.created_at,
-    finished_at: row.finished_at,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-  };
-}
-
-/** A delivery queued now, due at once. */
-const pendingDelivery = (
-  now: string,
-  fields: Pick<
-    repo.DeliveryRow,
-    "webhook_id" | "workspace_id" | "event_id" | "event_type" | "ordering_key" | "payload"
-  >,
-): repo.DeliveryRow => ({
-  id: uuidv7(),
-  ...fields,
-  status: "pending",
-  attempts: 0,
-  next_attempt_at: now,
-  lease_until: null,
-  last_status_code: null,
-  last_error: null,
-  last_latency_ms: null,
-  created_at: now,
-  finished_at: null,
-});
-
-/** Whether the webhook wants to hear of the entry (its events, project and environment filters). */
-function wants(hook: Awaited<ReturnType<typeof repo.enabledWebhooks>>[number], row: AuditRow): boolean {
-  const events = eventsOf(hook);
-  if (events.length > 0 && !events.includes(row.action)) return false;
-  if (hook.project_id !== null && row.project_id !== hook.project_id) return false;
-  if (hook.environment_id !== null && row.environment_id !== hook.environment_id) return false;
-  return true;
-}
-
 export function createWebhooksService(deps: WebhooksDeps) {
   const { db, clock, keyring, audit } = deps;
-  const urlIssue = (msg: string, input: string) =>
-    new ValidationFailed([{ loc: ["body", "url"], msg, type: "value_error", input }]);
-
-  /** 422 for a URL Coffer would never deliver to; checked again, after resolution, at each delivery. */
-  async function checkUrl(text: string): Promise<string> {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw urlIssue("Not a URL", text);
-    }
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw urlIssue("The URL must be https", text);
-    if (url.username || url.password) {
-      throw urlIssue(
-        "Credentials do not belong in the URL: verify the Coffer-Signature header instead",
-        text,
-      );
-    }
-    const problem = await destinationProblem(url, deps.allowedNetworks);
-    if (problem) throw urlIssue(problem, text);
-    return url.toString();
-  }
-
-  /** The filters, checked against the workspace: the project an environment filter implies is stored too. */
-  async function checkPlace(ctx: RequestContext, input: Pick<WebhookInput, "project_id" | "environment_id">) {
-    let projectId = input.project_id ?? null;
-    const environmentId = input.environment_id ?? null;
-    if (environmentId !== null) {
-      const owner = await deps.places.projectOf(ctx.workspaceId, environmentId);
-      if (!owner || (projectId !== null && owner !== projectId)) {
-        throw new ValidationFailed([
-          {
-            loc: ["body", "environment_id"],
-            msg: "Not an environment of this workspace (and of project_id, when given)",
-            type: "value_error",
-            input: environmentId,
-          },
-        ]);
-      }
-      projectId = owner;
-    } else if (
-      projectId !== null &&
-      !(await deps.places.projectsIn(ctx.workspaceId, [projectId])).has(projectId)
-    ) {
-      throw new ValidationFailed([
-        {
-          loc: ["body", "project_id"],
-          msg: "Not a project of this workspace",
-          type: "value_error",
-          input: projectId,
-        },
-      ]);
-    }
-    return { project_id: projectId, environment_id: environmentId };
-  }
-
   async function requireWebhook(q: Queryable, ctx: RequestContext, id: string) {
     const row = await repo.findWebhook(q, ctx.workspaceId, id);
     if (!row) throw notFound("Webhook");
@@ -200,33 +74,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   return {
     /** Queues a delivery per matching webhook for each entry, inside the recording transaction. */
     async enqueue(tx: Queryable, rows: readonly AuditRow[]): Promise<void> {
-      const events = rows.filter((row) => isWebhookEvent(row.action) && row.action !== "webhook.test");
-      if (events.length === 0) return;
-      const now = clock.now().toISOString();
-      const hooksOf = new Map<string, Awaited<ReturnType<typeof repo.enabledWebhooks>>>();
-      const deliveries: repo.DeliveryRow[] = [];
-      for (const row of events) {
-        let hooks = hooksOf.get(row.workspace_id);
-        if (!hooks) {
-          hooks = await repo.enabledWebhooks(tx, row.workspace_id);
-          hooksOf.set(row.workspace_id, hooks);
-        }
-        for (const hook of hooks) {
-          if (!wants(hook, row)) continue;
-          deliveries.push(
-            pendingDelivery(now, {
-              webhook_id: hook.id,
-              workspace_id: row.workspace_id,
-              event_id: row.id,
-              event_type: row.action,
-              ordering_key: orderingKeyOf(row),
-              payload: JSON.stringify(payloadOf(row)),
-            }),
-          );
-        }
-      }
-      await repo.insertDeliveries(tx, deliveries);
-      if (deliveries.length > 0) deps.onQueued?.();
+      if ((await enqueueDeliveries(tx, clock, rows)) > 0) deps.onQueued?.();
     },
 
     async list(ctx: RequestContext) {
@@ -242,8 +90,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
     /** Creates a webhook; the answer carries its signing secret, shown this once. */
     async create(ctx: RequestContext, input: WebhookInput) {
       await authorize(db, ctx, "webhook.manage");
-      const url = await checkUrl(input.url);
-      const place = await checkPlace(ctx, input);
+      const url = await checkUrl(input.url, deps.allowedNetworks);
+      const place = await checkPlace(deps.places, ctx, input);
       const secret = newSigningSecret();
       const now = clock.now().toISOString();
       const id = randomUUID();
@@ -285,13 +133,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
       await authorize(db, ctx, "webhook.manage");
       const current = await requireWebhook(db, ctx, id);
       const changes: Parameters<typeof repo.updateWebhook>[3] = { updated_at: clock.now().toISOString() };
-      if (patch.url !== undefined) changes.url = await checkUrl(patch.url);
+      if (patch.url !== undefined) changes.url = await checkUrl(patch.url, deps.allowedNetworks);
       if (patch.description !== undefined) changes.description = patch.description;
       if (patch.events !== undefined) changes.events = JSON.stringify([...new Set(patch.events)]);
       if (patch.project_id !== undefined || patch.environment_id !== undefined) {
         Object.assign(
           changes,
-          await checkPlace(ctx, {
+          await checkPlace(deps.places, ctx, {
             project_id: patch.project_id === undefined ? current.project_id : patch.project_id,
             environment_id:
               patch.environment_id === undefined ? current.environment_id : patch.environment_id,

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, Slug, Uuid } from "../../http/schemas.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
 const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
@@ -7,13 +7,13 @@ const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
 export const WorkspaceRecord = Type.Object({
   id: Uuid,
   name: Type.String(),
-  slug: Type.String(),
+  slug: Slug,
   avatar_url: Nullable(Type.String()),
   created_at: DateTime,
   updated_at: DateTime,
   plan: Type.String({ description: "free | pro | enterprise (or an operator-defined plan)" }),
-  role: Type.Integer({ description: "the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner" }),
-  seat_limit: Nullable(Type.Integer({ description: "null = unlimited" })),
+  role: Int32({ description: "the caller's role: 0 Viewer, 1 Member, 2 Admin, 3 Owner" }),
+  seat_limit: Nullable(Int32({ description: "null = unlimited" })),
   require_two_factor: Type.Boolean({
     description: "every member must use two-factor sign-in to reach the workspace (Owners set it)",
   }),
@@ -43,7 +43,7 @@ export const UpdateWorkspaceBody = Type.Object({
 
 export const MemberParams = Type.Object({ workspace_id: Uuid, user_id: Uuid });
 
-export const RoleValue = Type.Integer({
+export const RoleValue = Int32({
   minimum: 0,
   maximum: 3,
   description: "0 Viewer, 1 Member, 2 Admin, 3 Owner",
@@ -57,7 +57,7 @@ export const MemberRecord = Type.Object({
   first_name: Type.String(),
   middle_name: Nullable(Type.String()),
   last_name: Type.String(),
-  role: Type.Integer(),
+  role: Int32(),
   joined_at: DateTime,
   two_factor: Type.Boolean({ description: "the member has two-factor sign-in on" }),
 });
@@ -68,7 +68,7 @@ export const SwitchWorkspaceResponse = Type.Object({
     Type.String({ description: "a session token carrying the new workspace (sessions only)" }),
   ),
   token_type: Type.Literal("bearer"),
-  expires_in: Nullable(Type.Integer()),
+  expires_in: Nullable(Int32()),
 });
 
 export const Deleted = Type.Object({ deleted: Type.Boolean(), id: Uuid });

@@ -22,10 +22,11 @@ import {
   formatLatency,
   httpResult,
 } from "../lib/webhooks.ts";
-import { Alert, Loading } from "./Alert.tsx";
+import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { SelectField } from "./Field.tsx";
+import { QueryStatus } from "./QueryStatus.tsx";
 import { type Column, Table } from "./Table.tsx";
 import { when } from "./When.tsx";
 
@@ -147,8 +148,7 @@ export function DeliveryLog({
         </div>
       </div>
       {!open && outcome}
-      {log.isPending && <Loading label="Loading deliveries…" />}
-      {log.error && <Alert kind="error">{errorMessage(log.error)}</Alert>}
+      <QueryStatus query={log} loading="Loading deliveries…" />
       {log.data && (
         <Table
           caption="Deliveries"

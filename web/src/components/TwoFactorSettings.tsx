@@ -10,8 +10,9 @@ import { useWrite } from "../api/mutations.ts";
 import type { Ok } from "../api/queries.ts";
 import { securityKeys, type TwoFactorStatus, useTwoFactorStatus } from "../api/security-queries.ts";
 import { useActionDialog } from "./ActionDialog.tsx";
-import { Alert, Loading } from "./Alert.tsx";
+import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
+import { QueryStatus } from "./QueryStatus.tsx";
 import { RecoveryCodesDialog } from "./RecoveryCodesDialog.tsx";
 import { TwoFactorSetupDialog } from "./TwoFactorSetupDialog.tsx";
 
@@ -62,8 +63,7 @@ export function TwoFactorSettings({ email }: { email: string }) {
         <h2 id="two-factor-title">Two-factor sign-in</h2>
         {status.data && <StateBadge on={status.data.enabled} />}
       </div>
-      {status.isPending && <Loading label="Loading two-factor sign-in…" />}
-      {status.error && <Alert kind="error">{errorMessage(status.error)}</Alert>}
+      <QueryStatus query={status} loading="Loading two-factor sign-in…" />
       {status.data?.enabled === false && (
         <>
           <p>

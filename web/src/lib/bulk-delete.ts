@@ -1,11 +1,9 @@
 // What the secrets table says around deleting the selected secrets at once: the confirmation
 // (how many, which keys, how they come back) and a refusal in the person's words.
+import { pluralGrouped } from "./plural.ts";
 
 /** Keys the confirmation names before it says "and N more". */
 export const KEYS_NAMED = 10;
-
-const plural = (count: number, noun: string) =>
-  `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
  * "Delete 3 secrets?" and the keys. The dashboard is not told how long deleted secrets are kept
@@ -22,7 +20,7 @@ export function bulkDeleteConfirmation(keys: readonly string[]): {
     keys.length === 1
       ? "it can be restored, with its versions, from Recently deleted until it is purged."
       : "they can be restored, with their versions, from Recently deleted until they are purged.";
-  const what = plural(keys.length, "secret");
+  const what = pluralGrouped(keys.length, "secret");
   return { title: `Delete ${what}?`, message: `${named}${more}; ${restore}`, submitLabel: `Delete ${what}` };
 }
 

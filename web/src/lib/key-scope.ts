@@ -1,6 +1,7 @@
 // The pure part of choosing and showing what a key reaches (personal keys, service-account keys and
 // OIDC trusts share it): the form's state as the API's scope fields, and a scope as words. No DOM,
 // so it runs in Node (test/web-automation-logic.test.ts).
+import { plural } from "./plural.ts";
 
 export type Access = "read" | "read_write";
 
@@ -170,5 +171,3 @@ export function describeScope(
       scope.workspace_id != null,
   };
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -3,6 +3,7 @@
 // API's seat and conflict answers. No DOM, so it runs in Node (test/web-people-logic.test.ts).
 import { ApiError } from "../api/errors.ts";
 import { ROLE_NAMES, Role } from "./permissions.ts";
+import { plural } from "./plural.ts";
 
 /** Every role, lowest first, as the select boxes offer them. */
 export const ROLE_CHOICES: readonly { value: number; label: string }[] = Object.values(Role).map((value) => ({
@@ -40,11 +41,10 @@ export function lifetimeMinutes(id: string): number | null | undefined {
 
 function inWords(ms: number): string {
   const minutes = Math.round(ms / 60_000);
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (minutes < 60) return unit(Math.max(minutes, 1), "minute");
+  if (minutes < 60) return plural(Math.max(minutes, 1), "minute");
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return unit(hours, "hour");
-  return unit(Math.round(hours / 24), "day");
+  if (hours < 48) return plural(hours, "hour");
+  return plural(Math.round(hours / 24), "day");
 }
 
 /** "5 minutes ago", "3 days ago": a past moment, relative to now. */

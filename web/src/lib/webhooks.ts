@@ -4,6 +4,7 @@
 import type { operations } from "coffer/client";
 import { ApiError } from "../api/errors.ts";
 import type { NamedTree } from "./key-scope.ts";
+import { plural } from "./plural.ts";
 
 /** An event type a webhook may subscribe to: the API's own list, from its request schema. */
 export type WebhookEventType = NonNullable<
@@ -346,7 +347,3 @@ export function verify(rawBody, header, secret, toleranceSeconds = 300) {
       return given.length === expected.length && timingSafeEqual(given, expected);
     });
 }`;
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}

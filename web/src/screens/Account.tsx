@@ -14,6 +14,7 @@ import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { Field, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { plural } from "../lib/plural.ts";
 
 export function Account() {
   return (
@@ -174,5 +175,3 @@ function DeleteAccount() {
     </section>
   );
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -6,11 +6,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useWorkspaceTree, type WorkspaceTree } from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { type ApiKey, peopleKeys, useApiKeys } from "../api/people-queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
@@ -19,6 +18,7 @@ import { KeyUsage } from "../components/KeyUsage.tsx";
 import { KEEP_EXPIRY, LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
@@ -123,8 +123,7 @@ export function ApiKeys() {
           New API key
         </Button>
       </div>
-      {keys.isPending && <Loading label="Loading API keys…" />}
-      {keys.error && <Alert kind="error">{errorMessage(keys.error)}</Alert>}
+      <QueryStatus query={keys} loading="Loading API keys…" />
       {keys.data && (
         <Table
           caption="API keys"

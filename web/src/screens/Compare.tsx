@@ -18,6 +18,7 @@ import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
+import { plural } from "../lib/plural.ts";
 import "../styles/compare.css";
 
 type Comparison = Ok<"compareEnvironments">;
@@ -201,8 +202,6 @@ export function Compare() {
     </section>
   );
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const nameIn = (comparison: Comparison, id: string) =>
   comparison.environments.find((e) => e.id === id)?.name ?? "";

@@ -6,9 +6,10 @@ import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { type EnvPath, type Ok, queryKeys } from "../api/queries.ts";
-import { Alert, Loading } from "../components/Alert.tsx";
+import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { useCanInEnvironment } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
@@ -95,8 +96,7 @@ function DeletedList({ path }: { path: EnvPath }) {
           Restored {restore.data.key}.
         </p>
       )}
-      {deleted.isPending && <Loading label="Loading deleted secrets…" />}
-      {deleted.error && <Alert kind="error">{errorMessage(deleted.error)}</Alert>}
+      <QueryStatus query={deleted} loading="Loading deleted secrets…" />
       {deleted.data && (
         <Table
           caption="Recently deleted secrets"

@@ -4,13 +4,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { type Member, peopleKeys, useMembers } from "../api/people-queries.ts";
 import { queryKeys, useMe } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { SsoRequirement } from "../components/SsoRequirement.tsx";
 import { type Column, Table } from "../components/Table.tsx";
@@ -166,8 +166,7 @@ export function Members() {
       </div>
       <TwoFactorRequirement members={members.data && !members.hasNextPage ? rows : undefined} ask={ask} />
       <SsoRequirement ask={ask} />
-      {members.isPending && <Loading label="Loading members…" />}
-      {members.error && <Alert kind="error">{errorMessage(members.error)}</Alert>}
+      <QueryStatus query={members} loading="Loading members…" />
       {members.data && (
         <Table caption="Members" cards rows={rows} rowKey={(m) => m.user_id} columns={columns} />
       )}

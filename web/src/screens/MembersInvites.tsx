@@ -9,10 +9,11 @@ import { useWrite } from "../api/mutations.ts";
 import { type Invite, peopleKeys, useInvites } from "../api/people-queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import type { ActionSpec } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
+import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { teamOfChoice } from "../lib/invite-team.ts";
@@ -160,8 +161,7 @@ export function Invites({
         )}
       </div>
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-      {invites.isPending && <Loading label="Loading invites…" />}
-      {invites.error && <Alert kind="error">{errorMessage(invites.error)}</Alert>}
+      <QueryStatus query={invites} loading="Loading invites…" />
       {invites.data && (
         <Table
           caption="Invites"

@@ -15,6 +15,7 @@ import { Alert, Loading } from "../components/Alert.tsx";
 import { auditColumns } from "../components/AuditEntries.tsx";
 import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { useCanInEnvironment } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
@@ -199,8 +200,7 @@ function History({ path, secret }: { path: EnvPath; secret: SecretMetadata }) {
       </section>
       <section aria-labelledby="log-title">
         <h3 id="log-title">Log</h3>
-        {logs.isPending && <Loading label="Loading the log…" />}
-        {logs.error && <Alert kind="error">{errorMessage(logs.error)}</Alert>}
+        <QueryStatus query={logs} loading="Loading the log…" />
         {logs.data && (
           <Table
             caption={`Log of ${secret.key}`}

@@ -8,7 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useParams, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import {
   type EnvPath,
@@ -18,26 +18,20 @@ import {
   useProjects,
   useSecretMetadata,
 } from "../api/queries.ts";
-import {
-  deleteSecrets,
-  type EnvFile,
-  exportEnvFile,
-  namedBy,
-  selectedEnvFile,
-} from "../api/secret-values.ts";
+import { deleteSecrets, namedBy } from "../api/secret-values.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { AddSecretDialog } from "../components/AddSecretDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { EnvironmentControls, ProtectedBadge } from "../components/EnvironmentControls.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { PasteEnvDialog } from "../components/PasteEnvDialog.tsx";
 import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { Table } from "../components/Table.tsx";
 import { useSecretValues } from "../components/useSecretValues.ts";
 import { bulkDeleteConfirmation, bulkDeleteRefusal, bulkHeirsNote, inBatches } from "../lib/bulk-delete.ts";
-import { download, fileNameOf } from "../lib/download.ts";
+import { fileNameOf } from "../lib/download.ts";
 import { batches, type PastePlan } from "../lib/env-paste.ts";
 import { describeEvent } from "../lib/history.ts";
 import { countLabel, pageOf } from "../lib/paging.ts";
@@ -48,6 +42,7 @@ import { EnvironmentTimelineDialog } from "./EnvironmentTimeline.tsx";
 import { RestoreEnvironmentDialog, type StartingMoment } from "./RestoreEnvironment.tsx";
 import { SecretHistoryDialog } from "./SecretHistory.tsx";
 import { secretsColumns } from "./SecretsColumns.tsx";
+import { EnvFileDownloadNotes, useEnvFileDownload } from "./SecretsDownload.tsx";
 import { type Filter, SELECTION_HINTS, SecretsToolbar, type SelectionHint } from "./SecretsToolbar.tsx";
 import { ShareDialog } from "./ShareDialog.tsx";
 
@@ -138,34 +133,9 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
     return next;
   };
   const chosen = secrets.filter((s) => selected.has(s.id));
-  /** What the last downloaded file lacks, and why. */
-  const [omitted, setOmitted] = useState<Pick<EnvFile, "leftOut" | "unreadable">>();
   /** The selection action asked for while nothing was ticked: the page says what to do. */
   const [selectionHint, setSelectionHint] = useState<SelectionHint | null>(null);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadFailure, setDownloadFailure] = useState<string>();
-  // The whole environment is one export (one read in the trail); the selected rows are read one by
-  // one, so the trail names each secret read and the browser gets no value it was not asked for.
-  async function saveEnvFile(rows: readonly SecretMetadata[] | "all") {
-    if (downloading) return; // not disabled meanwhile: the button keeps the keyboard's focus
-    setDownloading(true);
-    setDownloadFailure(undefined);
-    setOmitted(undefined);
-    try {
-      const file = rows === "all" ? await exportEnvFile(path, keyOf) : await selectedEnvFile(path, rows);
-      download(file.text, `${fileNameOf(project?.name, environment?.name)}.env`);
-      setOmitted(file);
-    } catch (error) {
-      const keys = namedBy(error, "not_representable", "keys");
-      setDownloadFailure(
-        keys.length > 0
-          ? `Not downloaded: no .env form carries the value of ${keys.join(", ")} to every common parser unchanged. Select the other secrets and download those, or use \`coffer export --format json\`.`
-          : `Not downloaded: ${errorMessage(error)}`,
-      );
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const envFile = useEnvFileDownload(path, keyOf, fileNameOf(project?.name, environment?.name));
 
   // The stored text (references unresolved) is what an edit changes: read it when Edit is chosen.
   const startEdit = (s: SecretMetadata) =>
@@ -319,8 +289,8 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
         reloading={list.isFetching}
         onReload={() => void list.refetch()}
         empty={secrets.length === 0}
-        downloading={downloading}
-        onDownload={() => void saveEnvFile(chosen.length ? chosen : "all")}
+        downloading={envFile.downloading}
+        onDownload={() => void envFile.save(chosen.length ? chosen : "all")}
         onDeleted={() => setShowDeleted(true)}
         onTimeline={() => setShowTimeline(true)}
         onRestore={() => {
@@ -344,21 +314,8 @@ function EnvironmentSecrets({ startSearch }: { startSearch: string }) {
           {SELECTION_HINTS[selectionHint]}
         </p>
       )}
-      {downloadFailure && <Alert kind="error">{downloadFailure}</Alert>}
-      {omitted && omitted.leftOut.length > 0 && (
-        <Alert kind="warning">
-          Not in the downloaded file: {omitted.leftOut.join(", ")}. No .env form carries these values to every
-          common parser unchanged; copy them one by one, or use `coffer export --format json`.
-        </Alert>
-      )}
-      {omitted && omitted.unreadable.length > 0 && (
-        <Alert kind="warning">
-          Not in the downloaded file: {omitted.unreadable.join(", ")}. Their values cannot be read now (Show
-          on the row says why).
-        </Alert>
-      )}
-      {list.isPending && <Loading label="Loading secrets…" />}
-      {list.error && <Alert kind="error">{errorMessage(list.error)}</Alert>}
+      <EnvFileDownloadNotes failure={envFile.failure} omitted={envFile.omitted} />
+      <QueryStatus query={list} loading="Loading secrets…" />
       {list.data && (
         <Table
           caption="Secrets"

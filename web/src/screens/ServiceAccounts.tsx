@@ -5,14 +5,15 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { automationKeys, type ServiceAccount, useServiceAccounts } from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
+import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { NameFields } from "../components/NameFields.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { ROLE_CHOICES } from "../lib/people.ts";
@@ -118,8 +119,7 @@ function ServiceAccountList() {
           </Button>
         )}
       </div>
-      {accounts.isPending && <Loading label="Loading service accounts…" />}
-      {accounts.error && <Alert kind="error">{errorMessage(accounts.error)}</Alert>}
+      <QueryStatus query={accounts} loading="Loading service accounts…" />
       {accounts.data && (
         <Table
           caption="Service accounts"

@@ -4,11 +4,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { peopleKeys, type Session, useSessions } from "../api/people-queries.ts";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { describeExpiry, describeSignInMethod, describeUserAgent } from "../lib/people.ts";
@@ -111,8 +111,7 @@ export function Sessions() {
           </Button>
         )}
       </div>
-      {sessions.isPending && <Loading label="Loading sessions…" />}
-      {sessions.error && <Alert kind="error">{errorMessage(sessions.error)}</Alert>}
+      <QueryStatus query={sessions} loading="Loading sessions…" />
       {sessions.data && (
         <Table
           caption="Sessions"

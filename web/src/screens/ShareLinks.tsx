@@ -5,13 +5,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "../api/client.ts";
-import { errorMessage, unwrap } from "../api/errors.ts";
+import { unwrap } from "../api/errors.ts";
 import { useMembers } from "../api/people-queries.ts";
 import { type Ok, queryKeys } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { allows } from "../lib/permissions.ts";
@@ -121,8 +121,7 @@ export function ShareLinks() {
           </p>
         </div>
       </div>
-      {links.isPending && <Loading label="Loading share links…" />}
-      {links.error && <Alert kind="error">{errorMessage(links.error)}</Alert>}
+      <QueryStatus query={links} loading="Loading share links…" />
       {links.data && (
         <Table
           caption="Share links"

@@ -16,11 +16,12 @@ import {
 } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { type ActionSpec, useActionDialog } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
+import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { DeleteEnvironmentDialog } from "../components/DeleteEnvironmentDialog.tsx";
 import { ProtectedBadge } from "../components/EnvironmentControls.tsx";
 import { NewProjectDialog } from "../components/NewProjectDialog.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { RenameDelete } from "../components/RenameDelete.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { ENVIRONMENT_TYPES, type EnvironmentType, TYPE_HINT } from "../lib/environment-types.ts";
@@ -112,8 +113,7 @@ function TeamCard({ team, ask, refresh }: { team: Team; ask: Ask; refresh: () =>
           />
         </div>
       </header>
-      {projects.isPending && <Loading />}
-      {projects.error && <Alert kind="error">{errorMessage(projects.error)}</Alert>}
+      <QueryStatus query={projects} />
       {projects.data?.length === 0 && <p className="muted pad">No projects in this team yet.</p>}
       <ul className="projects">
         {projects.data?.map((project) => (

@@ -5,12 +5,12 @@
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useWorkspaceTree } from "../api/automation-queries.ts";
-import { errorMessage } from "../api/errors.ts";
 import { useWebhooks, type Webhook } from "../api/webhook-queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Alert, Loading } from "../components/Alert.tsx";
+import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { QueryStatus } from "../components/QueryStatus.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { type Column, Table } from "../components/Table.tsx";
 import { useWebhookActions } from "../components/useWebhookActions.ts";
@@ -122,8 +122,7 @@ export function Webhooks() {
           </Button>
         )}
       </div>
-      {hooks.isPending && <Loading label="Loading webhooks…" />}
-      {hooks.error && <Alert kind="error">{errorMessage(hooks.error)}</Alert>}
+      <QueryStatus query={hooks} loading="Loading webhooks…" />
       {hooks.data && (
         <Table
           caption="Webhooks"

@@ -6,15 +6,8 @@ import { contextOf } from "../../../http/scope.ts";
 import type { TypedApp } from "../../../http/types.ts";
 import { pathOf } from "../../environments/index.ts";
 import type { SecretRouteOptions } from "../responses.ts";
-import {
-  CompareParams,
-  CompareQuery,
-  Comparison,
-  Heirs,
-  SearchQuery,
-  SearchResult,
-  SecretParams,
-} from "../schemas.ts";
+import { Heirs, SearchQuery, SearchResult, SecretParams } from "../schemas.ts";
+import { CompareParams, CompareQuery, Comparison } from "./compare-schemas.ts";
 import { registerConsumerReads } from "./consumer-routes.ts";
 
 export function registerViewRoutes(app: TypedApp, options: SecretRouteOptions): void {

@@ -1,0 +1,180 @@
+// Trusting an OIDC issuer for a service account: GitHub Actions by repository and branch, or any
+// issuer by its URL and a subject pattern; the audience, further claims, token lifetime and scope.
+import { useState } from "react";
+import { defaultAudience, GITHUB_ISSUER, githubSubject } from "../../../src/lib/ci-snippet.ts";
+import {
+  type ServiceAccount as Account,
+  automationKeys,
+  type Trust,
+  type WorkspaceTree,
+} from "../api/automation-queries.ts";
+import { api } from "../api/client.ts";
+import { unwrap } from "../api/errors.ts";
+import { useWrite } from "../api/mutations.ts";
+import { useWorkspace } from "../api/workspace.tsx";
+import { Field, TextArea } from "../components/Field.tsx";
+import { FormDialog } from "../components/FormDialog.tsx";
+import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
+import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
+import { parseClaims } from "../lib/trusts.ts";
+
+type Provider = "github" | "other";
+
+export function AddTrustDialog({
+  account,
+  tree,
+  onClose,
+  onAdded,
+}: {
+  account: Account;
+  tree: WorkspaceTree;
+  onClose: () => void;
+  onAdded: (trust: Trust) => void;
+}) {
+  const { workspace } = useWorkspace();
+  const ws = workspace.id;
+  const [provider, setProvider] = useState<Provider>("github");
+  const [repo, setRepo] = useState("");
+  const [branch, setBranch] = useState("main");
+  const [name, setName] = useState("");
+  const [issuer, setIssuer] = useState("");
+  const [subject, setSubject] = useState("");
+  const [audience, setAudience] = useState(() => defaultAudience(window.location.origin));
+  const [claims, setClaims] = useState("");
+  const [minutes, setMinutes] = useState("15");
+  const [scope, setScope] = useState(() => openScope("read", "workspace"));
+  const add = useWrite(
+    () => {
+      const problem = scopeProblem(scope);
+      if (problem) return Promise.reject(new Error(problem));
+      const parsed = parseClaims(claims);
+      if ("error" in parsed) return Promise.reject(new Error(parsed.error));
+      const github = provider === "github";
+      if (github && !/^[\w.-]+\/[\w.-]+$/.test(repo.trim())) {
+        return Promise.reject(new Error("The repository is owner/name, e.g. acme/payments."));
+      }
+      return unwrap(
+        api.POST("/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts", {
+          params: { path: { workspace_id: ws, service_account_id: account.id } },
+          body: {
+            name: (name.trim() || (github ? `${repo.trim()}@${branch.trim()}` : issuer.trim())).slice(0, 100),
+            issuer: github ? GITHUB_ISSUER : issuer.trim(),
+            audience: audience.trim(),
+            subject: github ? githubSubject(repo.trim(), branch.trim() || "*") : subject.trim(),
+            claims: parsed.claims,
+            token_minutes: Number(minutes),
+            ...scopeFields(scope),
+          },
+        }),
+      );
+    },
+    { invalidates: () => [automationKeys.trusts(ws, account.id)] },
+  );
+
+  return (
+    <FormDialog
+      open
+      wide
+      title={`Trust an OIDC issuer for ${account.name}`}
+      submitLabel="Add trust"
+      onClose={onClose}
+      onSubmit={async () => onAdded(await add.mutateAsync())}
+    >
+      <fieldset className="choice">
+        <legend className="field-label">Tokens from</legend>
+        <label className="check">
+          <input
+            type="radio"
+            name="trust-provider"
+            checked={provider === "github"}
+            onChange={() => setProvider("github")}
+          />{" "}
+          GitHub Actions
+        </label>
+        <label className="check">
+          <input
+            type="radio"
+            name="trust-provider"
+            checked={provider === "other"}
+            onChange={() => setProvider("other")}
+          />{" "}
+          Another OIDC issuer (GitLab CI, Kubernetes, …)
+        </label>
+      </fieldset>
+      {provider === "github" ? (
+        <div className="row-2">
+          <Field
+            label="Repository"
+            required
+            autoFocus
+            placeholder="acme/payments"
+            hint="owner/name"
+            value={repo}
+            onChange={(e) => setRepo(e.target.value)}
+          />
+          <Field
+            label="Branch"
+            required
+            hint="* for any branch"
+            value={branch}
+            onChange={(e) => setBranch(e.target.value)}
+          />
+        </div>
+      ) : (
+        <>
+          <Field
+            label="Issuer URL"
+            required
+            autoFocus
+            placeholder="https://gitlab.com"
+            hint="exactly as the tokens' iss says"
+            value={issuer}
+            onChange={(e) => setIssuer(e.target.value)}
+          />
+          <Field
+            label="Subject pattern"
+            required
+            placeholder="project_path:acme/payments:ref_type:branch:ref:main"
+            hint="matched whole; * matches any run of characters"
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+        </>
+      )}
+      <div className="row-2">
+        <Field
+          label="Audience"
+          required
+          hint="the aud the tokens must carry"
+          value={audience}
+          onChange={(e) => setAudience(e.target.value)}
+        />
+        <Field
+          label="Token lifetime (minutes)"
+          type="number"
+          min={1}
+          max={60}
+          required
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
+      </div>
+      <TextArea
+        label="Further claims (optional)"
+        hint="one claim=pattern per line, e.g. environment=production"
+        rows={2}
+        spellCheck={false}
+        value={claims}
+        onChange={(e) => setClaims(e.target.value)}
+      />
+      <Field label="Name (optional)" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <KeyScopeFields
+        value={scope}
+        onChange={setScope}
+        tree={tree}
+        workspaceName={workspace.name}
+        holder="its role"
+      />
+    </FormDialog>
+  );
+}
