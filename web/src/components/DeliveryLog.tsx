@@ -26,8 +26,10 @@ import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { SelectField } from "./Field.tsx";
-import { QueryStatus } from "./QueryStatus.tsx";
-import { type Column, Table } from "./Table.tsx";
+import { PageHeader } from "./PageHeader.tsx";
+import { QueryTable } from "./QueryTable.tsx";
+import { RowButton } from "./RowButton.tsx";
+import { actionsColumn, type Column } from "./Table.tsx";
 import { when } from "./When.tsx";
 
 const WHILE_PENDING_MS = 2000;
@@ -87,84 +89,74 @@ export function DeliveryLog({
     { header: "Latency", className: "col-num", cell: (d) => formatLatency(d.last_latency_ms) },
     { header: "Attempts", className: "col-num", cell: (d) => d.attempts },
     { header: "Queued", cell: (d) => when(d.created_at) },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (d) => (
-        <span className="actions">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Details of the ${d.event_type} delivery queued ${new Date(d.created_at).toLocaleString()}`}
-            onClick={() => {
-              redeliver.reset();
-              setOpenId(d.id);
-            }}
+    actionsColumn((d) => (
+      <span className="actions">
+        <RowButton
+          aria-label={`Details of the ${d.event_type} delivery queued ${new Date(d.created_at).toLocaleString()}`}
+          onClick={() => {
+            redeliver.reset();
+            setOpenId(d.id);
+          }}
+        >
+          Details
+        </RowButton>
+        {manage && canRedeliver(d) && (
+          <RowButton
+            aria-label={`Redeliver the ${d.event_type} delivery queued ${new Date(d.created_at).toLocaleString()}`}
+            busy={redeliver.isPending && redeliver.variables?.id === d.id}
+            onClick={() => redeliver.mutate(d)}
           >
-            Details
-          </Button>
-          {manage && canRedeliver(d) && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Redeliver the ${d.event_type} delivery queued ${new Date(d.created_at).toLocaleString()}`}
-              busy={redeliver.isPending && redeliver.variables?.id === d.id}
-              onClick={() => redeliver.mutate(d)}
-            >
-              Redeliver
-            </Button>
-          )}
-        </span>
-      ),
-    },
+            Redeliver
+          </RowButton>
+        )}
+      </span>
+    )),
   ];
 
   return (
     <section aria-labelledby="deliveries-title" className="deliveries">
-      <div className="section-header">
-        <div>
-          <h2 id="deliveries-title">Delivery log</h2>
-          <p className="muted">
-            Every attempt to reach the endpoint, newest first. A failed attempt is retried with growing
-            pauses, then given up; a finished delivery can be sent again.
-          </p>
-        </div>
-        <div className="toolbar log-toolbar">
-          <SelectField
-            label="Status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as DeliveryStatus | "")}
-          >
-            {STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </SelectField>
-          <Button onClick={() => void log.refetch()} busy={log.isRefetching && !log.isFetchingNextPage}>
-            Reload
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        section
+        level={2}
+        titleId="deliveries-title"
+        title="Delivery log"
+        action={
+          <div className="toolbar log-toolbar">
+            <SelectField
+              label="Status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as DeliveryStatus | "")}
+            >
+              {STATUSES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </SelectField>
+            <Button onClick={() => void log.refetch()} busy={log.isRefetching && !log.isFetchingNextPage}>
+              Reload
+            </Button>
+          </div>
+        }
+      >
+        Every attempt to reach the endpoint, newest first. A failed attempt is retried with growing pauses,
+        then given up; a finished delivery can be sent again.
+      </PageHeader>
       {!open && outcome}
-      <QueryStatus query={log} loading="Loading deliveries…" />
-      {log.data && (
-        <Table
-          caption="Deliveries"
-          cards
-          rows={deliveries}
-          rowKey={(d) => d.id}
-          columns={columns}
-          empty={
-            <p>
-              {status
-                ? "No delivery with this status."
-                : "No deliveries yet. Send a test event to see one arrive."}
-            </p>
-          }
-        />
-      )}
+      <QueryTable
+        query={log}
+        loading="Loading deliveries…"
+        caption="Deliveries"
+        rows={deliveries}
+        columns={columns}
+        empty={
+          <p>
+            {status
+              ? "No delivery with this status."
+              : "No deliveries yet. Send a test event to see one arrive."}
+          </p>
+        }
+      />
       <div className="load-more">
         {log.hasNextPage && (
           <Button onClick={() => void log.fetchNextPage()} busy={log.isFetchingNextPage}>

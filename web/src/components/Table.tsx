@@ -61,3 +61,8 @@ export function Table<Row>({
     </div>
   );
 }
+
+/** A row's actions: last, its header read by screen readers only. */
+export function actionsColumn<Row>(cell: (row: Row) => ReactNode): Column<Row> {
+  return { header: "Actions", hideHeader: true, className: "col-actions", cell };
+}

@@ -18,8 +18,10 @@ import { KeyUsage } from "../components/KeyUsage.tsx";
 import { KEEP_EXPIRY, LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
@@ -80,60 +82,40 @@ export function ApiKeys() {
       cell: (k) => (k.last_used_at ? when(k.last_used_at) : "never"),
     },
     { header: "Scope", cell: (k) => <KeyScopeSummary scope={k} tree={tree} here={workspace} /> },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (k) => (
-        <span className="actions">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit ${k.name}`}
-            onClick={() => setEditing({ mode: "edit", key: k })}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="danger-text"
-            aria-label={`Revoke ${k.name}`}
-            onClick={() => revoke(k)}
-          >
-            Revoke
-          </Button>
-        </span>
-      ),
-    },
+    actionsColumn((k) => (
+      <span className="actions">
+        <RowButton aria-label={`Edit ${k.name}`} onClick={() => setEditing({ mode: "edit", key: k })}>
+          Edit
+        </RowButton>
+        <RowButton danger aria-label={`Revoke ${k.name}`} onClick={() => revoke(k)}>
+          Revoke
+        </RowButton>
+      </span>
+    )),
   ];
 
   return (
     <section aria-labelledby="keys-title" className="people">
-      <div className="page-header">
-        <div>
-          <h1 id="keys-title">API keys</h1>
-          <p className="muted">
-            Keys act as you (send one as <code>X-API-Key</code>). A key may be narrowed to read-only access,
-            one workspace, some projects or environments, and some client addresses: it may do what both your
-            role and its scope allow, and never mints or changes keys.
-          </p>
-        </div>
-        <Button variant="primary" onClick={() => setEditing({ mode: "create" })}>
-          New API key
-        </Button>
-      </div>
-      <QueryStatus query={keys} loading="Loading API keys…" />
-      {keys.data && (
-        <Table
-          caption="API keys"
-          cards
-          rows={keys.data}
-          rowKey={(k) => k.id}
-          columns={columns}
-          empty={<p>No API keys yet.</p>}
-        />
-      )}
+      <PageHeader
+        titleId="keys-title"
+        title="API keys"
+        action={
+          <Button variant="primary" onClick={() => setEditing({ mode: "create" })}>
+            New API key
+          </Button>
+        }
+      >
+        Keys act as you (send one as <code>X-API-Key</code>). A key may be narrowed to read-only access, one
+        workspace, some projects or environments, and some client addresses: it may do what both your role and
+        its scope allow, and never mints or changes keys.
+      </PageHeader>
+      <QueryTable
+        query={keys}
+        loading="Loading API keys…"
+        caption="API keys"
+        columns={columns}
+        empty={<p>No API keys yet.</p>}
+      />
       {editing && (
         <KeyDialog
           editing={editing}

@@ -7,11 +7,11 @@ import { errorMessage, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { type EnvPath, type Ok, queryKeys } from "../api/queries.ts";
 import { Alert } from "../components/Alert.tsx";
-import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
 import { useCanInEnvironment } from "../components/RoleGate.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 
 type Deleted = Ok<"listDeletedSecrets">[number];
@@ -60,22 +60,15 @@ function DeletedList({ path }: { path: EnvPath }) {
     { header: "Versions", className: "col-num", cell: (d) => d.current_version },
     ...(mayRestore
       ? [
-          {
-            header: "Actions",
-            hideHeader: true,
-            className: "col-actions",
-            cell: (d: Deleted) => (
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Restore ${d.key}`}
-                busy={restore.isPending && restore.variables?.id === d.id}
-                onClick={() => restore.mutateAsync(d).catch(() => {})}
-              >
-                Restore
-              </Button>
-            ),
-          } satisfies Column<Deleted>,
+          actionsColumn((d: Deleted) => (
+            <RowButton
+              aria-label={`Restore ${d.key}`}
+              busy={restore.isPending && restore.variables?.id === d.id}
+              onClick={() => restore.mutateAsync(d).catch(() => {})}
+            >
+              Restore
+            </RowButton>
+          )),
         ]
       : []),
   ];
@@ -96,17 +89,13 @@ function DeletedList({ path }: { path: EnvPath }) {
           Restored {restore.data.key}.
         </p>
       )}
-      <QueryStatus query={deleted} loading="Loading deleted secrets…" />
-      {deleted.data && (
-        <Table
-          caption="Recently deleted secrets"
-          cards
-          rows={deleted.data}
-          rowKey={(d) => d.id}
-          columns={columns}
-          empty={<p>Nothing deleted recently.</p>}
-        />
-      )}
+      <QueryTable
+        query={deleted}
+        loading="Loading deleted secrets…"
+        caption="Recently deleted secrets"
+        columns={columns}
+        empty={<p>Nothing deleted recently.</p>}
+      />
     </div>
   );
 }

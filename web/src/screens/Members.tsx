@@ -10,10 +10,12 @@ import { queryKeys, useMe } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Button } from "../components/Button.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
+import { RowButton } from "../components/RowButton.tsx";
 import { SsoRequirement } from "../components/SsoRequirement.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { TwoFactorRequirement } from "../components/TwoFactorRequirement.tsx";
 import { ROLE_CHOICES, roleFromName } from "../lib/people.ts";
 import { roleName } from "../lib/permissions.ts";
@@ -112,64 +114,47 @@ export function Members() {
       header: "Joined",
       cell: (m) => <time dateTime={m.joined_at}>{new Date(m.joined_at).toLocaleDateString()}</time>,
     },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (m) => {
-        const self = m.user_id === me?.id;
-        const who = m.name || m.email;
-        return (
-          <span className="actions">
-            {can("member.update_role") && (
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Change role of ${who}`}
-                onClick={() => changeRole(m)}
-              >
-                Change role
-              </Button>
-            )}
-            {self
-              ? can("member.leave") && (
-                  <Button size="sm" variant="ghost" className="danger-text" onClick={() => leave(m)}>
-                    Leave
-                  </Button>
-                )
-              : can("member.remove") && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="danger-text"
-                    aria-label={`Remove ${who}`}
-                    onClick={() => remove(m)}
-                  >
-                    Remove
-                  </Button>
-                )}
-          </span>
-        );
-      },
-    },
+    actionsColumn((m) => {
+      const self = m.user_id === me?.id;
+      const who = m.name || m.email;
+      return (
+        <span className="actions">
+          {can("member.update_role") && (
+            <RowButton aria-label={`Change role of ${who}`} onClick={() => changeRole(m)}>
+              Change role
+            </RowButton>
+          )}
+          {self
+            ? can("member.leave") && (
+                <RowButton danger onClick={() => leave(m)}>
+                  Leave
+                </RowButton>
+              )
+            : can("member.remove") && (
+                <RowButton danger aria-label={`Remove ${who}`} onClick={() => remove(m)}>
+                  Remove
+                </RowButton>
+              )}
+        </span>
+      );
+    }),
   ];
 
   return (
     <section aria-labelledby="members-title" className="people">
-      <div className="page-header">
-        <div>
-          <h1 id="members-title">Members</h1>
-          <p className="muted">
-            Who belongs to {workspace.name}, and their role. You are {roleName(workspace.role)}.
-          </p>
-        </div>
-      </div>
+      <PageHeader titleId="members-title" title="Members">
+        Who belongs to {workspace.name}, and their role. You are {roleName(workspace.role)}.
+      </PageHeader>
       <TwoFactorRequirement members={members.data && !members.hasNextPage ? rows : undefined} ask={ask} />
       <SsoRequirement ask={ask} />
-      <QueryStatus query={members} loading="Loading members…" />
-      {members.data && (
-        <Table caption="Members" cards rows={rows} rowKey={(m) => m.user_id} columns={columns} />
-      )}
+      <QueryTable
+        query={members}
+        loading="Loading members…"
+        caption="Members"
+        rows={rows}
+        rowKey={(m) => m.user_id}
+        columns={columns}
+      />
       {members.hasNextPage && (
         <p className="load-more">
           <Button onClick={() => void members.fetchNextPage()} busy={members.isFetchingNextPage}>

@@ -13,9 +13,11 @@ import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { teamOfChoice } from "../lib/invite-team.ts";
 import { describeExpiry, inviteRefusal, ROLE_CHOICES, seatSummary } from "../lib/people.ts";
 import { roleName } from "../lib/permissions.ts";
@@ -113,65 +115,54 @@ export function Invites({
     },
   ];
   if (mayManage) {
-    columns.push({
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (i) =>
+    columns.push(
+      actionsColumn((i) =>
         i.status === "pending" || i.status === "expired" ? (
           <span className="actions">
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Re-send the invite to ${i.invitee_email}`}
-              onClick={() => void resend(i)}
-            >
+            <RowButton aria-label={`Re-send the invite to ${i.invitee_email}`} onClick={() => void resend(i)}>
               Re-send
-            </Button>
+            </RowButton>
             {i.status === "pending" && (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="danger-text"
+              <RowButton
+                danger
                 aria-label={`Withdraw the invite to ${i.invitee_email}`}
                 onClick={() => withdraw(i)}
               >
                 Withdraw
-              </Button>
+              </RowButton>
             )}
           </span>
         ) : null,
-    });
+      ),
+    );
   }
 
   return (
     <section aria-labelledby="invites-title" className="invites">
-      <div className="page-header">
-        <div>
-          <h2 id="invites-title">Invites</h2>
-          <p className="muted">
-            {workspace.plan} plan
-            {seats && <span className={seats.full ? "seats-full" : undefined}> · {seats.text}</span>}
-          </p>
-        </div>
-        {mayManage && (
-          <Button variant="primary" onClick={() => setInviting(true)}>
-            Invite someone
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        level={2}
+        titleId="invites-title"
+        title="Invites"
+        action={
+          mayManage && (
+            <Button variant="primary" onClick={() => setInviting(true)}>
+              Invite someone
+            </Button>
+          )
+        }
+      >
+        {workspace.plan} plan
+        {seats && <span className={seats.full ? "seats-full" : undefined}> · {seats.text}</span>}
+      </PageHeader>
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-      <QueryStatus query={invites} loading="Loading invites…" />
-      {invites.data && (
-        <Table
-          caption="Invites"
-          cards
-          rows={rows}
-          rowKey={(i) => i.id}
-          columns={columns}
-          empty={<p>No invites yet.</p>}
-        />
-      )}
+      <QueryTable
+        query={invites}
+        loading="Loading invites…"
+        caption="Invites"
+        rows={rows}
+        columns={columns}
+        empty={<p>No invites yet.</p>}
+      />
       {invites.hasNextPage && (
         <p className="load-more">
           <Button onClick={() => void invites.fetchNextPage()} busy={invites.isFetchingNextPage}>

@@ -20,8 +20,9 @@ import { KeyUsage } from "../components/KeyUsage.tsx";
 import { LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
@@ -69,17 +70,12 @@ export function ServiceAccountKeys({ account, tree, manage, ask }: ServiceAccoun
         k.expires_at ? <time dateTime={k.expires_at}>{describeExpiry(k.expires_at, now)}</time> : "never",
     },
     { header: "Last used", cell: (k) => (k.last_used_at ? when(k.last_used_at) : "never") },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (k) =>
+    actionsColumn(
+      (k) =>
         manage && (
           <span className="actions">
-            <Button
-              size="sm"
-              variant="ghost"
-              className="danger-text"
+            <RowButton
+              danger
               aria-label={`Revoke ${k.name}`}
               onClick={() =>
                 ask({
@@ -92,10 +88,10 @@ export function ServiceAccountKeys({ account, tree, manage, ask }: ServiceAccoun
               }
             >
               Revoke
-            </Button>
+            </RowButton>
           </span>
         ),
-    },
+    ),
   ];
 
   return (
@@ -108,17 +104,13 @@ export function ServiceAccountKeys({ account, tree, manage, ask }: ServiceAccoun
           </Button>
         )}
       </div>
-      <QueryStatus query={keys} loading="Loading keys…" />
-      {keys.data && (
-        <Table
-          caption="Keys"
-          cards
-          rows={keys.data}
-          rowKey={(k) => k.id}
-          columns={columns}
-          empty={<p>No keys. A production server gets one read-only key scoped to its environment.</p>}
-        />
-      )}
+      <QueryTable
+        query={keys}
+        loading="Loading keys…"
+        caption="Keys"
+        columns={columns}
+        empty={<p>No keys. A production server gets one read-only key scoped to its environment.</p>}
+      />
       {creating && (
         <KeyDialog
           account={account}

@@ -16,8 +16,10 @@ import { Button } from "../components/Button.tsx";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { AddTrustDialog } from "./AddTrustDialog.tsx";
 import type { ServiceAccountSectionProps } from "./ServiceAccount.tsx";
 
@@ -62,72 +64,56 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAcco
     },
     { header: "Scope", cell: (t) => <KeyScopeSummary scope={t} tree={tree} here={workspace} /> },
     { header: "Token lifetime", cell: (t) => `${t.token_minutes} min` },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (t) => (
-        <span className="actions">
-          {t.issuer === GITHUB_ISSUER && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Workflow for ${t.name}`}
-              onClick={() => setWorkflowOf(t)}
-            >
-              Workflow
-            </Button>
-          )}
-          {manage && (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="danger-text"
-              aria-label={`Remove ${t.name}`}
-              onClick={() =>
-                ask({
-                  title: `Remove the trust ${t.name}?`,
-                  submitLabel: "Remove trust",
-                  danger: true,
-                  message:
-                    "Tokens of this issuer are refused from now on; access tokens already handed out expire on their own.",
-                  run: () => remove.mutateAsync(t),
-                })
-              }
-            >
-              Remove
-            </Button>
-          )}
-        </span>
-      ),
-    },
+    actionsColumn((t) => (
+      <span className="actions">
+        {t.issuer === GITHUB_ISSUER && (
+          <RowButton aria-label={`Workflow for ${t.name}`} onClick={() => setWorkflowOf(t)}>
+            Workflow
+          </RowButton>
+        )}
+        {manage && (
+          <RowButton
+            danger
+            aria-label={`Remove ${t.name}`}
+            onClick={() =>
+              ask({
+                title: `Remove the trust ${t.name}?`,
+                submitLabel: "Remove trust",
+                danger: true,
+                message:
+                  "Tokens of this issuer are refused from now on; access tokens already handed out expire on their own.",
+                run: () => remove.mutateAsync(t),
+              })
+            }
+          >
+            Remove
+          </RowButton>
+        )}
+      </span>
+    )),
   ];
 
   return (
     <section aria-labelledby="sa-trusts-title" className="sa-section">
-      <div className="section-header">
-        <div>
-          <h2 id="sa-trusts-title">OIDC trusts</h2>
-          <p className="muted">
-            A CI job or workload proves who it is with its platform's OIDC token and gets a key that lasts
-            minutes (<code>POST /auth/oidc/exchange</code>, or <code>coffer run</code> with{" "}
-            <code>COFFER_OIDC_TOKEN</code>): nothing to store, nothing to rotate. The job names this account:{" "}
-            <code>COFFER_SERVICE_ACCOUNT={account.id}</code>.
-          </p>
-        </div>
-        {manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
-      </div>
-      <QueryStatus query={trusts} loading="Loading trusts…" />
-      {trusts.data && (
-        <Table
-          caption="OIDC trusts"
-          cards
-          rows={trusts.data}
-          rowKey={(t) => t.id}
-          columns={columns}
-          empty={<p>No trusts: only its keys reach Coffer.</p>}
-        />
-      )}
+      <PageHeader
+        section
+        level={2}
+        titleId="sa-trusts-title"
+        title="OIDC trusts"
+        action={manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
+      >
+        A CI job or workload proves who it is with its platform's OIDC token and gets a key that lasts minutes
+        (<code>POST /auth/oidc/exchange</code>, or <code>coffer run</code> with <code>COFFER_OIDC_TOKEN</code>
+        ): nothing to store, nothing to rotate. The job names this account:{" "}
+        <code>COFFER_SERVICE_ACCOUNT={account.id}</code>.
+      </PageHeader>
+      <QueryTable
+        query={trusts}
+        loading="Loading trusts…"
+        caption="OIDC trusts"
+        columns={columns}
+        empty={<p>No trusts: only its keys reach Coffer.</p>}
+      />
       {adding && (
         <AddTrustDialog
           account={account}

@@ -13,9 +13,11 @@ import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { NameFields } from "../components/NameFields.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { ROLE_CHOICES } from "../lib/people.ts";
 import { Role, roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
@@ -71,65 +73,50 @@ function ServiceAccountList() {
       header: "Created",
       cell: (a) => <time dateTime={a.created_at}>{new Date(a.created_at).toLocaleDateString()}</time>,
     },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (a) =>
+    actionsColumn(
+      (a) =>
         can("service_account.grant") && (
           <span className="actions">
-            <Button size="sm" variant="ghost" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>
+            <RowButton aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>
               Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
+            </RowButton>
+            <RowButton
               aria-label={`${a.disabled ? "Enable" : "Disable"} ${a.name}`}
               onClick={() => actions.toggle(a)}
             >
               {a.disabled ? "Enable" : "Disable"}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="danger-text"
-              aria-label={`Delete ${a.name}`}
-              onClick={() => actions.remove(a)}
-            >
+            </RowButton>
+            <RowButton danger aria-label={`Delete ${a.name}`} onClick={() => actions.remove(a)}>
               Delete
-            </Button>
+            </RowButton>
           </span>
         ),
-    },
+    ),
   ];
 
   return (
     <section aria-labelledby="service-accounts-title" className="people">
-      <div className="page-header">
-        <div>
-          <h1 id="service-accounts-title">Service accounts</h1>
-          <p className="muted">
-            Identities for CI pipelines and servers in {workspace.name}. They never sign in and take no seat;
-            their keys, and the short-lived tokens their OIDC trusts hand out, outlive any person leaving.
-          </p>
-        </div>
-        {can("service_account.grant") && (
-          <Button variant="primary" onClick={() => setEditing("new")}>
-            New service account
-          </Button>
-        )}
-      </div>
-      <QueryStatus query={accounts} loading="Loading service accounts…" />
-      {accounts.data && (
-        <Table
-          caption="Service accounts"
-          cards
-          rows={accounts.data}
-          rowKey={(a) => a.id}
-          columns={columns}
-          empty={<p>No service accounts yet. Create one for each pipeline or server that reads secrets.</p>}
-        />
-      )}
+      <PageHeader
+        titleId="service-accounts-title"
+        title="Service accounts"
+        action={
+          can("service_account.grant") && (
+            <Button variant="primary" onClick={() => setEditing("new")}>
+              New service account
+            </Button>
+          )
+        }
+      >
+        Identities for CI pipelines and servers in {workspace.name}. They never sign in and take no seat;
+        their keys, and the short-lived tokens their OIDC trusts hand out, outlive any person leaving.
+      </PageHeader>
+      <QueryTable
+        query={accounts}
+        loading="Loading service accounts…"
+        caption="Service accounts"
+        columns={columns}
+        empty={<p>No service accounts yet. Create one for each pipeline or server that reads secrets.</p>}
+      />
       {editing && (
         <AccountDialog account={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />
       )}

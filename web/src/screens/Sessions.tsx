@@ -8,8 +8,10 @@ import { unwrap } from "../api/errors.ts";
 import { peopleKeys, type Session, useSessions } from "../api/people-queries.ts";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Button } from "../components/Button.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { describeExpiry, describeSignInMethod, describeUserAgent } from "../lib/people.ts";
 import "../styles/people.css";
@@ -76,53 +78,45 @@ export function Sessions() {
         </time>
       ),
     },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (s) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="danger-text"
-          aria-label={
-            s.current
-              ? "Revoke this browser's session"
-              : `Revoke the session of ${describeUserAgent(s.user_agent)} from ${s.ip_address ?? "an unknown address"}`
-          }
-          onClick={() => revoke(s)}
-        >
-          Revoke
-        </Button>
-      ),
-    },
+    actionsColumn((s) => (
+      <RowButton
+        danger
+        aria-label={
+          s.current
+            ? "Revoke this browser's session"
+            : `Revoke the session of ${describeUserAgent(s.user_agent)} from ${s.ip_address ?? "an unknown address"}`
+        }
+        onClick={() => revoke(s)}
+      >
+        Revoke
+      </RowButton>
+    )),
   ];
 
   return (
     <section aria-labelledby="sessions-title" className="people">
-      <div className="page-header">
-        <div>
-          <h1 id="sessions-title">Sessions</h1>
-          <p className="muted">Where you are signed in. Signing in again on a device replaces its session.</p>
-        </div>
-        {sessions.data && sessions.data.length > 0 && (
-          <Button variant="danger" onClick={revokeAll}>
-            Revoke all
-          </Button>
-        )}
-      </div>
-      <QueryStatus query={sessions} loading="Loading sessions…" />
-      {sessions.data && (
-        <Table
-          caption="Sessions"
-          cards
-          rows={sessions.data}
-          rowKey={(s) => s.id}
-          rowClassName={(s) => (s.current ? "row-current" : undefined)}
-          columns={columns}
-          empty={<p>No live sessions.</p>}
-        />
-      )}
+      <PageHeader
+        titleId="sessions-title"
+        title="Sessions"
+        action={
+          sessions.data &&
+          sessions.data.length > 0 && (
+            <Button variant="danger" onClick={revokeAll}>
+              Revoke all
+            </Button>
+          )
+        }
+      >
+        Where you are signed in. Signing in again on a device replaces its session.
+      </PageHeader>
+      <QueryTable
+        query={sessions}
+        loading="Loading sessions…"
+        caption="Sessions"
+        rowClassName={(s) => (s.current ? "row-current" : undefined)}
+        columns={columns}
+        empty={<p>No live sessions.</p>}
+      />
       {dialog}
     </section>
   );

@@ -10,9 +10,10 @@ import { useMembers } from "../api/people-queries.ts";
 import { type Ok, queryKeys } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Button } from "../components/Button.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { allows } from "../lib/permissions.ts";
 import "../styles/people.css";
@@ -89,49 +90,34 @@ export function ShareLinks() {
     ...(seesAll
       ? [{ header: "By", cell: (l: ShareLink) => names.get(l.created_by) ?? "a former member" }]
       : []),
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      // Only a live link is worth revoking; the others no longer open.
-      cell: (l) =>
-        l.status !== "active" ? null : (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="danger-text"
-            aria-label={`Revoke the link to ${l.secret_keys.join(", ")}`}
-            onClick={() => revoke(l)}
-          >
-            Revoke
-          </Button>
-        ),
-    },
+    // Only a live link is worth revoking; the others no longer open.
+    actionsColumn((l) =>
+      l.status !== "active" ? null : (
+        <RowButton
+          danger
+          aria-label={`Revoke the link to ${l.secret_keys.join(", ")}`}
+          onClick={() => revoke(l)}
+        >
+          Revoke
+        </RowButton>
+      ),
+    ),
   ];
 
   return (
     <section aria-labelledby="share-links-title" className="people">
-      <div className="page-header">
-        <div>
-          <h1 id="share-links-title">Share links</h1>
-          <p className="muted">
-            {seesAll
-              ? "Every share link of this workspace. Revoking one erases its snapshot: the link stops working at once."
-              : "The share links you made. Revoking one erases its snapshot: the link stops working at once."}
-          </p>
-        </div>
-      </div>
-      <QueryStatus query={links} loading="Loading share links…" />
-      {links.data && (
-        <Table
-          caption="Share links"
-          cards
-          rows={links.data}
-          rowKey={(l) => l.id}
-          columns={columns}
-          empty={<p>No share links. Make one from an environment's secrets (select them, then Share).</p>}
-        />
-      )}
+      <PageHeader titleId="share-links-title" title="Share links">
+        {seesAll
+          ? "Every share link of this workspace. Revoking one erases its snapshot: the link stops working at once."
+          : "The share links you made. Revoking one erases its snapshot: the link stops working at once."}
+      </PageHeader>
+      <QueryTable
+        query={links}
+        loading="Loading share links…"
+        caption="Share links"
+        columns={columns}
+        empty={<p>No share links. Make one from an environment's secrets (select them, then Share).</p>}
+      />
       {dialog}
     </section>
   );

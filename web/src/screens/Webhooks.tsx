@@ -10,9 +10,11 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
-import { QueryStatus } from "../components/QueryStatus.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
-import { type Column, Table } from "../components/Table.tsx";
+import { RowButton } from "../components/RowButton.tsx";
+import { actionsColumn, type Column } from "../components/Table.tsx";
 import { useWebhookActions } from "../components/useWebhookActions.ts";
 import { type ShownSecret, WebhookDialog, WebhookSecretDialog } from "../components/WebhookDialogs.tsx";
 import { when } from "../components/When.tsx";
@@ -74,67 +76,53 @@ export function Webhooks() {
     },
     { header: "State", cell: (h) => <StateCell hook={h} /> },
     { header: "Last delivery", cell: (h) => <LastDelivery hook={h} /> },
-    {
-      header: "Actions",
-      hideHeader: true,
-      className: "col-actions",
-      cell: (h) =>
+    actionsColumn(
+      (h) =>
         manage && (
           <span className="actions">
-            <Button size="sm" variant="ghost" aria-label={`Edit ${h.url}`} onClick={() => setEditing(h)}>
+            <RowButton aria-label={`Edit ${h.url}`} onClick={() => setEditing(h)}>
               Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
+            </RowButton>
+            <RowButton
               aria-label={`${h.enabled ? "Disable" : "Enable"} ${h.url}`}
               onClick={() => actions.toggle(h)}
             >
               {h.enabled ? "Disable" : "Enable"}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="danger-text"
-              aria-label={`Delete ${h.url}`}
-              onClick={() => actions.remove(h)}
-            >
+            </RowButton>
+            <RowButton danger aria-label={`Delete ${h.url}`} onClick={() => actions.remove(h)}>
               Delete
-            </Button>
+            </RowButton>
           </span>
         ),
-    },
+    ),
   ];
 
   return (
     <section aria-labelledby="webhooks-title" className="people webhooks">
-      <div className="page-header">
-        <div>
-          <h1 id="webhooks-title">Webhooks</h1>
-          <p className="muted intro">
-            Coffer POSTs the events of {workspace.name} to your endpoints, signed, retried and logged — never
-            a secret's value, only which secret changed, who changed it and when.
-          </p>
-        </div>
-        {manage && (
-          <Button variant="primary" onClick={() => setEditing("new")}>
-            New webhook
-          </Button>
-        )}
-      </div>
-      <QueryStatus query={hooks} loading="Loading webhooks…" />
-      {hooks.data && (
-        <Table
-          caption="Webhooks"
-          cards
-          rows={hooks.data}
-          rowKey={(h) => h.id}
-          columns={columns}
-          empty={
-            <p>No webhooks yet. Add one to tell a deploy pipeline or a chat channel when secrets change.</p>
-          }
-        />
-      )}
+      <PageHeader
+        titleId="webhooks-title"
+        title="Webhooks"
+        introClassName="intro"
+        action={
+          manage && (
+            <Button variant="primary" onClick={() => setEditing("new")}>
+              New webhook
+            </Button>
+          )
+        }
+      >
+        Coffer POSTs the events of {workspace.name} to your endpoints, signed, retried and logged — never a
+        secret's value, only which secret changed, who changed it and when.
+      </PageHeader>
+      <QueryTable
+        query={hooks}
+        loading="Loading webhooks…"
+        caption="Webhooks"
+        columns={columns}
+        empty={
+          <p>No webhooks yet. Add one to tell a deploy pipeline or a chat channel when secrets change.</p>
+        }
+      />
       {editing && (
         <WebhookDialog
           hook={editing === "new" ? undefined : editing}
