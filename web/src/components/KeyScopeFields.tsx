@@ -12,6 +12,7 @@ import {
 } from "../lib/key-scope.ts";
 import { Alert, Loading } from "./Alert.tsx";
 import { TextArea } from "./Field.tsx";
+import { RadioChoice } from "./RadioChoice.tsx";
 
 export function KeyScopeFields({
   value,
@@ -42,37 +43,32 @@ export function KeyScopeFields({
     <div className="stack key-scope-fields">
       <fieldset className="choice">
         <legend className="field-label">Secrets access</legend>
-        <label className="check">
-          <input
-            type="radio"
-            name={`${name}-access`}
-            checked={value.access === "read"}
-            onChange={() => onChange({ ...value, access: "read" })}
-          />{" "}
+        <RadioChoice
+          name={`${name}-access`}
+          checked={value.access === "read"}
+          onSelect={() => onChange({ ...value, access: "read" })}
+        >
           Read-only
-        </label>
-        <label className="check">
-          <input
-            type="radio"
-            name={`${name}-access`}
-            checked={value.access === "read_write"}
-            onChange={() => onChange({ ...value, access: "read_write" })}
-          />{" "}
+        </RadioChoice>
+        <RadioChoice
+          name={`${name}-access`}
+          checked={value.access === "read_write"}
+          onSelect={() => onChange({ ...value, access: "read_write" })}
+        >
           Read and write (what {holder === "you" ? "your" : "its"} role allows)
-        </label>
+        </RadioChoice>
       </fieldset>
       <fieldset className="choice choice-column">
         <legend className="field-label">Reaches</legend>
         {reachChoices.map((c) => (
-          <label className="check" key={c.reach}>
-            <input
-              type="radio"
-              name={`${name}-reach`}
-              checked={value.reach === c.reach}
-              onChange={() => onChange({ ...value, reach: c.reach })}
-            />{" "}
+          <RadioChoice
+            key={c.reach}
+            name={`${name}-reach`}
+            checked={value.reach === c.reach}
+            onSelect={() => onChange({ ...value, reach: c.reach })}
+          >
             {c.label}
-          </label>
+          </RadioChoice>
         ))}
       </fieldset>
       {value.reach === "chosen" && <TreeChoice value={value} onChange={onChange} tree={tree} />}

@@ -21,6 +21,7 @@ import { CopyButton } from "./CopyButton.tsx";
 import { Field, SelectField } from "./Field.tsx";
 import { FormDialog } from "./FormDialog.tsx";
 import { NewTokenDialog } from "./NewTokenDialog.tsx";
+import { RadioChoice } from "./RadioChoice.tsx";
 
 const NOT_SAVED = "Not saved: see the fields marked above.";
 
@@ -195,24 +196,12 @@ function EventChoice({
   return (
     <fieldset className="choice choice-column" aria-describedby={problem ? problemId : undefined}>
       <legend className="field-label">Events</legend>
-      <label className="check">
-        <input
-          type="radio"
-          name={`${name}-events`}
-          checked={everyEvent}
-          onChange={() => onEveryEvent(true)}
-        />{" "}
+      <RadioChoice name={`${name}-events`} checked={everyEvent} onSelect={() => onEveryEvent(true)}>
         Every event, including types added later
-      </label>
-      <label className="check">
-        <input
-          type="radio"
-          name={`${name}-events`}
-          checked={!everyEvent}
-          onChange={() => onEveryEvent(false)}
-        />{" "}
+      </RadioChoice>
+      <RadioChoice name={`${name}-events`} checked={!everyEvent} onSelect={() => onEveryEvent(false)}>
         Only the event types ticked below
-      </label>
+      </RadioChoice>
       {!everyEvent && (
         <div className="event-groups">
           {EVENT_GROUPS.map((group) => (

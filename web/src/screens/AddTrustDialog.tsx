@@ -15,6 +15,7 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { Field, TextArea } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
+import { RadioChoice } from "../components/RadioChoice.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { parseClaims } from "../lib/trusts.ts";
 
@@ -82,24 +83,20 @@ export function AddTrustDialog({
     >
       <fieldset className="choice">
         <legend className="field-label">Tokens from</legend>
-        <label className="check">
-          <input
-            type="radio"
-            name="trust-provider"
-            checked={provider === "github"}
-            onChange={() => setProvider("github")}
-          />{" "}
+        <RadioChoice
+          name="trust-provider"
+          checked={provider === "github"}
+          onSelect={() => setProvider("github")}
+        >
           GitHub Actions
-        </label>
-        <label className="check">
-          <input
-            type="radio"
-            name="trust-provider"
-            checked={provider === "other"}
-            onChange={() => setProvider("other")}
-          />{" "}
+        </RadioChoice>
+        <RadioChoice
+          name="trust-provider"
+          checked={provider === "other"}
+          onSelect={() => setProvider("other")}
+        >
           Another OIDC issuer (GitLab CI, Kubernetes, …)
-        </label>
+        </RadioChoice>
       </fieldset>
       {provider === "github" ? (
         <div className="row-2">

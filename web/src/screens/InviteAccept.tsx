@@ -18,6 +18,7 @@ import { FormDialog } from "../components/FormDialog.tsx";
 import { TwoFactorStep } from "../components/TwoFactorStep.tsx";
 import { roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
+import { RadioChoice } from "../components/RadioChoice.tsx";
 
 type Invite = Ok<"validateInvite">;
 type Check =
@@ -167,19 +168,12 @@ function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
       {session.status === "signed-in" && <SignedInNote invitee={invite.invitee_email} />}
       <fieldset className="choice">
         <legend className="field-label">Your account</legend>
-        <label className="check">
-          <input type="radio" name="mode" checked={mode === "new"} onChange={() => setMode("new")} /> I am new
-          to Coffer
-        </label>
-        <label className="check">
-          <input
-            type="radio"
-            name="mode"
-            checked={mode === "existing"}
-            onChange={() => setMode("existing")}
-          />{" "}
+        <RadioChoice name="mode" checked={mode === "new"} onSelect={() => setMode("new")}>
+          I am new to Coffer
+        </RadioChoice>
+        <RadioChoice name="mode" checked={mode === "existing"} onSelect={() => setMode("existing")}>
           I already have an account
-        </label>
+        </RadioChoice>
       </fieldset>
       <Field label="Email" type="email" readOnly value={invite.invitee_email} autoComplete="username" />
       {mode === "new" && (

@@ -22,6 +22,7 @@ import { ROLE_CHOICES } from "../lib/people.ts";
 import { Role, roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
 import "../styles/automation.css";
+import { RadioChoice } from "../components/RadioChoice.tsx";
 
 export const NOT_ALLOWED = "Service accounts are for the workspace's Admins and Owners.";
 
@@ -224,15 +225,14 @@ export function AccountDialog({ account, onClose }: { account?: ServiceAccount; 
       <fieldset className="choice">
         <legend className="field-label">Role</legend>
         {roles.map((c) => (
-          <label className="check" key={c.value}>
-            <input
-              type="radio"
-              name="service-account-role"
-              checked={role === c.value}
-              onChange={() => setRole(c.value)}
-            />{" "}
+          <RadioChoice
+            key={c.value}
+            name="service-account-role"
+            checked={role === c.value}
+            onSelect={() => setRole(c.value)}
+          >
             {c.label}
-          </label>
+          </RadioChoice>
         ))}
       </fieldset>
       {role < Role.Admin ? (
