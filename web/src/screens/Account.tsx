@@ -14,6 +14,7 @@ import { Button } from "../components/Button.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { Field, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { PersonNameFields } from "../components/PersonNameFields.tsx";
 import { plural } from "../lib/plural.ts";
 
 export function Account() {
@@ -65,30 +66,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form className="card stack account-card" onSubmit={save} aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
-      <div className="row-3">
-        <Field
-          label="First name"
-          required
-          maxLength={100}
-          autoComplete="given-name"
-          value={form.first_name}
-          onChange={set("first_name")}
-        />
-        <Field
-          label="Middle name"
-          maxLength={100}
-          autoComplete="additional-name"
-          value={form.middle_name}
-          onChange={set("middle_name")}
-        />
-        <Field
-          label="Last name"
-          maxLength={100}
-          autoComplete="family-name"
-          value={form.last_name}
-          onChange={set("last_name")}
-        />
-      </div>
+      <PersonNameFields
+        form={form}
+        set={set}
+        middle={{ value: form.middle_name, onChange: set("middle_name") }}
+        maxLength={100}
+      />
       <Field
         label="Email"
         type="email"

@@ -8,6 +8,7 @@ import { Alert } from "../components/Alert.tsx";
 import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field, useFields } from "../components/Field.tsx";
+import { PersonNameFields } from "../components/PersonNameFields.tsx";
 import { useSubmit } from "../components/useSubmit.ts";
 import { rememberCodeSent } from "../lib/verification.ts";
 
@@ -30,21 +31,7 @@ export function SignUp() {
   return (
     <AuthLayout title="Create your account">
       <form onSubmit={submit} className="stack">
-        <div className="row-2">
-          <Field
-            label="First name"
-            autoComplete="given-name"
-            required
-            value={form.first_name}
-            onChange={set("first_name")}
-          />
-          <Field
-            label="Last name"
-            autoComplete="family-name"
-            value={form.last_name}
-            onChange={set("last_name")}
-          />
-        </div>
+        <PersonNameFields form={form} set={set} />
         <Field
           label="Email"
           type="email"
