@@ -44,3 +44,20 @@ export const ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
   "/w/$workspaceId/sessions",
   "/w/$workspaceId/admin",
 ]);
+
+/** Where an environment's secrets are, from the API's path of it. */
+export const environmentLink = (path: {
+  workspace_id: string;
+  team_id: string;
+  project_id: string;
+  environment_id: string;
+}) =>
+  ({
+    to: "/w/$workspaceId/env/$teamId/$projectId/$environmentId",
+    params: {
+      workspaceId: path.workspace_id,
+      teamId: path.team_id,
+      projectId: path.project_id,
+      environmentId: path.environment_id,
+    },
+  }) as const;

@@ -12,7 +12,7 @@ import { useWrite } from "../api/mutations.ts";
 import { type EnvPath, type Ok, queryKeys, useEnvironments } from "../api/queries.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
-import { Field } from "../components/Field.tsx";
+import { Field, SelectField } from "../components/Field.tsx";
 import { ImportPreview } from "../components/ImportPreview.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import {
@@ -26,6 +26,7 @@ import {
   VERCEL_TARGETS,
   writesOf,
 } from "../lib/history.ts";
+import { environmentLink } from "../nav.ts";
 import "../styles/history.css";
 
 const BASE = "/integrations/{workspace_id}/{team_id}/{project_id}/{environment_id}" as const;
@@ -62,21 +63,8 @@ export function Import() {
   const [error, setError] = useState<string>();
   const [preview, setPreview] = useState<Ok<"previewImport">>();
   const [applied, setApplied] = useState<string>();
-  const platformId = useId();
 
-  const back = (
-    <Link
-      to="/w/$workspaceId/env/$teamId/$projectId/$environmentId"
-      params={{
-        workspaceId: path.workspace_id,
-        teamId: path.team_id,
-        projectId: path.project_id,
-        environmentId: path.environment_id,
-      }}
-    >
-      Back to {environment?.name ?? "the environment"}
-    </Link>
-  );
+  const back = <Link {...environmentLink(path)}>Back to {environment?.name ?? "the environment"}</Link>;
 
   if (!can("secret.write", path.team_id)) {
     return <Alert kind="warning">Importing needs the Member role in this team or higher. {back}</Alert>;
@@ -146,22 +134,17 @@ export function Import() {
         </div>
       </div>
       <form className="card pad stack import-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={platformId} className="field-label">
-            Platform
-          </label>
-          <select
-            id={platformId}
-            value={platform}
-            onChange={(e) => edit(() => setPlatform(e.target.value as Platform))}
-          >
-            {Object.entries(PLATFORMS).map(([name, p]) => (
-              <option key={name} value={name}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Platform"
+          value={platform}
+          onChange={(e) => edit(() => setPlatform(e.target.value as Platform))}
+        >
+          {Object.entries(PLATFORMS).map(([name, p]) => (
+            <option key={name} value={name}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label={`${PLATFORMS[platform].label} token`}
           type="password"

@@ -25,6 +25,7 @@ import { QueryStatus } from "../components/QueryStatus.tsx";
 import { RenameDelete } from "../components/RenameDelete.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { ENVIRONMENT_TYPES, type EnvironmentType, TYPE_HINT } from "../lib/environment-types.ts";
+import { environmentLink } from "../nav.ts";
 
 type Ask = (spec: ActionSpec) => void;
 
@@ -239,16 +240,7 @@ function EnvironmentChip({
   const envPath = "/environments/{workspace_id}/{team_id}/{project_id}/{environment_id}" as const;
   return (
     <li className="env-chip">
-      <Link
-        to="/w/$workspaceId/env/$teamId/$projectId/$environmentId"
-        params={{
-          workspaceId: env.workspace_id,
-          teamId: env.team_id,
-          projectId: env.project_id,
-          environmentId: env.id,
-        }}
-        className="env-link"
-      >
+      <Link {...environmentLink(path)} className="env-link">
         <span className={`env-type env-${env.environment_type}`}>{env.environment_type}</span>
         {env.name}
         <ProtectedBadge environment={env} />
