@@ -1,6 +1,7 @@
 // A modal on the native <dialog>: the browser makes the rest of the page inert (focus stays
 // inside), Escape closes it, and focus returns to what opened it.
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Button } from "./Button.tsx";
 
 export interface DialogProps {
   open: boolean;
@@ -67,5 +68,19 @@ export function Dialog({ open, title, onClose, children, footer, wide }: DialogP
         </>
       )}
     </dialog>
+  );
+}
+
+/** A dialog that only tells something: its one button, Done, closes it. */
+export function NoticeDialog(props: Omit<DialogProps, "footer">) {
+  return (
+    <Dialog
+      {...props}
+      footer={
+        <Button variant="primary" onClick={props.onClose}>
+          Done
+        </Button>
+      }
+    />
   );
 }

@@ -3,9 +3,8 @@
 // caller's state while this is open.
 import type { ReactNode } from "react";
 import { Alert } from "./Alert.tsx";
-import { Button } from "./Button.tsx";
 import { CopyButton } from "./CopyButton.tsx";
-import { Dialog } from "./Dialog.tsx";
+import { NoticeDialog } from "./Dialog.tsx";
 
 const KEY_WARNING = "Copy the key now: this is the only time it is shown. Coffer keeps only a hash of it.";
 
@@ -30,17 +29,7 @@ export function NewTokenDialog({
   children?: ReactNode;
 }) {
   return (
-    <Dialog
-      open={created !== null}
-      title={title}
-      wide={wide}
-      onClose={onClose}
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          Done
-        </Button>
-      }
-    >
+    <NoticeDialog open={created !== null} title={title} wide={wide} onClose={onClose}>
       {created && (
         <div className="stack">
           <Alert kind="warning">{warning}</Alert>
@@ -56,6 +45,6 @@ export function NewTokenDialog({
           {children}
         </div>
       )}
-    </Dialog>
+    </NoticeDialog>
   );
 }

@@ -11,7 +11,7 @@ import { useSession } from "../api/session.tsx";
 import { AccountPage } from "../components/AccountPage.tsx";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
-import { Dialog } from "../components/Dialog.tsx";
+import { NoticeDialog } from "../components/Dialog.tsx";
 import { Field, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { PersonNameFields } from "../components/PersonNameFields.tsx";
@@ -137,16 +137,7 @@ function DeleteAccount() {
           onChange={(e) => setPassword(e.target.value)}
         />
       </FormDialog>
-      <Dialog
-        open={deleted !== null}
-        title="Your account is deleted"
-        onClose={() => void signOut()}
-        footer={
-          <Button variant="primary" onClick={() => void signOut()}>
-            Done
-          </Button>
-        }
-      >
+      <NoticeDialog open={deleted !== null} title="Your account is deleted" onClose={() => void signOut()}>
         {deleted && (
           <p role="status">
             {plural(deleted.workspaces_deleted, "workspace")} you alone owned{" "}
@@ -154,7 +145,7 @@ function DeleteAccount() {
             {plural(deleted.workspaces_left, "other workspace")}.
           </p>
         )}
-      </Dialog>
+      </NoticeDialog>
     </section>
   );
 }
