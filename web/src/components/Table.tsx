@@ -66,3 +66,22 @@ export function Table<Row>({
 export function actionsColumn<Row>(cell: (row: Row) => ReactNode): Column<Row> {
   return { header: "Actions", hideHeader: true, className: "col-actions", cell };
 }
+
+/** A row's name cell: the name, its description under it, then anything more. */
+export function NameCell({
+  name,
+  description,
+  children,
+}: {
+  name: ReactNode;
+  description: string | null | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <span>
+      {name}
+      {description && <span className="description">{description}</span>}
+      {children}
+    </span>
+  );
+}

@@ -21,7 +21,8 @@ import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
-import { actionsColumn, type Column } from "../components/Table.tsx";
+import { revokeKeyQuestion } from "../components/revokeKeyQuestion.ts";
+import { actionsColumn, type Column, NameCell } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
@@ -42,24 +43,17 @@ export function ApiKeys() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.apiKeys() });
 
   const revoke = (key: ApiKey) =>
-    ask({
-      title: `Revoke ${key.name}?`,
-      submitLabel: "Revoke key",
-      danger: true,
-      message: `Anything still using the key starting ${key.prefix} is refused from now on. This cannot be undone.`,
-      run: () => unwrap(api.POST("/keys/{key_id}", { params: { path: { key_id: key.id } } })).then(refresh),
-    });
+    ask(
+      revokeKeyQuestion(key, () =>
+        unwrap(api.POST("/keys/{key_id}", { params: { path: { key_id: key.id } } })).then(refresh),
+      ),
+    );
 
   const columns: Column<ApiKey>[] = [
     {
       header: "Name",
       className: "col-key",
-      cell: (k) => (
-        <span>
-          <strong>{k.name}</strong>
-          {k.description && <span className="description">{k.description}</span>}
-        </span>
-      ),
+      cell: (k) => <NameCell name={<strong>{k.name}</strong>} description={k.description} />,
     },
     { header: "Prefix", cell: (k) => <code>{k.prefix}…</code> },
     {

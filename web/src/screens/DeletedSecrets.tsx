@@ -11,7 +11,7 @@ import { Dialog } from "../components/Dialog.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { useCanInEnvironment } from "../components/RoleGate.tsx";
 import { RowButton } from "../components/RowButton.tsx";
-import { actionsColumn, type Column } from "../components/Table.tsx";
+import { actionsColumn, type Column, NameCell } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 
 type Deleted = Ok<"listDeletedSecrets">[number];
@@ -48,12 +48,7 @@ function DeletedList({ path }: { path: EnvPath }) {
     {
       header: "Key",
       className: "col-key",
-      cell: (d) => (
-        <span>
-          <code className="key">{d.key}</code>
-          {d.description && <span className="description">{d.description}</span>}
-        </span>
-      ),
+      cell: (d) => <NameCell name={<code className="key">{d.key}</code>} description={d.description} />,
     },
     { header: "Deleted", cell: (d) => when(d.deleted_at) },
     { header: "Restorable until", cell: (d) => when(d.purge_after) },

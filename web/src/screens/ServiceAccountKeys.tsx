@@ -22,7 +22,8 @@ import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
-import { actionsColumn, type Column } from "../components/Table.tsx";
+import { revokeKeyQuestion } from "../components/revokeKeyQuestion.ts";
+import { actionsColumn, type Column, NameCell } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
@@ -50,11 +51,9 @@ export function ServiceAccountKeys({ account, tree, manage, ask }: ServiceAccoun
       header: "Name",
       className: "col-key",
       cell: (k) => (
-        <span>
-          <strong>{k.name}</strong>
-          {k.description && <span className="description">{k.description}</span>}
+        <NameCell name={<strong>{k.name}</strong>} description={k.description}>
           <code className="block">{k.prefix}…</code>
-        </span>
+        </NameCell>
       ),
     },
     {
@@ -77,15 +76,7 @@ export function ServiceAccountKeys({ account, tree, manage, ask }: ServiceAccoun
             <RowButton
               danger
               aria-label={`Revoke ${k.name}`}
-              onClick={() =>
-                ask({
-                  title: `Revoke ${k.name}?`,
-                  submitLabel: "Revoke key",
-                  danger: true,
-                  message: `Anything still using the key starting ${k.prefix} is refused from now on. This cannot be undone.`,
-                  run: () => revoke.mutateAsync(k),
-                })
-              }
+              onClick={() => ask(revokeKeyQuestion(k, () => revoke.mutateAsync(k)))}
             >
               Revoke
             </RowButton>

@@ -14,7 +14,7 @@ import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { Button } from "../components/Button.tsx";
 import { CopyButton } from "../components/CopyButton.tsx";
-import { Dialog } from "../components/Dialog.tsx";
+import { NoticeDialog } from "../components/Dialog.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
@@ -146,17 +146,7 @@ function WorkflowDialog({
       })
     : "";
   return (
-    <Dialog
-      open={trust !== null}
-      wide
-      title="Use it in a GitHub Actions workflow"
-      onClose={onClose}
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          Done
-        </Button>
-      }
-    >
+    <NoticeDialog open={trust !== null} wide title="Use it in a GitHub Actions workflow" onClose={onClose}>
       {trust && (
         <div className="stack">
           <p>
@@ -168,6 +158,6 @@ function WorkflowDialog({
           <CopyButton value={snippet} label="Copy the workflow" />
         </div>
       )}
-    </Dialog>
+    </NoticeDialog>
   );
 }
