@@ -2,7 +2,7 @@
 // first, a page at a time); Owners send, re-send and withdraw. A full plan (402) or a conflict (409)
 // is explained in the invite dialog; a mail that could not be delivered is said so, to re-send.
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -11,7 +11,7 @@ import { useWorkspace } from "../api/workspace.tsx";
 import type { ActionSpec } from "../components/ActionDialog.tsx";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
-import { Field } from "../components/Field.tsx";
+import { Field, SelectField } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
@@ -199,7 +199,6 @@ function InviteDialog({
   const [email, setEmail] = useState("");
   const [role, setRole] = useState("1");
   const [team, setTeam] = useState("");
-  const roleId = useId();
   const close = () => {
     setEmail("");
     setRole("1");
@@ -232,18 +231,13 @@ function InviteDialog({
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <div className="field">
-        <label htmlFor={roleId} className="field-label">
-          Role
-        </label>
-        <select id={roleId} value={role} onChange={(e) => setRole(e.target.value)}>
-          {ROLE_CHOICES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value)}>
+        {ROLE_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
       <InviteTeamField role={Number(role)} team={team} onChange={setTeam} teams={teams} />
     </FormDialog>
   );

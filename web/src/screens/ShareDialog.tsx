@@ -2,7 +2,7 @@
 // passphrase, then the link — shown once, with a copy button. The link holds the token, so it is
 // kept in this dialog's state only and forgotten when the dialog closes. A plan without share
 // links (402) gets the upgrade hint.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -11,7 +11,7 @@ import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { Dialog } from "../components/Dialog.tsx";
-import { Field } from "../components/Field.tsx";
+import { Field, SelectField } from "../components/Field.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
 import { EXPIRY_PRESETS, SHARE_LIMITS, type ShareRequest, shareRequest } from "../lib/history.ts";
 import "../styles/history.css";
@@ -56,7 +56,6 @@ function ShareForm({
   const [failure, setFailure] = useState<unknown>();
   const [created, setCreated] = useState<Created>();
   const [withPassphrase, setWithPassphrase] = useState(false);
-  const expiryId = useId();
   const createLink = useWrite((body: ShareRequest) => unwrap(api.POST(SHARE, { params: { path }, body })));
 
   async function submit(event: FormEvent) {
@@ -131,18 +130,17 @@ function ShareForm({
         ))}
       </p>
       <div className="row-2 gap">
-        <div className="field">
-          <label htmlFor={expiryId} className="field-label">
-            Expires after
-          </label>
-          <select id={expiryId} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
-            {EXPIRY_PRESETS.map((p) => (
-              <option key={p.minutes} value={p.minutes}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Expires after"
+          value={minutes}
+          onChange={(e) => setMinutes(Number(e.target.value))}
+        >
+          {EXPIRY_PRESETS.map((p) => (
+            <option key={p.minutes} value={p.minutes}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Views allowed"
           type="number"
