@@ -16,7 +16,7 @@ import { NameFields } from "../components/NameFields.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
-import { RowButton } from "../components/RowButton.tsx";
+import { EditToggleDelete } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
 import { ROLE_CHOICES } from "../lib/people.ts";
 import { Role, roleName } from "../lib/permissions.ts";
@@ -77,20 +77,13 @@ function ServiceAccountList() {
     actionsColumn(
       (a) =>
         can("service_account.grant") && (
-          <span className="actions">
-            <RowButton aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>
-              Edit
-            </RowButton>
-            <RowButton
-              aria-label={`${a.disabled ? "Enable" : "Disable"} ${a.name}`}
-              onClick={() => actions.toggle(a)}
-            >
-              {a.disabled ? "Enable" : "Disable"}
-            </RowButton>
-            <RowButton danger aria-label={`Delete ${a.name}`} onClick={() => actions.remove(a)}>
-              Delete
-            </RowButton>
-          </span>
+          <EditToggleDelete
+            name={a.name}
+            enabled={!a.disabled}
+            onEdit={() => setEditing(a)}
+            onToggle={() => actions.toggle(a)}
+            onDelete={() => actions.remove(a)}
+          />
         ),
     ),
   ];

@@ -13,7 +13,7 @@ import { Button } from "../components/Button.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
-import { RowButton } from "../components/RowButton.tsx";
+import { EditToggleDelete } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
 import { useWebhookActions } from "../components/useWebhookActions.ts";
 import { type ShownSecret, WebhookDialog, WebhookSecretDialog } from "../components/WebhookDialogs.tsx";
@@ -79,20 +79,13 @@ export function Webhooks() {
     actionsColumn(
       (h) =>
         manage && (
-          <span className="actions">
-            <RowButton aria-label={`Edit ${h.url}`} onClick={() => setEditing(h)}>
-              Edit
-            </RowButton>
-            <RowButton
-              aria-label={`${h.enabled ? "Disable" : "Enable"} ${h.url}`}
-              onClick={() => actions.toggle(h)}
-            >
-              {h.enabled ? "Disable" : "Enable"}
-            </RowButton>
-            <RowButton danger aria-label={`Delete ${h.url}`} onClick={() => actions.remove(h)}>
-              Delete
-            </RowButton>
-          </span>
+          <EditToggleDelete
+            name={h.url}
+            enabled={h.enabled}
+            onEdit={() => setEditing(h)}
+            onToggle={() => actions.toggle(h)}
+            onDelete={() => actions.remove(h)}
+          />
         ),
     ),
   ];
