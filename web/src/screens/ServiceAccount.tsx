@@ -1,7 +1,7 @@
 // One service account: what it is (role, teams, state), edited, disabled or deleted here; what it
 // holds has a section each: its keys (ServiceAccountKeys.tsx) and the OIDC issuers it trusts
 // (ServiceAccountTrusts.tsx).
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import {
   type ServiceAccount as Account,
@@ -14,6 +14,7 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { ListBreadcrumb } from "../components/ListBreadcrumb.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { when } from "../components/When.tsx";
 import { roleName } from "../lib/permissions.ts";
@@ -53,13 +54,12 @@ function ServiceAccountPage() {
     <section aria-labelledby="service-account-title" className="people">
       <div className="page-header">
         <div>
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <Link to="/w/$workspaceId/service-accounts" params={{ workspaceId: ws }}>
-              Service accounts
-            </Link>
-            <span aria-hidden="true">/</span>
-            <span>{a.name}</span>
-          </nav>
+          <ListBreadcrumb
+            workspaceId={ws}
+            list="/w/$workspaceId/service-accounts"
+            label="Service accounts"
+            here={a.name}
+          />
           <h1 id="service-account-title">
             {a.name} {a.disabled && <span className="badge sa-disabled">Disabled</span>}
           </h1>

@@ -1,7 +1,7 @@
 // One webhook (Admins and Owners): where it sends and what, its state (why it fails, or why it was
 // disabled), its signing secret's rotation; a test event, a secret rotation (the new one shown once),
 // edit, disable or enable, delete; and its delivery log.
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useWorkspaceTree } from "../api/automation-queries.ts";
 import { errorMessage } from "../api/errors.ts";
@@ -11,6 +11,7 @@ import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { DeliveryLog } from "../components/DeliveryLog.tsx";
+import { ListBreadcrumb } from "../components/ListBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { useWebhookActions } from "../components/useWebhookActions.ts";
 import { type ShownSecret, WebhookDialog, WebhookSecretDialog } from "../components/WebhookDialogs.tsx";
@@ -64,13 +65,12 @@ export function Webhook() {
     <section aria-labelledby="webhook-title" className="people webhooks">
       <div className="page-header">
         <div className="webhook-head">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <Link to="/w/$workspaceId/webhooks" params={{ workspaceId: ws }}>
-              Webhooks
-            </Link>
-            <span aria-hidden="true">/</span>
-            <span>{hostOf(h.url)}</span>
-          </nav>
+          <ListBreadcrumb
+            workspaceId={ws}
+            list="/w/$workspaceId/webhooks"
+            label="Webhooks"
+            here={hostOf(h.url)}
+          />
           <h1 id="webhook-title">
             Webhook to {hostOf(h.url)} <span className={`badge tone-${state.tone}`}>{state.label}</span>
           </h1>
