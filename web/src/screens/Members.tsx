@@ -9,7 +9,7 @@ import { type Member, peopleKeys, useMembers } from "../api/people-queries.ts";
 import { queryKeys, useMe } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { Button } from "../components/Button.tsx";
+import { LoadMore } from "../components/LoadMore.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
@@ -155,13 +155,7 @@ export function Members() {
         rowKey={(m) => m.user_id}
         columns={columns}
       />
-      {members.hasNextPage && (
-        <p className="load-more">
-          <Button onClick={() => void members.fetchNextPage()} busy={members.isFetchingNextPage}>
-            Load more members
-          </Button>
-        </p>
-      )}
+      <LoadMore query={members} label="Load more members" />
       {can("invite.list") && (
         <Invites memberCount={members.hasNextPage ? undefined : rows.length} ask={ask} />
       )}

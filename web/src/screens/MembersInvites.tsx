@@ -13,6 +13,7 @@ import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field, SelectField } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { LoadMore } from "../components/LoadMore.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
@@ -163,13 +164,7 @@ export function Invites({
         columns={columns}
         empty={<p>No invites yet.</p>}
       />
-      {invites.hasNextPage && (
-        <p className="load-more">
-          <Button onClick={() => void invites.fetchNextPage()} busy={invites.isFetchingNextPage}>
-            Load more invites
-          </Button>
-        </p>
-      )}
+      <LoadMore query={invites} label="Load more invites" />
       <InviteDialog
         open={inviting}
         onClose={() => setInviting(false)}
