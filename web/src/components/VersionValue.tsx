@@ -8,7 +8,7 @@ import { errorMessage, unwrap } from "../api/errors.ts";
 import type { EnvPath } from "../api/queries.ts";
 import { diffValues } from "../lib/value-diff.ts";
 import { Alert } from "./Alert.tsx";
-import { Button } from "./Button.tsx";
+import { RowButton } from "./RowButton.tsx";
 
 const ONE_VERSION =
   "/secrets/{workspace_id}/{team_id}/{project_id}/{environment_id}/{secret_id}/versions/{version}" as const;
@@ -46,14 +46,9 @@ export function VersionValue({
       <span className="version-value">
         <span aria-hidden="true">••••••••</span>
         <span className="visually-hidden">hidden</span>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Reveal version ${version} of ${secretKey}`}
-          onClick={() => setShown(true)}
-        >
+        <RowButton aria-label={`Reveal version ${version} of ${secretKey}`} onClick={() => setShown(true)}>
           Reveal
-        </Button>
+        </RowButton>
       </span>
     );
   }
@@ -61,14 +56,9 @@ export function VersionValue({
   return (
     <span className="version-value">
       {mine.data ? <code className="version-text">{mine.data.value}</code> : <span>Reading…</span>}
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Hide version ${version} of ${secretKey}`}
-        onClick={() => setShown(false)}
-      >
+      <RowButton aria-label={`Hide version ${version} of ${secretKey}`} onClick={() => setShown(false)}>
         Hide
-      </Button>
+      </RowButton>
       {error && <Alert kind="error">{errorMessage(error)}</Alert>}
       {mine.data && now.data && (
         <span className="version-diff">
