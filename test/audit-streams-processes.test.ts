@@ -38,6 +38,9 @@ const BASE = {
 };
 const START_TIMEOUT_MS = 90_000;
 const WAIT_MS = 60_000;
+// A test that starts servers one after another and waits for them: the sum of those waits, not the
+// suite's 30 s (a loaded machine starts a server in seconds, not milliseconds).
+const PROCESSES_MS = 3 * START_TIMEOUT_MS;
 
 let store: Store;
 
@@ -98,133 +101,154 @@ async function expectChain(
 }
 
 describe("audit streams and real processes", () => {
-  it("reopens the file on SIGHUP: after a rename, entries go to a new file, none lost or twice", async () => {
-    const dir = tempDir("coffer-streams-");
-    const file = join(dir, "audit.jsonl");
-    const server = await startServer(
-      { ...store.env, ...BASE, COFFER_AUDIT_STREAMS: `file://${file}` },
-      { readyTimeoutMs: START_TIMEOUT_MS },
-    );
-    const account = await newAccount(server.port);
-    const secrets = await writeSome(server, account);
-    await expectChain(
-      "audit.jsonl",
-      () => readJsonLines(file),
-      account.workspaceId,
-      await trailLength(server, account),
-    );
-    renameSync(file, `${file}.1`);
-    server.child.kill("SIGHUP");
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await writeSome(server, account, secrets);
-    const both = () => [...readJsonLines(`${file}.1`), ...readJsonLines(file)];
-    await expectChain(
-      "audit.jsonl.1 then audit.jsonl",
-      both,
-      account.workspaceId,
-      await trailLength(server, account),
-    );
-    expect(chainOf(readJsonLines(file), account.workspaceId).length).toBeGreaterThan(0);
-    expect(readFileSync(file, "utf8")).not.toContain(VALUE);
-    await server.stop();
-  });
-
-  it("keeps what a dead sink missed across a restart: every entry once, in order, once it is back", async () => {
-    const receiver = await startStreamReceiver(SECRET, await freePort());
-    await receiver.down();
-    const streaming = { ...store.env, ...BASE, COFFER_AUDIT_STREAMS: receiver.url };
-    const first = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
-    const account = await newAccount(first.port);
-    const secrets = await writeSome(first, account);
-    // The sink is refused meanwhile: the process stops with nothing acknowledged.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await first.stop()).code).toBe(0);
-
-    // Another process, without streams, writes more.
-    const other = await startServer({ ...store.env, ...BASE }, { readyTimeoutMs: START_TIMEOUT_MS });
-    await writeSome(other, account, secrets);
-    const length = await trailLength(other, account);
-    await other.stop();
-
-    await receiver.up();
-    const again = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
-    try {
-      await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, length);
-      for (const request of receiver.bodies) expect(request.signed).toBe(true);
-      expect(receiver.bodies.map((request) => request.body).join("")).not.toContain(VALUE);
-    } finally {
-      await again.stop();
-      await receiver.close();
-    }
-  });
-
-  it("sends again at most the batch a killed process left unacknowledged, once its lease has run out", async () => {
-    const receiver = await startStreamReceiver(SECRET, await freePort());
-    receiver.answer("hang");
-    const streaming = { ...store.env, ...BASE, COFFER_AUDIT_STREAMS: receiver.url };
-    const first = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
-    const account = await newAccount(first.port);
-    await writeSome(first, account);
-    // The first batch reached the receiver, which holds it: the process dies before any answer.
-    await waitUntil(
-      () => receiver.bodies.length > 0,
-      WAIT_MS,
-      () => "no batch arrived",
-    );
-    const held = receiver.bodies[0]!.body;
-    await first.stop("SIGKILL");
-    receiver.answer(200);
-    const second = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
-    try {
-      const length = await trailLength(second, account);
-      await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, length);
-      // The held batch came again, whole (the lease the dead process held ran out first).
-      const again = receiver.bodies.slice(1).map((request) => request.body);
-      const heldIds = (JSON.parse(held) as { entries: StreamedEntry[] }).entries.map((entry) => entry.id);
-      const resentIds = again.flatMap((body) =>
-        (JSON.parse(body) as { entries: StreamedEntry[] }).entries.map((entry) => entry.id),
+  it(
+    "reopens the file on SIGHUP: after a rename, entries go to a new file, none lost or twice",
+    async () => {
+      const dir = tempDir("coffer-streams-");
+      const file = join(dir, "audit.jsonl");
+      const server = await startServer(
+        { ...store.env, ...BASE, COFFER_AUDIT_STREAMS: `file://${file}` },
+        { readyTimeoutMs: START_TIMEOUT_MS },
       );
-      for (const id of heldIds) expect(resentIds).toContain(id);
-      const keys = receiver.accepted.map((entry) => `${entry.workspace_id}:${entry.sequence}`);
-      expect(new Set(keys).size).toBe(keys.length);
-    } finally {
-      await second.stop();
-      await receiver.close();
-    }
-  });
-
-  it("has a cluster's workers send each entry once, and reopen the file when the primary hears SIGHUP", async () => {
-    const receiver = await startStreamReceiver(SECRET, await freePort());
-    const file = join(tempDir("coffer-streams-"), "cluster.jsonl");
-    const server = await startServer(
-      { ...store.env, ...BASE, COFFER_WORKERS: "2", COFFER_AUDIT_STREAMS: `${receiver.url},file://${file}` },
-      { readyTimeoutMs: START_TIMEOUT_MS },
-    );
-    try {
       const account = await newAccount(server.port);
       const secrets = await writeSome(server, account);
-      await writeSome(server, account, secrets);
-      const length = await trailLength(server, account);
-      await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, length);
-      await expectChain("cluster.jsonl", () => readJsonLines(file), account.workspaceId, length);
+      await expectChain(
+        "audit.jsonl",
+        () => readJsonLines(file),
+        account.workspaceId,
+        await trailLength(server, account),
+      );
       renameSync(file, `${file}.1`);
       server.child.kill("SIGHUP");
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await writeSome(server, account, secrets);
-      const total = await trailLength(server, account);
-      await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, total);
+      const both = () => [...readJsonLines(`${file}.1`), ...readJsonLines(file)];
       await expectChain(
-        "cluster.jsonl.1 then cluster.jsonl",
-        () => [...readJsonLines(`${file}.1`), ...readJsonLines(file)],
+        "audit.jsonl.1 then audit.jsonl",
+        both,
         account.workspaceId,
-        total,
+        await trailLength(server, account),
       );
-      expect(existsSync(file)).toBe(true);
-    } finally {
+      expect(chainOf(readJsonLines(file), account.workspaceId).length).toBeGreaterThan(0);
+      expect(readFileSync(file, "utf8")).not.toContain(VALUE);
       await server.stop();
-      await receiver.close();
-    }
-  });
+    },
+    PROCESSES_MS,
+  );
+
+  it(
+    "keeps what a dead sink missed across a restart: every entry once, in order, once it is back",
+    async () => {
+      const receiver = await startStreamReceiver(SECRET, await freePort());
+      await receiver.down();
+      const streaming = { ...store.env, ...BASE, COFFER_AUDIT_STREAMS: receiver.url };
+      const first = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
+      const account = await newAccount(first.port);
+      const secrets = await writeSome(first, account);
+      // The sink is refused meanwhile: the process stops with nothing acknowledged.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await first.stop()).code).toBe(0);
+
+      // Another process, without streams, writes more.
+      const other = await startServer({ ...store.env, ...BASE }, { readyTimeoutMs: START_TIMEOUT_MS });
+      await writeSome(other, account, secrets);
+      const length = await trailLength(other, account);
+      await other.stop();
+
+      await receiver.up();
+      const again = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
+      try {
+        await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, length);
+        for (const request of receiver.bodies) expect(request.signed).toBe(true);
+        expect(receiver.bodies.map((request) => request.body).join("")).not.toContain(VALUE);
+      } finally {
+        await again.stop();
+        await receiver.close();
+      }
+    },
+    PROCESSES_MS,
+  );
+
+  it(
+    "sends again at most the batch a killed process left unacknowledged, once its lease has run out",
+    async () => {
+      const receiver = await startStreamReceiver(SECRET, await freePort());
+      receiver.answer("hang");
+      const streaming = { ...store.env, ...BASE, COFFER_AUDIT_STREAMS: receiver.url };
+      const first = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
+      const account = await newAccount(first.port);
+      await writeSome(first, account);
+      // The first batch reached the receiver, which holds it: the process dies before any answer.
+      await waitUntil(
+        () => receiver.bodies.length > 0,
+        WAIT_MS,
+        () => "no batch arrived",
+      );
+      const held = receiver.bodies[0]!.body;
+      await first.stop("SIGKILL");
+      receiver.answer(200);
+      const second = await startServer(streaming, { readyTimeoutMs: START_TIMEOUT_MS });
+      try {
+        const length = await trailLength(second, account);
+        await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, length);
+        // The held batch came again, whole (the lease the dead process held ran out first).
+        const again = receiver.bodies.slice(1).map((request) => request.body);
+        const heldIds = (JSON.parse(held) as { entries: StreamedEntry[] }).entries.map((entry) => entry.id);
+        const resentIds = again.flatMap((body) =>
+          (JSON.parse(body) as { entries: StreamedEntry[] }).entries.map((entry) => entry.id),
+        );
+        for (const id of heldIds) expect(resentIds).toContain(id);
+        const keys = receiver.accepted.map((entry) => `${entry.workspace_id}:${entry.sequence}`);
+        expect(new Set(keys).size).toBe(keys.length);
+      } finally {
+        await second.stop();
+        await receiver.close();
+      }
+    },
+    PROCESSES_MS,
+  );
+
+  it(
+    "has a cluster's workers send each entry once, and reopen the file when the primary hears SIGHUP",
+    async () => {
+      const receiver = await startStreamReceiver(SECRET, await freePort());
+      const file = join(tempDir("coffer-streams-"), "cluster.jsonl");
+      const server = await startServer(
+        {
+          ...store.env,
+          ...BASE,
+          COFFER_WORKERS: "2",
+          COFFER_AUDIT_STREAMS: `${receiver.url},file://${file}`,
+        },
+        { readyTimeoutMs: START_TIMEOUT_MS },
+      );
+      try {
+        const account = await newAccount(server.port);
+        const secrets = await writeSome(server, account);
+        await writeSome(server, account, secrets);
+        const length = await trailLength(server, account);
+        await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, length);
+        await expectChain("cluster.jsonl", () => readJsonLines(file), account.workspaceId, length);
+        renameSync(file, `${file}.1`);
+        server.child.kill("SIGHUP");
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await writeSome(server, account, secrets);
+        const total = await trailLength(server, account);
+        await expectChain("the HTTP endpoint", () => receiver.accepted, account.workspaceId, total);
+        await expectChain(
+          "cluster.jsonl.1 then cluster.jsonl",
+          () => [...readJsonLines(`${file}.1`), ...readJsonLines(file)],
+          account.workspaceId,
+          total,
+        );
+        expect(existsSync(file)).toBe(true);
+      } finally {
+        await server.stop();
+        await receiver.close();
+      }
+    },
+    PROCESSES_MS,
+  );
 
   const rsyslogd = ["/usr/sbin/rsyslogd", "/sbin/rsyslogd"].find((path) => existsSync(path));
   // .ci/run installs it and requires it (COFFER_REQUIRE_CLI_TOOLS): there a missing one fails.
