@@ -137,6 +137,35 @@ describe("two nodes writing to one workspace at once", () => {
   });
 });
 
+describe("entries written outside a request's transaction, at once", () => {
+  it("take a place each: refused sign-ins in parallel answer 401 or 429, never 500, and the chain verifies", async () => {
+    const owner = await newUser(t.app);
+    // Failed sign-ins are recorded on their own (no transaction of the request's around them).
+    for (let round = 0; round < 4; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          t.app.inject({
+            method: "POST",
+            url: "/auth/login",
+            remoteAddress: `10.9.${round}.${i}`,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            payload: new URLSearchParams({ username: owner.email, password: `wrong ${i}` }).toString(),
+          }),
+        ),
+      );
+      for (const answer of answers) expect([401, 429], answer.body).toContain(answer.statusCode);
+      t.clock.advance(15 * 60 + 1);
+    }
+    const rows = await chain(owner.workspaceId);
+    expect(rows.filter((row) => row.action === "user.sign_in_failed").length).toBeGreaterThanOrEqual(20);
+    expect(rows.map((row) => row.sequence)).toEqual(rows.map((_, index) => index + 1));
+    // An hour on, the first session is over: the Owner signs in again to verify.
+    const session = await login(t.app, owner.email, owner.password);
+    const again = { ...owner, headers: { authorization: `Bearer ${session.accessToken}` } };
+    expect(await verify(again, owner.workspaceId)).toMatchObject({ holds: true, checked: rows.length + 1 });
+  });
+});
+
 describe("tampering in the database, named by verification", () => {
   it("an entry's details edited: changed, at that entry", async () => {
     const { owner, tree } = await workspaceWithTrail();

@@ -56,8 +56,13 @@ export function createAuditService({
     await insert(tx, await rowsOf(tx, sources(), actor, given, options));
   }
 
-  /** Chains and inserts rows, and tells the listeners, in the caller's transaction. */
-  async function insert(tx: Queryable, unchained: Unchained[]) {
+  /**
+   * Chains and inserts rows, and tells the listeners, in the caller's transaction; a caller without
+   * one (a refused sign-in) gets one of its own: the head's lock lasts only as long as the
+   * transaction, and two writers holding the same head would take the same place in the chain.
+   */
+  async function insert(tx: Queryable, unchained: Unchained[]): Promise<void> {
+    if (!tx.isTransaction) return db.transaction().execute((own) => insert(own, unchained));
     const rows = await appendEntries(tx, chainKeys, unchained, clock.now().toISOString());
     for (const listener of listeners) await listener(tx, rows);
   }
