@@ -1,21 +1,12 @@
 // An update's audit entry says what changed, before and after (issue 36, item 11): renaming an
 // environment, changing its rotation policy or what it inherits, renaming or archiving a project.
 // The audit screen reads these (test/web-audit-logic.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { newUser } from "./helpers/factories.ts";
-import { createTree, type Tree } from "./helpers/tree.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-}, 60_000);
-afterAll(() => t.close());
+beforeAll(async () => {}, 60_000);
 
 const environmentsUrl = () => `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
 

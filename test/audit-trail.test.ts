@@ -3,15 +3,13 @@
 // deletion); a bulk operation is one entry with a count and its keys, its items one query away;
 // reads of values, sign-ins and failed sign-ins are entries; the trail filters by actor, action,
 // project, environment and time, and exports as CSV or JSON. Never a value, in an entry or a file.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, createApiKey, newUser, PASSWORD } from "./helpers/factories.ts";
 import { callerOf, type Headers, type Method } from "./helpers/http.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 const VALUE = "sk_live_do-not-log-me-4242";
 
 const call = callerOf(() => t.app);
@@ -49,12 +47,7 @@ async function trail(query: Record<string, string> = {}, headers = owner.headers
 const newSecret = (key: string, path = secretsPath(tree)) =>
   ok("POST", `${path}/`, owner.headers, { key, value: VALUE }) as Promise<{ id: string }>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-});
-afterAll(() => t?.close());
+beforeAll(async () => {});
 
 describe("entries say which secret, where", () => {
   it("names the key, environment and project as of the event, after a rename and a deletion too", async () => {

@@ -3,17 +3,13 @@
 // the action, the actor (user or API key), the address and the user agent; newest first, paged by
 // cursor, filtered by action and actor; Admins and Owners only; a refused change leaves nothing.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, type Method, UUID } from "./helpers/http.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 type User = Awaited<ReturnType<typeof newUser>>;
 

@@ -1,32 +1,23 @@
 // Environments side by side (issue 22): GET /environments/{ws}/{team}/{project}/compare lists every
 // key of any of them with presence, version and a value fingerprint per environment — equal within
 // one answer, keyed for that answer only — and values only when asked. Validation, 404s and who may.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { callerOf, statusOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let staging = "";
 let production = "";
 let compareUrl = "";
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
-const codeOf = async (promise: ReturnType<typeof send>) => {
-  const response = await promise;
-  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
-};
+const send = callerOf(() => t.app);
 const compare = (environments: string[], headers: Record<string, string> = owner.headers, extra = "") =>
   send("GET", `${compareUrl}?environments=${environments.join(",")}${extra}`, headers);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
   compareUrl = `${environments}compare`;
   const make = async (name: string, environment_type: string) =>
@@ -49,7 +40,6 @@ beforeAll(async () => {
     { key: "API_KEY", value: "prod-key" },
   ]);
 });
-afterAll(() => t.close());
 
 describe("comparing environments", () => {
   it("shows every key with presence, version and fingerprints, in the order asked, and no value", async () => {
@@ -104,7 +94,7 @@ describe("comparing environments", () => {
     }
     expect((await send("GET", compareUrl, owner.headers)).statusCode).toBe(422);
     const other = await createTree(t.app, owner.accessToken, owner.workspaceId);
-    expect(await codeOf(compare([tree.environmentId, other.environmentId]))).toBe("404 not_found");
+    expect(await statusOf(compare([tree.environmentId, other.environmentId]))).toBe("404 not_found");
   });
 
   it("follows the matrix: team readers may, others and narrowed keys may not", async () => {
@@ -121,14 +111,14 @@ describe("comparing environments", () => {
     const oneEnvironment = await key({ environment_ids: [tree.environmentId] });
     const project = await key({ project_ids: [tree.projectId] });
     const pair = [tree.environmentId, staging];
-    expect(await codeOf(compare(pair, viewer.headers))).toBe("200");
-    expect(await codeOf(compare(pair, outsider.headers))).toBe("403 forbidden");
-    expect(await codeOf(compare(pair, stranger.headers))).toBe("403 not_a_member");
-    expect(await codeOf(compare(pair, { "x-api-key": oneEnvironment.token }))).toBe(
+    expect(await statusOf(compare(pair, viewer.headers))).toBe("200");
+    expect(await statusOf(compare(pair, outsider.headers))).toBe("403 forbidden");
+    expect(await statusOf(compare(pair, stranger.headers))).toBe("403 not_a_member");
+    expect(await statusOf(compare(pair, { "x-api-key": oneEnvironment.token }))).toBe(
       "403 key_scope_forbidden",
     );
-    expect(await codeOf(compare(pair, { "x-api-key": project.token }))).toBe("200");
-    expect(await codeOf(compare(pair, {}))).toBe("401 not_authenticated");
+    expect(await statusOf(compare(pair, { "x-api-key": project.token }))).toBe("200");
+    expect(await statusOf(compare(pair, {}))).toBe("401 not_authenticated");
   });
 
   it("counts a key inherited from a parent as present, naming where it comes from (issue 36)", async () => {
@@ -178,7 +168,7 @@ describe("comparing environments", () => {
       access: "read",
       environment_ids: [stage, tree.environmentId],
     });
-    expect(await codeOf(compare([tree.environmentId, stage], { "x-api-key": narrowed.token }))).toMatch(
+    expect(await statusOf(compare([tree.environmentId, stage], { "x-api-key": narrowed.token }))).toMatch(
       /^403/,
     );
   });

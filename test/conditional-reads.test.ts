@@ -2,17 +2,13 @@
 // secret, 304 with no body for If-None-Match without decrypting, a new tag after every kind of
 // write (and none after a refused one), another tag for another caller or role, no 304 for a
 // caller who lost access, and weak, multiple and `*` If-None-Match values.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, type Method } from "./helpers/http.ts";
 import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const STRONG_TAG = /^"[A-Za-z0-9_-]{27}"$/;
 

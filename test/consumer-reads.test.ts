@@ -5,24 +5,17 @@
 // ETag/304, 409s and 207 — and the dotenv text reads back identically through the real `dotenv`
 // package. `Prefer: handling=strict` turns a partial export into a 409.
 import dotenv from "dotenv";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { dotenvForm, dotenvValue, toDotenv } from "../src/lib/dotenv.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createApiKey, newUser } from "./helpers/factories.ts";
+import { createApiKey } from "./helpers/factories.ts";
 import { callerOf, type Headers } from "./helpers/http.ts";
-import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 const call = callerOf(() => t.app);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-});
-afterAll(() => t.close());
+beforeAll(async () => {});
 
 /** A new environment of the tree's project (inheriting `parent` when given), with `secrets` in it. */
 async function environment(secrets: { key: string; value: string }[], parent?: string) {

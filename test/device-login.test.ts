@@ -1,15 +1,11 @@
 // Signing the CLI in through the browser (issue 36, item 7): the OAuth 2.0 device authorization
 // grant (RFC 8628) — a device starts, polls, and a signed-in person approves or denies its code.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
 import { enableTwoFactor } from "./helpers/two-factor.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ captureLogs: true });
-});
-afterAll(() => t.close());
+const t = testAppForSuite({ captureLogs: true });
 
 const GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 type User = Awaited<ReturnType<typeof newUser>>;

@@ -2,17 +2,13 @@
 // §9): the fixed list of types, default_policy accepted but never echoed (and stored, with the
 // deployment default), slugs that follow the name, exact paths, who may do what, the chain.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { createTree, newMember, type Tree } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const ENVIRONMENT_FIELDS = [
   "created_at",

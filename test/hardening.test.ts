@@ -4,25 +4,19 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { can, Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
 import { type Headers, send } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
 import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite({ captureLogs: true });
 let headers: Headers;
 
 beforeAll(async () => {
-  t = await createTestApp({ captureLogs: true });
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   headers = { "x-api-key": (await createApiKey(t.app, owner.accessToken)).token };
 });
-afterAll(() => t.close());
 
 function expect422(response: { statusCode: number; json: () => unknown }, loc: unknown[], type: string) {
   expect(response.statusCode).toBe(422);

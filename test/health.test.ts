@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, engineUnderTest, testAppForSuite } from "./helpers/app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 describe("health", () => {
   it("answers /healthz while the process is up", async () => {

@@ -3,15 +3,11 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser, PASSWORD, randomEmail } from "./helpers/factories.ts";
 import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const JSON_TYPE = { "content-type": "application/json" };

@@ -2,16 +2,14 @@
 // Admin (`environment.set_inheritance`), whatever the credential; the audit entry names the old and
 // the new parent.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
+import { bearer, createApiKey } from "./helpers/factories.ts";
 import { callerOf, type Headers, statusOf } from "./helpers/http.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let environments = "";
 let production = "";
 let staging = "";
@@ -26,14 +24,10 @@ const setParent = (environmentId: string, parent: string | null, headers: Header
   send("PATCH", `${environments}${environmentId}/`, headers, { parent_environment_id: parent });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
   production = await makeEnvironment("Production", "prod");
   staging = await makeEnvironment("Staging", "staging");
 });
-afterAll(() => t.close());
 
 describe("who may change what an environment inherits", () => {
   it("refuses a Member, by session and by the Member's key, to make Production inherit from Development", async () => {

@@ -4,23 +4,21 @@
 // comes from), writes go to the child only, deleting an override shows the parent's value again,
 // conditional reads follow the parent, and reading the child needs the right to read the parent.
 // Validation: same project, no cycles, at most 3 levels; a parent cannot be deleted while inherited.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createApiKey } from "./helpers/factories.ts";
+import { callerOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let environments = "";
 let production = "";
 
 type Headers = Record<string, string>;
 type Record_ = { id: string; key: string; value: string; raw_value?: string; inherited_from?: string };
 
-const send = (method: string, url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const send = callerOf(() => t.app);
 const byKey = (records: Record_[]) => new Map(records.map((r) => [r.key, r]));
 const list = async (environmentId: string, headers: Headers = owner.headers, query = "") => {
   const response = await send("GET", `${secretsPath(tree, environmentId)}/${query}`, headers);
@@ -42,9 +40,6 @@ const setParent = (environmentId: string, parent: string | null) =>
   send("PATCH", `${environments}${environmentId}/`, owner.headers, { parent_environment_id: parent });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
   production = (await makeEnvironment("Production")).id;
   const created = await send("POST", `${secretsPath(tree, production)}/bulk`, owner.headers, {
@@ -56,7 +51,6 @@ beforeAll(async () => {
   });
   expect(created.statusCode).toBe(201);
 });
-afterAll(() => t.close());
 
 describe("an environment that inherits", () => {
   it("reads the parent's secrets overlaid with its own, each inherited one saying where it comes from", async () => {

@@ -5,18 +5,12 @@
 // accepted | rejected | expired (injectable clock); seat limit (402); single-use tokens stored as
 // SHA-256; resend; withdraw; who may do what; validation; audit entries without tokens.
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, login, newUser, PASSWORD, randomEmail } from "./helpers/factories.ts";
-import {
-  extractInviteLink,
-  type FakeSmtp,
-  htmlBody,
-  mailHeader,
-  startFakeSmtp,
-  textBody,
-} from "./helpers/fake-smtp.ts";
+import { extractInviteLink, type FakeSmtp, htmlBody, mailHeader, textBody } from "./helpers/fake-smtp.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { mailingTestAppForSuite } from "./helpers/mailing-app.ts";
 import { newMember } from "./helpers/tree.ts";
 
 const INVITE_TTL = 3600;
@@ -34,22 +28,10 @@ const INVITE_FIELDS = [
   "workspace_id",
 ];
 
-let smtp: FakeSmtp;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      COFFER_INVITE_TTL: String(INVITE_TTL),
-      // The tests move the clock past the invite lifetime; sessions must outlive that.
-      COFFER_ACCESS_TOKEN_TTL: "86400",
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+const { t, smtp } = mailingTestAppForSuite({
+  COFFER_INVITE_TTL: String(INVITE_TTL),
+  // The tests move the clock past the invite lifetime; sessions must outlive that.
+  COFFER_ACCESS_TOKEN_TTL: "86400",
 });
 
 type Owner = Awaited<ReturnType<typeof newUser>>;
@@ -512,26 +494,14 @@ describe("expiry (COFFER_INVITE_TTL)", () => {
 });
 
 describe("seat limit", () => {
-  let seats: TestApp;
-  let seatSmtp: FakeSmtp;
-  beforeAll(async () => {
-    seatSmtp = await startFakeSmtp();
-    seats = await createTestApp({
-      env: {
-        SMTP_URL: seatSmtp.url,
-        COFFER_INVITE_TTL: String(INVITE_TTL),
-        COFFER_ACCESS_TOKEN_TTL: "86400",
-        COFFER_PLANS: JSON.stringify({
-          free: { seats: 2 },
-          pro: { seats: 50, version_history: true, share_links: true },
-          enterprise: { seats: null, version_history: true, share_links: true },
-        }),
-      },
-    });
-  });
-  afterAll(async () => {
-    await seats.close();
-    await seatSmtp.close();
+  const { t: seats, smtp: seatSmtp } = mailingTestAppForSuite({
+    COFFER_INVITE_TTL: String(INVITE_TTL),
+    COFFER_ACCESS_TOKEN_TTL: "86400",
+    COFFER_PLANS: JSON.stringify({
+      free: { seats: 2 },
+      pro: { seats: 50, version_history: true, share_links: true },
+      enterprise: { seats: null, version_history: true, share_links: true },
+    }),
   });
 
   const on = () => ({ app: seats, smtp: seatSmtp });

@@ -2,20 +2,18 @@
 // so a deploy job holding only a key narrowed to Production needs no project file and no --env.
 // It tells the key nothing it could not read: the environments are those whose secrets it may
 // read now, its holder's role and teams included. And a read-only key's refused write says so.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createApiKey } from "./helpers/factories.ts";
+import { callerOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let production: string;
 let otherProject: { projectId: string; environmentId: string };
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const send = callerOf(() => t.app);
 const keyHeaders = (token: string) => ({ authorization: `Bearer ${token}` });
 // The key the deploy docs recommend: read-only, narrowed to Production.
 const deployKey = () =>
@@ -28,9 +26,6 @@ const deployKey = () =>
 const current = (token: string) => send("GET", "/keys/current", keyHeaders(token));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const base = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
   production = (
     await send("POST", base, owner.headers, { name: "Production", environment_type: "prod" })
@@ -47,7 +42,6 @@ beforeAll(async () => {
   otherProject = { projectId: project.id, environmentId: environment.id };
   await send("POST", `${secretsPath(tree, production)}/`, owner.headers, { key: "DB_URL", value: "v" });
 });
-afterAll(() => t.close());
 
 describe("GET /keys/current", () => {
   it("answers a read-only key narrowed to Production with that environment, its name, slug and path", async () => {

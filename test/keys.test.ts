@@ -1,15 +1,11 @@
 // API keys over HTTP (spec §2 "API key", §3 API key states, §4 "API keys"; DESIGN.md §4).
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { UUID } from "./helpers/http.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
 

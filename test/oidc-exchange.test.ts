@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
+import { callerOf } from "./helpers/http.ts";
 import { type Issuer, startIssuer } from "./helpers/oidc-issuer.ts";
 import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
@@ -17,8 +18,7 @@ let tree: Tree;
 let accountId: string;
 let base: string;
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const send = callerOf(() => t.app);
 /** An exchange naming the account whose trust should accept the token (as CI must). */
 const exchange = (token: string, extra: object = { service_account_id: accountId }) =>
   t.app.inject({ method: "POST", url: "/auth/oidc/exchange", payload: { token, ...extra } });

@@ -4,31 +4,19 @@
 // POST /auth/verify {otp} verifies the email; five wrong guesses kill a code; codes expire after
 // COFFER_OTP_TTL, work once, belong to one account, and are stored only as a keyed digest.
 import { createHash, createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deriveKey } from "../src/crypto/keyring.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { extractCode, type FakeSmtp, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
+import { extractCode, textBody } from "./helpers/fake-smtp.ts";
 import { type Headers, ISO } from "./helpers/http.ts";
+import { mailingTestAppForSuite } from "./helpers/mailing-app.ts";
 
 const OTP_TTL = 300;
 
-let smtp: FakeSmtp;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      COFFER_OTP_TTL: String(OTP_TTL),
-      // Long-lived access tokens: the tests move the clock past the code lifetime.
-      COFFER_ACCESS_TOKEN_TTL: "86400",
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+const { t, smtp } = mailingTestAppForSuite({
+  COFFER_OTP_TTL: String(OTP_TTL),
+  // Long-lived access tokens: the tests move the clock past the code lifetime.
+  COFFER_ACCESS_TOKEN_TTL: "86400",
 });
 
 type User = Awaited<ReturnType<typeof newUser>>;

@@ -1,16 +1,15 @@
 // Every role against every tenancy action: the matrix of DESIGN.md §5, stated here on its own
 // (not read from src/auth/policy.ts) so that a change to the policy data has to change this too.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   renderAccountActionTable,
   renderInstanceActionTable,
   renderPermissionTable,
 } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { newUser } from "./helpers/factories.ts";
 import { allowed, type Cast, castPlayers, PLAYERS, ROLE, type RoleRule } from "./helpers/players.ts";
-import { addMember, createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { addMember, newMember } from "./helpers/tree.ts";
 
 interface Request {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -25,9 +24,7 @@ interface ActionCase extends RoleRule {
   success: 200 | 201;
 }
 
-let t: TestApp;
-let tree: Tree;
-let owner: Awaited<ReturnType<typeof newUser>>;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let headers: Cast["headers"];
 let ids: Cast["ids"];
 
@@ -277,13 +274,9 @@ const ACTIONS: ActionCase[] = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const otherTeam = await ownerCreates(`/teams/${tree.workspaceId}/`, { name: "Other team" });
   ({ headers, ids } = await castPlayers(t.app, t.db, tree, owner, otherTeam));
 });
-afterAll(() => t.close());
 
 describe("permission matrix", () => {
   for (const action of ACTIONS) {

@@ -2,34 +2,24 @@
 // ones still recoverable included — at the version current then; `POST …/restore` previews, then
 // applies in one transaction, putting values, deleted keys and keys created since back as they
 // were. A paid capability; who may read and restore; validation.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { callerOf, statusOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite({}, "pro");
 let base = "";
 let before = "";
 let moment = "";
 const ids: Record<string, string> = {};
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
-const codeOf = async (promise: ReturnType<typeof send>) => {
-  const response = await promise;
-  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
-};
+const send = callerOf(() => t.app);
 const pairs = (list: { key: string; value: string; current_version: number }[]) =>
   list.map((s) => [s.key, s.value, s.current_version]);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", owner.workspaceId).execute();
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   base = secretsPath(tree);
   before = t.clock.now().toISOString();
   t.clock.advance(60);
@@ -48,7 +38,6 @@ beforeAll(async () => {
   ids.D = (await send("POST", `${base}/`, owner.headers, { key: "D", value: "d1" })).json().id;
   t.clock.advance(60);
 });
-afterAll(() => t.close());
 
 describe("reading an environment at a moment", () => {
   it("answers each secret that existed then, at the version current then, deleted ones included", async () => {
@@ -129,23 +118,23 @@ describe("who may, and on which plan", () => {
       access: "read",
     });
     const key = { "x-api-key": reader.token };
-    expect(await codeOf(send("GET", `${base}/?at=${moment}`, viewer.headers))).toBe("200");
-    expect(await codeOf(send("POST", `${base}/restore`, viewer.headers, { at: moment }))).toBe(
+    expect(await statusOf(send("GET", `${base}/?at=${moment}`, viewer.headers))).toBe("200");
+    expect(await statusOf(send("POST", `${base}/restore`, viewer.headers, { at: moment }))).toBe(
       "403 forbidden",
     );
-    expect(await codeOf(send("GET", `${base}/?at=${moment}`, key))).toBe("200");
-    expect(await codeOf(send("POST", `${base}/restore`, key, { at: moment }))).toBe(
+    expect(await statusOf(send("GET", `${base}/?at=${moment}`, key))).toBe("200");
+    expect(await statusOf(send("POST", `${base}/restore`, key, { at: moment }))).toBe(
       "403 key_scope_forbidden",
     );
     const stranger = await newUser(t.app);
-    expect(await codeOf(send("POST", `${base}/restore`, stranger.headers, { at: moment }))).toBe(
+    expect(await statusOf(send("POST", `${base}/restore`, stranger.headers, { at: moment }))).toBe(
       "403 not_a_member",
     );
 
     await t.db.updateTable("workspaces").set({ plan: "free" }).where("id", "=", owner.workspaceId).execute();
     try {
-      expect(await codeOf(send("GET", `${base}/?at=${moment}`, owner.headers))).toBe("402 plan_required");
-      expect(await codeOf(send("POST", `${base}/restore`, owner.headers, { at: moment }))).toBe(
+      expect(await statusOf(send("GET", `${base}/?at=${moment}`, owner.headers))).toBe("402 plan_required");
+      expect(await statusOf(send("POST", `${base}/restore`, owner.headers, { at: moment }))).toBe(
         "402 plan_required",
       );
     } finally {

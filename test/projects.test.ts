@@ -2,17 +2,13 @@
 // §9): create with free-form metadata, slugs unique within a team (also under concurrency),
 // updates, validation, who may do what, the workspace → team → project chain, delete cascade.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const PROJECT_FIELDS = [
   "created_at",

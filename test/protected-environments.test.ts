@@ -3,16 +3,14 @@
 // environment_protected; Admins and Owners (and keys they hold, Admin service accounts) write as
 // before; a read-only key is refused as read-only, a Viewer as a Viewer.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
+import { bearer, createApiKey } from "./helpers/factories.ts";
 import { callerOf, type Headers, statusOf } from "./helpers/http.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite({ env: { COFFER_DEFAULT_PLAN: "pro" } });
 let environments = "";
 let production = "";
 let secretId = "";
@@ -120,9 +118,6 @@ const WRITES: { name: string; call: (headers: Headers) => ReturnType<typeof send
 let actors: { name: string; headers: Headers; expected: (write: string) => string | "passes" }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COFFER_DEFAULT_PLAN: "pro" } });
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   environments = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
   const created = await send("POST", environments, owner.headers, {
     name: "Production",
@@ -189,7 +184,6 @@ beforeAll(async () => {
     { name: "a Viewer", headers: viewer.headers, expected: () => "403 forbidden" },
   ];
 });
-afterAll(() => t.close());
 
 describe("writing into a protected environment", () => {
   it("answers each caller as its role and key allow, for every write path", async () => {

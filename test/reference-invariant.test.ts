@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import { callerOf } from "./helpers/http.ts";
 import { type Prng, prng } from "./helpers/prng.ts";
 import { newMember } from "./helpers/tree.ts";
 
@@ -79,8 +80,7 @@ let then = new Map<Env, Map<string, Stored>>();
 let between = "";
 const stats = { accepted: 0, refused: 0, forbidden: 0, crossResolved: 0, reasons: new Map<string, number>() };
 
-const send = (method: string, url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const send = callerOf(() => t.app);
 
 async function created(url: string, headers: Headers, payload: object) {
   const response = await send("POST", url, headers, payload);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import { callerOf } from "./helpers/http.ts";
 import { newMember } from "./helpers/tree.ts";
 
 type Headers = Record<string, string>;
@@ -26,8 +27,7 @@ const LEDGER_VALUE = `ledger-secret-${randomUUID()}`;
 /** Every broader reader of web/dev, by name. */
 const readers: Record<string, Headers> = {};
 
-const send = (method: string, url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const send = callerOf(() => t.app);
 
 async function created(url: string, payload: object, headers: Headers = owner.headers) {
   const response = await send("POST", url, headers, payload);

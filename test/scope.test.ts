@@ -1,16 +1,12 @@
 // Workspace scope resolution (spec §4 "Scope headers", §5): the path's {workspace_id}, else the
 // X-Workspace-Id header, else the credential's own scope; non-members get 403.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
 import { addMember } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 /** Ada, with her own workspace, who is also a member (role `role`) of Bea's workspace. */
 async function twoWorkspaces(role = 1) {

@@ -3,29 +3,21 @@
 // holder's role allows AND what its scope allows; a refusal by the scope is 403 key_scope_forbidden,
 // a use from outside its ranges 401 api_key_address_refused. Each case first shows the key's
 // holder (a session) may do the thing, so the refusal is the scope's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { callerOf, statusOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let staging: string;
 let otherProject: { projectId: string; environmentId: string };
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const send = callerOf(() => t.app);
 const keyHeaders = (token: string) => ({ "x-api-key": token });
-const codeOf = async (promise: ReturnType<typeof send>) => {
-  const response = await promise;
-  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
-};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const base = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
   staging = (await send("POST", base, owner.headers, { name: "Staging", environment_type: "staging" })).json()
     .id;
@@ -47,7 +39,6 @@ beforeAll(async () => {
     expect((await send("POST", `${path}/`, owner.headers, { key: "K", value: "v" })).statusCode).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 describe("creating a scoped key", () => {
   it("answers the scope in the record, and GET /keys/ lists it with its last use", async () => {
@@ -112,10 +103,10 @@ describe("what a scoped key may do", () => {
       workspace_id: tree.workspaceId,
     });
     const headers = keyHeaders(key.token);
-    expect(await codeOf(send("GET", `/teams/${tree.workspaceId}/`, headers))).toBe("200");
-    expect(await codeOf(send("POST", `/teams/${tree.workspaceId}/`, headers, { name: "Ops" }))).toBe("201");
-    expect(await codeOf(send("GET", `/teams/${other.id}/`, owner.headers))).toBe("200");
-    expect(await codeOf(send("GET", `/teams/${other.id}/`, headers))).toBe("403 key_scope_forbidden");
+    expect(await statusOf(send("GET", `/teams/${tree.workspaceId}/`, headers))).toBe("200");
+    expect(await statusOf(send("POST", `/teams/${tree.workspaceId}/`, headers, { name: "Ops" }))).toBe("201");
+    expect(await statusOf(send("GET", `/teams/${other.id}/`, owner.headers))).toBe("200");
+    expect(await statusOf(send("GET", `/teams/${other.id}/`, headers))).toBe("403 key_scope_forbidden");
     // No X-Workspace-Id needed: the bound workspace is the key's scope.
     expect((await send("GET", "/workspaces/current", headers)).json().id).toBe(tree.workspaceId);
     for (const [method, url] of [
@@ -126,7 +117,7 @@ describe("what a scoped key may do", () => {
       ["GET", "/sessions/"],
     ] as const) {
       expect(
-        await codeOf(send(method, url, headers, method === "POST" ? { name: "Escape" } : undefined)),
+        await statusOf(send(method, url, headers, method === "POST" ? { name: "Escape" } : undefined)),
       ).toBe("403 key_scope_forbidden");
     }
   });
@@ -135,8 +126,8 @@ describe("what a scoped key may do", () => {
     const key = await createApiKey(t.app, owner.accessToken, { name: "reader", access: "read" });
     const headers = keyHeaders(key.token);
     const path = secretsPath(tree);
-    expect(await codeOf(send("GET", `${path}/`, headers))).toBe("200");
-    expect(await codeOf(send("GET", `/teams/${tree.workspaceId}/`, headers))).toBe("200");
+    expect(await statusOf(send("GET", `${path}/`, headers))).toBe("200");
+    expect(await statusOf(send("GET", `/teams/${tree.workspaceId}/`, headers))).toBe("200");
     for (const [method, url, body] of [
       ["POST", `${path}/`, { key: "NEW", value: "x" }],
       ["DELETE", `${path}/`, undefined],
@@ -144,7 +135,7 @@ describe("what a scoped key may do", () => {
       ["PATCH", `/workspaces/${tree.workspaceId}`, { name: "Renamed" }],
       ["POST", `/workspaces/${tree.workspaceId}/switch`, undefined],
     ] as const) {
-      expect(await codeOf(send(method, url, headers, body))).toBe("403 key_scope_forbidden");
+      expect(await statusOf(send(method, url, headers, body))).toBe("403 key_scope_forbidden");
     }
     expect((await send("GET", `${path}/`, owner.headers)).json()).toHaveLength(1);
   });
@@ -158,20 +149,20 @@ describe("what a scoped key may do", () => {
     const headers = keyHeaders(key.token);
     const created = await send("POST", `${secretsPath(tree)}/`, headers, { key: "ADDED", value: "1" });
     expect(created.statusCode).toBe(201);
-    expect(await codeOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("200");
-    expect(await codeOf(send("GET", `${secretsPath(tree, staging)}/`, headers))).toBe(
+    expect(await statusOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("200");
+    expect(await statusOf(send("GET", `${secretsPath(tree, staging)}/`, headers))).toBe(
       "403 key_scope_forbidden",
     );
     expect(
-      await codeOf(
+      await statusOf(
         send("GET", `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`, headers),
       ),
     ).toBe("403 key_scope_forbidden");
     // Emptying an environment is out of reach of every narrowed key.
-    expect(await codeOf(send("DELETE", `${secretsPath(tree)}/`, headers))).toBe("403 key_scope_forbidden");
+    expect(await statusOf(send("DELETE", `${secretsPath(tree)}/`, headers))).toBe("403 key_scope_forbidden");
     // The path must hold together: its environment under another project is not found.
     expect(
-      await codeOf(
+      await statusOf(
         send(
           "GET",
           `/secrets/${tree.workspaceId}/${tree.teamId}/${otherProject.projectId}/${tree.environmentId}/`,
@@ -196,10 +187,10 @@ describe("what a scoped key may do", () => {
     );
     expect(environments.statusCode).toBe(200);
     expect(environments.json()).toHaveLength(2);
-    expect(await codeOf(send("GET", `${secretsPath(tree, staging)}/`, headers))).toBe("200");
+    expect(await statusOf(send("GET", `${secretsPath(tree, staging)}/`, headers))).toBe("200");
     const billing = secretsPath({ ...tree, projectId: otherProject.projectId }, otherProject.environmentId);
-    expect(await codeOf(send("GET", `${billing}/`, headers))).toBe("403 key_scope_forbidden");
-    expect(await codeOf(send("GET", `/teams/${tree.workspaceId}/${tree.teamId}/projects`, headers))).toBe(
+    expect(await statusOf(send("GET", `${billing}/`, headers))).toBe("403 key_scope_forbidden");
+    expect(await statusOf(send("GET", `/teams/${tree.workspaceId}/${tree.teamId}/projects`, headers))).toBe(
       "403 key_scope_forbidden",
     );
   });
@@ -212,8 +203,8 @@ describe("what a scoped key may do", () => {
       environment_ids: [tree.environmentId],
     });
     const headers = keyHeaders(key.token);
-    expect(await codeOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("200");
-    expect(await codeOf(send("POST", `${secretsPath(tree)}/`, headers, { key: "NO", value: "x" }))).toBe(
+    expect(await statusOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("200");
+    expect(await statusOf(send("POST", `${secretsPath(tree)}/`, headers, { key: "NO", value: "x" }))).toBe(
       "403 forbidden",
     );
   });
@@ -221,8 +212,8 @@ describe("what a scoped key may do", () => {
   it("may revoke itself, and is refused at once after", async () => {
     const key = await createApiKey(t.app, owner.accessToken, { name: "self", access: "read" });
     const headers = keyHeaders(key.token);
-    expect(await codeOf(send("POST", `/keys/${key.id}`, headers))).toBe("200");
-    expect(await codeOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("401 api_key_revoked");
+    expect(await statusOf(send("POST", `/keys/${key.id}`, headers))).toBe("200");
+    expect(await statusOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("401 api_key_revoked");
   });
 });
 

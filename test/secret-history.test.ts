@@ -3,24 +3,18 @@
 // version, which version it restored; one version's value is read on purpose — GET
 // …/versions/{n}, an audited read of that version, as secret.read and on the plan that keeps
 // history — and a version that does not exist is named once, with the key.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { callerOf, statusOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite({}, "pro");
 let base: string;
 let secretId = "";
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
-const codeOf = async (promise: ReturnType<typeof send>) => {
-  const response = await promise;
-  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
-};
+const send = callerOf(() => t.app);
 type Version = {
   version: number;
   author: { type: string; name: string; key: { name: string } | null } | null;
@@ -28,10 +22,6 @@ type Version = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", owner.workspaceId).execute();
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   base = secretsPath(tree);
   const created = await send("POST", `${base}/`, owner.headers, { key: "API_TOKEN", value: "first" });
   secretId = created.json().id;
@@ -50,7 +40,6 @@ beforeAll(async () => {
     200,
   );
 });
-afterAll(() => t.close());
 
 describe("GET …/{secret_id}/versions", () => {
   it("names each version's author and the version a rollback restored, and never a value", async () => {
@@ -104,7 +93,7 @@ describe("GET …/{secret_id}/versions/{version}", () => {
   it("is a paid capability, like the history (402 on the free plan)", async () => {
     await t.db.updateTable("workspaces").set({ plan: "free" }).where("id", "=", owner.workspaceId).execute();
     try {
-      expect(await codeOf(read(1))).toMatch(/^402/);
+      expect(await statusOf(read(1))).toMatch(/^402/);
     } finally {
       await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", owner.workspaceId).execute();
     }
@@ -124,15 +113,15 @@ describe("GET …/{secret_id}/versions/{version}", () => {
     const here = await key({ environment_ids: [tree.environmentId] });
     const other = await createTree(t.app, owner.accessToken, owner.workspaceId);
     const elsewhere = await key({ environment_ids: [other.environmentId] });
-    expect(await codeOf(read(1, viewer.headers))).toBe("200");
-    expect(await codeOf(read(1, { "x-api-key": here.token }))).toBe("200");
-    expect(await codeOf(read(1, outsider.headers))).toBe("403 forbidden");
-    expect(await codeOf(read(1, stranger.headers))).toBe("403 not_a_member");
-    expect(await codeOf(read(1, { "x-api-key": elsewhere.token }))).toBe("403 key_scope_forbidden");
-    expect(await codeOf(read(1, {}))).toBe("401 not_authenticated");
+    expect(await statusOf(read(1, viewer.headers))).toBe("200");
+    expect(await statusOf(read(1, { "x-api-key": here.token }))).toBe("200");
+    expect(await statusOf(read(1, outsider.headers))).toBe("403 forbidden");
+    expect(await statusOf(read(1, stranger.headers))).toBe("403 not_a_member");
+    expect(await statusOf(read(1, { "x-api-key": elsewhere.token }))).toBe("403 key_scope_forbidden");
+    expect(await statusOf(read(1, {}))).toBe("401 not_authenticated");
     // A secret of another environment, through this environment's path: 404.
     const foreign = await send("POST", `${secretsPath(other)}/`, owner.headers, { key: "X", value: "y" });
-    expect(await codeOf(send("GET", `${base}/${foreign.json().id}/versions/1`, owner.headers))).toBe(
+    expect(await statusOf(send("GET", `${base}/${foreign.json().id}/versions/1`, owner.headers))).toBe(
       "404 not_found",
     );
   });

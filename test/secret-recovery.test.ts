@@ -2,24 +2,20 @@
 // deleted secret (one, or all of an environment) stays recoverable with its versions for
 // COFFER_DELETED_SECRETS_DAYS, out of every list, read and count, until restored or purged. Who may
 // do each, per role, key scope and workspace, and that a failure changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { purgeOnce } from "../src/jobs/housekeeping.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, login, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { callerOf, statusOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+// Pro: the version history is readable, to show what a rollback and a restore leave.
+const { t, owner, tree } = ownerWithTreeForSuite({}, "pro");
 let base: string;
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
-const codeOf = async (promise: ReturnType<typeof send>) => {
-  const response = await promise;
-  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
-};
+const send = callerOf(() => t.app);
 const create = async (key: string, value: string) => {
   const response = await send("POST", `${base}/`, owner.headers, { key, value });
   expect(response.statusCode, response.body).toBe(201);
@@ -32,14 +28,8 @@ const deletedList = async (headers = owner.headers) =>
   (await send("GET", `${base}/deleted`, headers)).json() as { id: string; key: string }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  // Pro: the version history is readable, to show what a rollback and a restore leave.
-  await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", owner.workspaceId).execute();
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   base = secretsPath(tree);
 });
-afterAll(() => t.close());
 
 describe("rolling a secret back", () => {
   it("makes an earlier version's value the newest version, audited without the value", async () => {
@@ -117,12 +107,12 @@ describe("rolling a secret back", () => {
       )
     ).json().id;
     expect(
-      await codeOf(
+      await statusOf(
         send("POST", `${secretsPath(tree, other)}/${secret.id}/rollback`, owner.headers, { version: 1 }),
       ),
     ).toBe("404 not_found");
     expect(
-      await codeOf(
+      await statusOf(
         send("POST", `${base}/00000000-0000-4000-8000-000000000000/rollback`, owner.headers, { version: 1 }),
       ),
     ).toBe("404 not_found");
@@ -136,8 +126,8 @@ describe("deleting and restoring", () => {
     expect((await send("DELETE", `${base}/${secret.id}`, owner.headers)).statusCode).toBe(200);
 
     expect((await list()).map((s) => s.key)).not.toContain("STRIPE_KEY");
-    expect(await codeOf(send("GET", `${base}/${secret.id}`, owner.headers))).toBe("404 not_found");
-    expect(await codeOf(send("GET", `${base}/${secret.id}/versions`, owner.headers))).toBe("404 not_found");
+    expect(await statusOf(send("GET", `${base}/${secret.id}`, owner.headers))).toBe("404 not_found");
+    expect(await statusOf(send("GET", `${base}/${secret.id}/versions`, owner.headers))).toBe("404 not_found");
     const deleted = await send("GET", `${base}/deleted`, owner.headers);
     expect(deleted.statusCode).toBe(200);
     const entry = deleted.json().find((d: { id: string }) => d.id === secret.id);
@@ -169,7 +159,7 @@ describe("deleting and restoring", () => {
       "secret.updated",
       "secret.created",
     ]);
-    expect(await codeOf(send("POST", `${base}/deleted/${secret.id}/restore`, owner.headers))).toBe(
+    expect(await statusOf(send("POST", `${base}/deleted/${secret.id}/restore`, owner.headers))).toBe(
       "404 not_found",
     );
   });
@@ -272,10 +262,10 @@ describe("who may roll back, see deleted secrets and restore", () => {
     });
     const keyHeaders = { "x-api-key": readOnly.token };
     const rollback = (headers: Record<string, string>) =>
-      codeOf(send("POST", `${base}/${secret.id}/rollback`, headers, { version: 1 }));
+      statusOf(send("POST", `${base}/${secret.id}/rollback`, headers, { version: 1 }));
     const restore = (headers: Record<string, string>) =>
-      codeOf(send("POST", `${base}/deleted/${doomed.id}/restore`, headers));
-    const listing = (headers: Record<string, string>) => codeOf(send("GET", `${base}/deleted`, headers));
+      statusOf(send("POST", `${base}/deleted/${doomed.id}/restore`, headers));
+    const listing = (headers: Record<string, string>) => statusOf(send("GET", `${base}/deleted`, headers));
 
     expect(await rollback(viewer.headers)).toBe("403 forbidden");
     expect(await restore(viewer.headers)).toBe("403 forbidden");

@@ -4,15 +4,14 @@
 // (raw=true, and raw_value where it differs); whatever cannot be resolved named with its reason (207
 // on a list, 409 on one secret), never an empty string; writes refuse a malformed reference; and a
 // conditional read changes when a referenced secret in another environment does.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createApiKey } from "./helpers/factories.ts";
+import { callerOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let staging = "";
 let billing = { teamId: "", projectId: "", production: "" };
 let otherTeam = { teamId: "", projectId: "", environmentId: "" };
@@ -20,8 +19,7 @@ let otherTeam = { teamId: "", projectId: "", environmentId: "" };
 type Headers = Record<string, string>;
 type Record_ = { id: string; key: string; value: string; raw_value?: string };
 
-const send = (method: string, url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
+const send = callerOf(() => t.app);
 const devPath = () => secretsPath(tree);
 const stagingPath = () => secretsPath(tree, staging);
 const billingPath = () =>
@@ -59,9 +57,6 @@ async function created(url: string, payload: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   const ws = tree.workspaceId;
   staging = await created(`/environments/${ws}/${tree.teamId}/${tree.projectId}/`, {
     name: "Staging",
@@ -95,7 +90,6 @@ beforeAll(async () => {
   );
   await put(devPath(), "DB_PORT", "5432");
 });
-afterAll(() => t.close());
 
 describe("resolving references", () => {
   it("resolves the three forms in a list and in a read, and names the stored text apart", async () => {

@@ -3,17 +3,13 @@
 // unknown keys, renames (swaps included) in one atomic batch, versions only for changed values,
 // Owner-only delete of a whole environment, one audit entry per created secret.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, UUID } from "./helpers/http.ts";
 import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 interface Secret {
   id: string;

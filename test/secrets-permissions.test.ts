@@ -3,12 +3,12 @@
 // own rather than read from src/auth/policy.ts. Also: API keys act with their owner's role, no
 // credential is 401 everywhere, and another workspace's ids never work under this one's path.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import type { Method } from "./helpers/http.ts";
 import { allowed, type Cast, castPlayers, PLAYERS, type Player } from "./helpers/players.ts";
-import { addMember, createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { addMember, createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
 interface Request {
   method: Method;
@@ -26,9 +26,7 @@ interface ActionCase {
   request: () => Promise<Request>;
 }
 
-let t: TestApp;
-let tree: Tree;
-let owner: Awaited<ReturnType<typeof newUser>>;
+const { t, owner, tree } = ownerWithTreeForSuite();
 let shared: { id: string; key: string };
 let headers: Cast["headers"];
 let tokens: Cast["tokens"];
@@ -176,16 +174,12 @@ const send = (request: Request, requestHeaders: Record<string, string>) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   // Version history and share links are paid capabilities: the walk is about roles, not plans.
   await t.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", tree.workspaceId).execute();
   const otherTeam = await ownerCreates(`/teams/${tree.workspaceId}/`, { name: "Other team" });
   shared = await ownerCreates(`${base()}/`, { key: "SHARED_SECRET", value: "shared-value" });
   ({ headers, tokens } = await castPlayers(t.app, t.db, tree, owner, otherTeam.id));
 });
-afterAll(() => t.close());
 
 describe("secrets permission matrix", () => {
   for (const action of ACTIONS) {

@@ -6,18 +6,14 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { compiledEntry } from "./helpers/server-process.ts";
 import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 type User = Awaited<ReturnType<typeof newUser>>;
 

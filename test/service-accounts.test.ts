@@ -2,22 +2,18 @@
 // them from a session; they have a role and teams like a member, take no seat, are capped by the
 // plan, and act through their own keys — which the audit trail names, which a disabled or deleted
 // account stops at once, and which reach nothing outside their workspace.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { callerOf, statusOf } from "./helpers/http.ts";
+import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
+import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof newUser>>;
-let tree: Tree;
+// The pro plan: version history on, and room for a few accounts.
+const { t, owner, tree } = ownerWithTreeForSuite({ env: { COFFER_DEFAULT_PLAN: "pro" } });
 let base: string;
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
-const codeOf = async (promise: ReturnType<typeof send>) => {
-  const response = await promise;
-  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
-};
+const send = callerOf(() => t.app);
 
 async function newAccount(body: Record<string, unknown>, headers = owner.headers) {
   const response = await send("POST", base, headers, body);
@@ -32,14 +28,9 @@ async function mintKey(accountId: string, body: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  // The pro plan: version history on, and room for a few accounts.
-  t = await createTestApp({ env: { COFFER_DEFAULT_PLAN: "pro" } });
-  owner = await newUser(t.app);
-  tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   base = `/workspaces/${owner.workspaceId}/service-accounts`;
   await send("POST", `${secretsPath(tree)}/`, owner.headers, { key: "DB_URL", value: "postgres://x" });
 });
-afterAll(() => t.close());
 
 describe("managing service accounts", () => {
   it("creates, reads, lists, changes and deletes one; none takes a seat", async () => {
@@ -68,8 +59,8 @@ describe("managing service accounts", () => {
     expect((await send("GET", `/workspaces/${owner.workspaceId}/members`, owner.headers)).json()).toEqual(
       seatsBefore,
     );
-    expect(await codeOf(send("DELETE", `${base}/${account.id}`, owner.headers))).toBe("200");
-    expect(await codeOf(send("GET", `${base}/${account.id}`, owner.headers))).toBe("404 not_found");
+    expect(await statusOf(send("DELETE", `${base}/${account.id}`, owner.headers))).toBe("200");
+    expect(await statusOf(send("GET", `${base}/${account.id}`, owner.headers))).toBe("404 not_found");
   });
 
   it("answers 422 for a bad body and a foreign team, 409 for a taken name", async () => {
@@ -82,15 +73,17 @@ describe("managing service accounts", () => {
       { name: "x", role: -1 },
       { name: "x" },
     ]) {
-      expect(await codeOf(send("POST", base, owner.headers, body))).toBe("422");
+      expect(await statusOf(send("POST", base, owner.headers, body))).toBe("422");
     }
     expect(
-      await codeOf(
+      await statusOf(
         send("POST", base, owner.headers, { name: "x", role: 1, team_ids: [strangerTree.teamId] }),
       ),
     ).toBe("422");
     await newAccount({ name: "unique", role: 0 });
-    expect(await codeOf(send("POST", base, owner.headers, { name: "unique", role: 0 }))).toBe("409 conflict");
+    expect(await statusOf(send("POST", base, owner.headers, { name: "unique", role: 0 }))).toBe(
+      "409 conflict",
+    );
   });
 
   it("is for Admins and Owners; an Admin cannot hand out more than Admin, nobody outside sees anything", async () => {
@@ -100,16 +93,16 @@ describe("managing service accounts", () => {
     const stranger = await newUser(t.app);
     const account = await newAccount({ name: "by admin", role: 2 }, admin.headers);
     for (const who of [member, viewer]) {
-      expect(await codeOf(send("GET", base, who.headers))).toBe("403 forbidden");
-      expect(await codeOf(send("POST", base, who.headers, { name: "no", role: 0 }))).toBe("403 forbidden");
-      expect(await codeOf(send("POST", `${base}/${account.id}/keys`, who.headers, { name: "no" }))).toBe(
+      expect(await statusOf(send("GET", base, who.headers))).toBe("403 forbidden");
+      expect(await statusOf(send("POST", base, who.headers, { name: "no", role: 0 }))).toBe("403 forbidden");
+      expect(await statusOf(send("POST", `${base}/${account.id}/keys`, who.headers, { name: "no" }))).toBe(
         "403 forbidden",
       );
     }
-    expect(await codeOf(send("GET", base, stranger.headers))).toBe("403 not_a_member");
-    expect(await codeOf(send("GET", `${base}/${account.id}`, stranger.headers))).toBe("403 not_a_member");
+    expect(await statusOf(send("GET", base, stranger.headers))).toBe("403 not_a_member");
+    expect(await statusOf(send("GET", `${base}/${account.id}`, stranger.headers))).toBe("403 not_a_member");
     const strangerBase = `/workspaces/${stranger.workspaceId}/service-accounts`;
-    expect(await codeOf(send("GET", `${strangerBase}/${account.id}`, stranger.headers))).toBe(
+    expect(await statusOf(send("GET", `${strangerBase}/${account.id}`, stranger.headers))).toBe(
       "404 not_found",
     );
   });
@@ -117,14 +110,14 @@ describe("managing service accounts", () => {
   it("cannot be created, changed or given keys with an API key, not even the Owner's own; a key may revoke", async () => {
     const key = await createApiKey(t.app, owner.accessToken, { name: "owner's key" });
     const headers = { "x-api-key": key.token };
-    expect(await codeOf(send("POST", base, headers, { name: "sneaky", role: 2 }))).toBe(
+    expect(await statusOf(send("POST", base, headers, { name: "sneaky", role: 2 }))).toBe(
       "403 session_required",
     );
     const account = await newAccount({ name: "target", role: 0 });
-    expect(await codeOf(send("POST", `${base}/${account.id}/keys`, headers, { name: "more" }))).toBe(
+    expect(await statusOf(send("POST", `${base}/${account.id}/keys`, headers, { name: "more" }))).toBe(
       "403 session_required",
     );
-    expect(await codeOf(send("PATCH", `${base}/${account.id}`, headers, { role: 2 }))).toBe(
+    expect(await statusOf(send("PATCH", `${base}/${account.id}`, headers, { role: 2 }))).toBe(
       "403 session_required",
     );
     // Ending power is not granting it: incident response may run from automation.
@@ -189,13 +182,13 @@ describe("a service account's keys", () => {
     ).json();
     const account = await newAccount({ name: "team-bound", role: 1, team_ids: [other.id] });
     const headers = { "x-api-key": (await mintKey(account.id)).token };
-    expect(await codeOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("403 forbidden");
+    expect(await statusOf(send("GET", `${secretsPath(tree)}/`, headers))).toBe("403 forbidden");
     const stranger = await newUser(t.app);
-    expect(await codeOf(send("GET", `/teams/${stranger.workspaceId}/`, headers))).toBe(
+    expect(await statusOf(send("GET", `/teams/${stranger.workspaceId}/`, headers))).toBe(
       "403 key_scope_forbidden",
     );
     for (const url of ["/auth/me", "/keys/", "/workspaces/", "/sessions/"]) {
-      expect(await codeOf(send("GET", url, headers))).toBe("403 key_scope_forbidden");
+      expect(await statusOf(send("GET", url, headers))).toBe("403 key_scope_forbidden");
     }
   });
 
@@ -228,21 +221,23 @@ describe("a service account's keys", () => {
     const revoked = await mintKey(account.id, { name: "old" });
     const live = await mintKey(account.id, { name: "new" });
     const url = `${secretsPath(tree)}/`;
-    expect(await codeOf(send("GET", url, { "x-api-key": revoked.token }))).toBe("200");
-    expect(await codeOf(send("POST", `${base}/${account.id}/keys/${revoked.id}/revoke`, owner.headers))).toBe(
+    expect(await statusOf(send("GET", url, { "x-api-key": revoked.token }))).toBe("200");
+    expect(
+      await statusOf(send("POST", `${base}/${account.id}/keys/${revoked.id}/revoke`, owner.headers)),
+    ).toBe("200");
+    expect(await statusOf(send("GET", url, { "x-api-key": revoked.token }))).toBe("401 api_key_revoked");
+    expect(await statusOf(send("PATCH", `${base}/${account.id}`, owner.headers, { disabled: true }))).toBe(
       "200",
     );
-    expect(await codeOf(send("GET", url, { "x-api-key": revoked.token }))).toBe("401 api_key_revoked");
-    expect(await codeOf(send("PATCH", `${base}/${account.id}`, owner.headers, { disabled: true }))).toBe(
+    expect(await statusOf(send("GET", url, { "x-api-key": live.token }))).toBe(
+      "401 service_account_disabled",
+    );
+    expect(await statusOf(send("PATCH", `${base}/${account.id}`, owner.headers, { disabled: false }))).toBe(
       "200",
     );
-    expect(await codeOf(send("GET", url, { "x-api-key": live.token }))).toBe("401 service_account_disabled");
-    expect(await codeOf(send("PATCH", `${base}/${account.id}`, owner.headers, { disabled: false }))).toBe(
-      "200",
-    );
-    expect(await codeOf(send("GET", url, { "x-api-key": live.token }))).toBe("200");
-    expect(await codeOf(send("DELETE", `${base}/${account.id}`, owner.headers))).toBe("200");
-    expect(await codeOf(send("GET", url, { "x-api-key": live.token }))).toBe("401 invalid_token");
+    expect(await statusOf(send("GET", url, { "x-api-key": live.token }))).toBe("200");
+    expect(await statusOf(send("DELETE", `${base}/${account.id}`, owner.headers))).toBe("200");
+    expect(await statusOf(send("GET", url, { "x-api-key": live.token }))).toBe("401 invalid_token");
   });
 
   it("survive the person who made them leaving the workspace", async () => {
@@ -258,9 +253,9 @@ describe("a service account's keys", () => {
     );
     const token = response.json().token as string;
     expect(
-      await codeOf(send("DELETE", `/workspaces/${owner.workspaceId}/members/${admin.id}`, owner.headers)),
+      await statusOf(send("DELETE", `/workspaces/${owner.workspaceId}/members/${admin.id}`, owner.headers)),
     ).toBe("200");
-    expect(await codeOf(send("GET", `${secretsPath(tree)}/`, { "x-api-key": token }))).toBe("200");
+    expect(await statusOf(send("GET", `${secretsPath(tree)}/`, { "x-api-key": token }))).toBe("200");
   });
 
   it("answer 422 for a scope naming another workspace's environment", async () => {
@@ -268,7 +263,7 @@ describe("a service account's keys", () => {
     const stranger = await newUser(t.app);
     const strangerTree = await createTree(t.app, stranger.accessToken, stranger.workspaceId);
     expect(
-      await codeOf(
+      await statusOf(
         send("POST", `${base}/${account.id}/keys`, owner.headers, {
           name: "x",
           environment_ids: [strangerTree.environmentId],

@@ -3,9 +3,9 @@
 // 8 characters, the people who answer for links list and revoke them, and the form of the link a
 // person is sent (/s/#token) — or the API URL opened by a browser or a chat's link preview —
 // spends no view until the reader asks.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { purgeOnce } from "../src/jobs/housekeeping.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForSuite } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { send, UUID } from "./helpers/http.ts";
 import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
@@ -13,11 +13,7 @@ import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 const PUBLIC_URL = "https://coffer.test";
 const PASSPHRASE = "correct passphrase";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 /** An Owner on the pro plan with one environment holding one secret; a Member and an Admin of it. */
 async function setup() {

@@ -2,16 +2,12 @@
 // limits, permissions), the public read (views, expiry, passphrase, concurrency), what is stored
 // (a digest of the token, an encrypted snapshot erased after the last view) and the audit trail.
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const PUBLIC_URL = "https://coffer.test";
 const STORED = /^v1\.\d+\.[A-Za-z0-9_-]+$/;

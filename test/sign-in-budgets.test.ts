@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser, PASSWORD, randomEmail, signUp } from "./helpers/factories.ts";
-import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
 import { send } from "./helpers/http.ts";
+import { mailingTestAppForSuite } from "./helpers/mailing-app.ts";
 import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -23,22 +23,10 @@ const attempt = (t: TestApp, email: string, password: string) =>
     payload: new URLSearchParams({ username: email, password }).toString(),
   });
 
-let smtp: FakeSmtp;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      COFFER_LOGIN_FAILURES_PER_ACCOUNT: "5",
-      COFFER_ACCESS_TOKEN_TTL: "86400",
-      COFFER_OTP_TTL: "60",
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
+const { t } = mailingTestAppForSuite({
+  COFFER_LOGIN_FAILURES_PER_ACCOUNT: "5",
+  COFFER_ACCESS_TOKEN_TTL: "86400",
+  COFFER_OTP_TTL: "60",
 });
 
 describe("failed sign-ins per account", () => {

@@ -2,17 +2,13 @@
 // delete with everything beneath, who sees which teams, tenant isolation, team members, and
 // unique names under concurrent creates.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const TEAM_FIELDS = ["avatar_url", "created_at", "id", "name", "updated_at", "workspace_id"];
 const TEAM_MEMBER_FIELDS = [

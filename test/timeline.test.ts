@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
+import { callerOf, statusOf } from "./helpers/http.ts";
 import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
 interface Event {
@@ -30,12 +31,7 @@ const ids: Record<string, string> = {};
 const times: string[] = [];
 const VALUES = ["a-first-value", "b-first-value", "a-second-value"];
 
-const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method: method as "GET", url, headers, ...(payload ? { payload } : {}) });
-const codeOf = async (promise: ReturnType<typeof send>) => {
-  const response = await promise;
-  return `${response.statusCode} ${response.json().code ?? ""}`.trim();
-};
+const send = callerOf(() => t.app);
 /** Runs one change a minute after the last, and notes when. */
 async function step(change: () => Promise<unknown>) {
   t.clock.advance(60);
@@ -204,12 +200,12 @@ describe("paging", () => {
 describe("who may read it, and on which plan", () => {
   it("is read by whoever reads the environment's secrets, and refused to the others", async () => {
     const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
-    expect(await codeOf(send("GET", `${base}/timeline`, viewer.headers))).toBe("200");
+    expect(await statusOf(send("GET", `${base}/timeline`, viewer.headers))).toBe("200");
     const outsider = await newMember(t.app, t.db, tree.workspaceId, Role.Member);
-    expect(await codeOf(send("GET", `${base}/timeline`, outsider.headers))).toBe("403 forbidden");
+    expect(await statusOf(send("GET", `${base}/timeline`, outsider.headers))).toBe("403 forbidden");
     const stranger = await newUser(t.app);
-    expect(await codeOf(send("GET", `${base}/timeline`, stranger.headers))).toBe("403 not_a_member");
-    expect(await codeOf(send("GET", `${base}/timeline`, {}))).toBe("401 not_authenticated");
+    expect(await statusOf(send("GET", `${base}/timeline`, stranger.headers))).toBe("403 not_a_member");
+    expect(await statusOf(send("GET", `${base}/timeline`, {}))).toBe("401 not_authenticated");
 
     const reader = await createApiKey(t.app, owner.accessToken, {
       name: "reader",
@@ -217,7 +213,7 @@ describe("who may read it, and on which plan", () => {
       environment_ids: [tree.environmentId],
       access: "read",
     });
-    expect(await codeOf(send("GET", `${base}/timeline`, { "x-api-key": reader.token }))).toBe("200");
+    expect(await statusOf(send("GET", `${base}/timeline`, { "x-api-key": reader.token }))).toBe("200");
     const elsewhere = await createTree(t.app, owner.accessToken, owner.workspaceId);
     const narrowed = await createApiKey(t.app, owner.accessToken, {
       name: "elsewhere",
@@ -225,27 +221,27 @@ describe("who may read it, and on which plan", () => {
       environment_ids: [elsewhere.environmentId],
       access: "read",
     });
-    expect(await codeOf(send("GET", `${base}/timeline`, { "x-api-key": narrowed.token }))).toBe(
+    expect(await statusOf(send("GET", `${base}/timeline`, { "x-api-key": narrowed.token }))).toBe(
       "403 key_scope_forbidden",
     );
   });
 
   it("answers 404 for an environment that is not there, or is another workspace's", async () => {
     const unknown = secretsPath({ ...tree, environmentId: crypto.randomUUID() });
-    expect(await codeOf(send("GET", `${unknown}/timeline`, owner.headers))).toBe("404 not_found");
+    expect(await statusOf(send("GET", `${unknown}/timeline`, owner.headers))).toBe("404 not_found");
     const neighbour = await newUser(t.app);
     const theirs = await createTree(t.app, neighbour.accessToken, neighbour.workspaceId);
     // Their team, project and environment under this workspace's id.
     const mixed = secretsPath({ ...theirs, workspaceId: tree.workspaceId });
-    expect(await codeOf(send("GET", `${mixed}/timeline`, owner.headers))).toBe("404 not_found");
+    expect(await statusOf(send("GET", `${mixed}/timeline`, owner.headers))).toBe("404 not_found");
     const crossed = secretsPath({ ...tree, environmentId: theirs.environmentId });
-    expect(await codeOf(send("GET", `${crossed}/timeline`, owner.headers))).toBe("404 not_found");
+    expect(await statusOf(send("GET", `${crossed}/timeline`, owner.headers))).toBe("404 not_found");
   });
 
   it("answers 402 on the free plan, like version history", async () => {
     await setPlan("free");
     try {
-      expect(await codeOf(send("GET", `${base}/timeline`, owner.headers))).toBe("402 plan_required");
+      expect(await statusOf(send("GET", `${base}/timeline`, owner.headers))).toBe("402 plan_required");
     } finally {
       await setPlan("pro");
     }

@@ -2,17 +2,13 @@
 // create / list / update / delete, slugs, validation, who may do what, the cascade of a delete,
 // and members: their roles, the last-Owner rule, removal and leaving.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { addMember, createTree, newMember } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const WORKSPACE_FIELDS = [
   "avatar_url",

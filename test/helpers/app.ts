@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import type { Clock } from "../../src/clock.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -15,6 +15,7 @@ import { openDatabase } from "../../src/db/connect.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import type { Db } from "../../src/db/schema.ts";
 import { createLogger } from "../../src/http/logging.ts";
+import { lateBound } from "./late-bound.ts";
 
 export class TestClock implements Clock {
   private offsetMs = 0;
@@ -97,4 +98,17 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The suite's one app (the file's, or a describe block's), built in beforeAll and closed in afterAll.
+ * It is read through lateBound because it exists only once beforeAll has run.
+ */
+export function testAppForSuite(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await createTestApp(options);
+  });
+  afterAll(() => built?.close());
+  return lateBound("the test app", () => built);
 }
