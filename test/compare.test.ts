@@ -2,11 +2,11 @@
 // key of any of them with presence, version and a value fingerprint per environment — equal within
 // one answer, keyed for that answer only — and values only when asked. Validation, 404s and who may.
 import { beforeAll, describe, expect, it } from "vitest";
-import { Role } from "../src/auth/policy.ts";
-import { createApiKey, newUser } from "./helpers/factories.ts";
+import { createApiKey } from "./helpers/factories.ts";
 import { callerOf, statusOf } from "./helpers/http.ts";
+import { peopleAround, readOnlyKey } from "./helpers/matrix-callers.ts";
 import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
-import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
+import { createTree, secretsPath } from "./helpers/tree.ts";
 
 const { t, owner, tree } = ownerWithTreeForSuite();
 let staging = "";
@@ -98,16 +98,8 @@ describe("comparing environments", () => {
   });
 
   it("follows the matrix: team readers may, others and narrowed keys may not", async () => {
-    const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
-    const outsider = await newMember(t.app, t.db, tree.workspaceId, Role.Member, []);
-    const stranger = await newUser(t.app);
-    const key = (scope: object) =>
-      createApiKey(t.app, owner.accessToken, {
-        name: "k",
-        workspace_id: tree.workspaceId,
-        access: "read",
-        ...scope,
-      });
+    const { viewer, outsider, stranger } = await peopleAround(t, tree);
+    const key = (scope: object) => readOnlyKey(t, owner, tree, scope);
     const oneEnvironment = await key({ environment_ids: [tree.environmentId] });
     const project = await key({ project_ids: [tree.projectId] });
     const pair = [tree.environmentId, staging];

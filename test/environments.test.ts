@@ -4,9 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
-import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
-import { createTree, newMember, type Tree } from "./helpers/tree.ts";
+import { createTree, newMember, ownerWithTree, type Tree } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
 
@@ -28,13 +27,6 @@ const call = callerOf(() => t.app);
 const listUrl = (tree: Tree) => `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
 /** One environment's path, without a trailing slash (GET, DELETE). */
 const itemUrl = (tree: Tree, environmentId = tree.environmentId) => `${listUrl(tree)}${environmentId}`;
-
-/** An Owner with a workspace, a team, a project and a dev environment. */
-async function ownerWithTree() {
-  const owner = await newUser(t.app);
-  const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  return { owner, tree };
-}
 
 async function createEnvironment(headers: Headers, tree: Tree, payload: Record<string, unknown>) {
   const response = await call("POST", listUrl(tree), headers, payload);
@@ -59,7 +51,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
   it.each(["dev", "staging", "prod", "pilot", "custom"])(
     "answers 201 with exactly the record fields for type %s",
     async (type) => {
-      const { owner, tree } = await ownerWithTree();
+      const { owner, tree } = await ownerWithTree(t.app);
       const response = await call("POST", listUrl(tree), owner.headers, {
         name: `My ${type}`,
         environment_type: type,
@@ -84,7 +76,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
   );
 
   it("never echoes default_policy: not on create, list, get or patch", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const created = await call("POST", listUrl(tree), owner.headers, {
       name: "Quiet",
       environment_type: "prod",
@@ -109,7 +101,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
   });
 
   it("stores default_policy as given, or COFFER_DEFAULT_ROTATION_DAYS (90) when omitted", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const explicit = await createEnvironment(owner.headers, tree, {
       name: "Thirty",
       environment_type: "prod",
@@ -124,7 +116,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
   });
 
   it("adds -2 to the slug of a second environment of the same name in the project", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const first = await createEnvironment(owner.headers, tree, {
       name: "Staging",
       environment_type: "staging",
@@ -145,7 +137,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
   });
 
   it("keeps slugs unique under ten concurrent creates of one name", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
         call("POST", listUrl(tree), owner.headers, { name: "Preview", environment_type: "custom" }),
@@ -162,7 +154,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
     ['"Dev" (case matters)', { name: "P", environment_type: "Dev" }, "enum"],
     ["no environment_type", { name: "P" }, "missing"],
   ])("answers 422 for environment_type %s", async (_label, payload, type) => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const response = await call("POST", listUrl(tree), owner.headers, payload);
     expect(response.statusCode).toBe(422);
     const issue = response
@@ -184,7 +176,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
     ["1.5", 1.5, "int_type"],
     ["null", null, "int_type"],
   ])("answers 422 for default_policy %s", async (_label, value, type) => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const response = await call("POST", listUrl(tree), owner.headers, {
       name: "Policy",
       environment_type: "dev",
@@ -202,7 +194,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
     ["a whitespace-only name", { name: "  ", environment_type: "dev" }, "string_pattern_mismatch"],
     ["a 101-character name", { name: "e".repeat(101), environment_type: "dev" }, "string_too_long"],
   ])("answers 422 for %s", async (_label, payload, type) => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const response = await call("POST", listUrl(tree), owner.headers, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toEqual([expect.objectContaining({ loc: ["body", "name"], type })]);
@@ -211,7 +203,7 @@ describe("POST /environments/{workspace_id}/{team_id}/{project_id}/", () => {
 
 describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment_id}/", () => {
   it("renames the environment and the slug follows", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const before = (await call("GET", itemUrl(tree), owner.headers)).json();
     t.clock.advance(2);
 
@@ -229,7 +221,7 @@ describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment
   });
 
   it("keeps the slug unique when renaming onto a sibling's name, and keeps its own on a no-op rename", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     await createEnvironment(owner.headers, tree, { name: "Production", environment_type: "prod" });
 
     const clash = await call("PATCH", `${itemUrl(tree)}/`, owner.headers, { name: "Production" });
@@ -241,7 +233,7 @@ describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment
   });
 
   it("updates the stored default_policy without echoing it", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     expect(await storedPolicy(tree.environmentId)).toBe(90);
     const response = await call("PATCH", `${itemUrl(tree)}/`, owner.headers, { default_policy: 45 });
     expect(response.statusCode).toBe(200);
@@ -255,7 +247,7 @@ describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment
   });
 
   it("answers 404 without the trailing slash (the path is exact) and changes nothing", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const response = await call("PATCH", itemUrl(tree), owner.headers, { name: "Renamed" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: "Not Found", code: "not_found" });
@@ -267,7 +259,7 @@ describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment
     ["default_policy 0", { default_policy: 0 }, "default_policy"],
     ['default_policy "30"', { default_policy: "30" }, "default_policy"],
   ])("answers 422 for %s", async (_label, payload, field) => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const response = await call("PATCH", `${itemUrl(tree)}/`, owner.headers, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json().detail[0].loc).toEqual(["body", field]);
@@ -275,7 +267,7 @@ describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment
   });
 
   it("lets a Member of the team rename, and answers 403 to a Viewer of the team", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const member = await newMember(t.app, t.db, tree.workspaceId, 1, [tree.teamId]);
     const viewer = await newMember(t.app, t.db, tree.workspaceId, 0, [tree.teamId]);
 
@@ -292,7 +284,7 @@ describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment
 
 describe("who may create, read and delete environments", () => {
   it("answers 403 to a Viewer of the team on create", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const viewer = await newMember(t.app, t.db, tree.workspaceId, 0, [tree.teamId]);
     const response = await call("POST", listUrl(tree), viewer.headers, {
       name: "QA",
@@ -304,7 +296,7 @@ describe("who may create, read and delete environments", () => {
   });
 
   it("lets a Member of the team create (201)", async () => {
-    const { tree } = await ownerWithTree();
+    const { tree } = await ownerWithTree(t.app);
     const member = await newMember(t.app, t.db, tree.workspaceId, 1, [tree.teamId]);
     const response = await call("POST", listUrl(tree), member.headers, {
       name: "QA",
@@ -315,7 +307,7 @@ describe("who may create, read and delete environments", () => {
   });
 
   it("answers 403 to a Member outside the team on create, list and get", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const outsider = await newMember(t.app, t.db, tree.workspaceId, 1);
     const create = await call("POST", listUrl(tree), outsider.headers, {
       name: "QA",
@@ -332,7 +324,7 @@ describe("who may create, read and delete environments", () => {
   });
 
   it("lets a Viewer of the team list and read", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const viewer = await newMember(t.app, t.db, tree.workspaceId, 0, [tree.teamId]);
     const asOwner = (await call("GET", listUrl(tree), owner.headers)).json();
     const list = await call("GET", listUrl(tree), viewer.headers);
@@ -344,7 +336,7 @@ describe("who may create, read and delete environments", () => {
   });
 
   it("answers 403 to a Member of the team on delete and keeps the environment", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const member = await newMember(t.app, t.db, tree.workspaceId, 1, [tree.teamId]);
     const response = await call("DELETE", itemUrl(tree), member.headers);
     expect(response.statusCode).toBe(403);
@@ -353,7 +345,7 @@ describe("who may create, read and delete environments", () => {
   });
 
   it("lets an Admin delete (200); the environment is gone", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const admin = await newMember(t.app, t.db, tree.workspaceId, 2);
     const response = await call("DELETE", itemUrl(tree), admin.headers);
     expect(response.statusCode).toBe(200);
@@ -368,7 +360,7 @@ describe("who may create, read and delete environments", () => {
   });
 
   it("answers DELETE with a trailing slash 404 (the path is exact)", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const response = await call("DELETE", `${itemUrl(tree)}/`, owner.headers);
     expect(response.statusCode).toBe(404);
     expect((await call("GET", itemUrl(tree), owner.headers)).statusCode).toBe(200);
@@ -377,7 +369,7 @@ describe("who may create, read and delete environments", () => {
 
 describe("the workspace → team → project → environment chain", () => {
   it("answers 404 for an environment under the wrong project", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const sibling = await call("POST", `/projects/${tree.workspaceId}/${tree.teamId}/`, owner.headers, {
       name: "Sibling",
     });
@@ -397,7 +389,7 @@ describe("the workspace → team → project → environment chain", () => {
   });
 
   it("answers 404 for a project under the wrong team, and for another workspace's tree", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const otherTeam = await createTree(t.app, owner.accessToken, owner.workspaceId);
     const wrongTeam: Tree = { ...tree, teamId: otherTeam.teamId };
     for (const url of [listUrl(wrongTeam), itemUrl(wrongTeam)]) {
@@ -411,7 +403,7 @@ describe("the workspace → team → project → environment chain", () => {
     });
     expect(create.statusCode).toBe(404);
 
-    const { tree: foreign } = await ownerWithTree();
+    const { tree: foreign } = await ownerWithTree(t.app);
     const underMine: Tree = { ...foreign, workspaceId: owner.workspaceId };
     for (const [method, url] of [
       ["GET", itemUrl(underMine)],
@@ -426,7 +418,7 @@ describe("the workspace → team → project → environment chain", () => {
   });
 
   it("answers 404 for an unknown environment and 422 naming the malformed path segment", async () => {
-    const { owner, tree } = await ownerWithTree();
+    const { owner, tree } = await ownerWithTree(t.app);
     const unknown = await call("GET", itemUrl(tree, randomUUID()), owner.headers);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: "Environment not found", code: "not_found" });

@@ -2,12 +2,12 @@
 // amplify a response (huge arrays, NUL bytes, deep JSON), races on the last Owner, the permission
 // check that failed open, deleting more secrets than one IN list holds, and tokens in log lines.
 import { randomUUID } from "node:crypto";
-import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { can, Role } from "../src/auth/policy.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
 import { type Headers, send } from "./helpers/http.ts";
+import { rawRequest } from "./helpers/raw-http.ts";
 import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
 import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
@@ -355,28 +355,6 @@ describe("deleting every secret of a large environment", () => {
     expect(await secretLogs()).toBe(before);
   }, 120_000);
 });
-
-/** Raw HTTP on a real port: what inject() cannot send. */
-async function rawRequest(
-  port: number,
-  text: string,
-): Promise<{ status: number; body: string; head: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let data = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk) => {
-      data += chunk;
-    });
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const [head = "", body = ""] = data.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), body, head });
-    });
-    socket.write(text);
-    setTimeout(() => socket.end(), 300);
-  });
-}
 
 describe("on a real port", () => {
   let port: number;

@@ -64,6 +64,10 @@ const secretsUrl = (tree: Tree) => `${secretsPath(tree)}/`;
 const importUrl = (tree: Tree, action: "preview" | "apply", workspace: string = tree.workspaceId) =>
   `/integrations/${workspace}/${tree.teamId}/${tree.projectId}/${tree.environmentId}/${action}`;
 
+/** POST to an import's preview or apply (importUrl's arguments first). */
+const postImport = (where: Parameters<typeof importUrl>, headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: "POST", url: importUrl(...where), headers, payload });
+
 /** An Owner with an environment holding SAME (same value as Railway's) and DIFF (another value). */
 async function setup(): Promise<{ owner: Owner; tree: Tree }> {
   const owner = await newUser(t.app);
@@ -99,12 +103,7 @@ async function secretsOf(owner: Owner, tree: Tree) {
 describe("preview", () => {
   it("sorts Railway's variables into added, changed, unchanged and skipped, masked, total counting every one", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: owner.headers,
-      payload: railwayBody(),
-    });
+    const response = await postImport([tree, "preview"], owner.headers, railwayBody());
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.provider).toBe("railway");
@@ -127,12 +126,7 @@ describe("preview", () => {
 
   it("reveals values with reveal: true; masks have one length whatever the value", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: owner.headers,
-      payload: railwayBody({ reveal: true }),
-    });
+    const response = await postImport([tree, "preview"], owner.headers, railwayBody({ reveal: true }));
     expect(response.json().added).toEqual([{ key: "NEW_A", value: "alpha" }]);
     expect(response.json().changed).toEqual([{ key: "DIFF", current: "old-value", incoming: "new-value" }]);
   });
@@ -151,24 +145,18 @@ describe("preview", () => {
         // Reading the secrets to compare is itself in the trail: changes are what must not be.
         .filter((e: { action: string }) => !/[._]read$/.test(e.action)).length;
     const before = { secrets: await secretsOf(owner, tree), audit: await audit() };
-    await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: owner.headers,
-      payload: railwayBody(),
-    });
+    await postImport([tree, "preview"], owner.headers, railwayBody());
     expect(await secretsOf(owner, tree)).toEqual(before.secrets);
     expect(await audit()).toBe(before.audit);
   });
 
   it("Railway project tokens go in the Project-Access-Token header", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: owner.headers,
-      payload: railwayBody({ token: TOKENS.railwayProject }),
-    });
+    const response = await postImport(
+      [tree, "preview"],
+      owner.headers,
+      railwayBody({ token: TOKENS.railwayProject }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().total).toBe(7);
     expect(fake.requests.some((r) => r.headers["project-access-token"] === TOKENS.railwayProject)).toBe(true);
@@ -178,12 +166,11 @@ describe("preview", () => {
     const { owner, tree } = await setup();
     fake.railwayHttpAuthErrors = true;
     try {
-      const response = await t.app.inject({
-        method: "POST",
-        url: importUrl(tree, "preview"),
-        headers: owner.headers,
-        payload: railwayBody({ token: TOKENS.railwayProject }),
-      });
+      const response = await postImport(
+        [tree, "preview"],
+        owner.headers,
+        railwayBody({ token: TOKENS.railwayProject }),
+      );
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().total).toBe(7);
     } finally {
@@ -247,11 +234,10 @@ describe("preview", () => {
 
   it("Render: cursor paging, 100 at a time, until a short page", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: owner.headers,
-      payload: { provider: "render", token: TOKENS.render, source: { service_id: "srv-1" } },
+    const response = await postImport([tree, "preview"], owner.headers, {
+      provider: "render",
+      token: TOKENS.render,
+      source: { service_id: "srv-1" },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().total).toBe(150);
@@ -263,11 +249,10 @@ describe("preview", () => {
 
   it("Render: the service id may come as project_id (the spec's mapping)", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: owner.headers,
-      payload: { provider: "render", token: TOKENS.render, source: { project_id: "srv-1" } },
+    const response = await postImport([tree, "preview"], owner.headers, {
+      provider: "render",
+      token: TOKENS.render,
+      source: { project_id: "srv-1" },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().total).toBe(150);
@@ -277,90 +262,65 @@ describe("preview", () => {
 describe("scope and permissions", () => {
   it("a null workspace_id takes X-Workspace-Id, then the credential's scope", async () => {
     const { owner, tree } = await setup();
-    const viaHeader = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview", "null"),
-      headers: { ...owner.headers, "x-workspace-id": owner.workspaceId },
-      payload: railwayBody(),
-    });
+    const viaHeader = await postImport(
+      [tree, "preview", "null"],
+      { ...owner.headers, "x-workspace-id": owner.workspaceId },
+      railwayBody(),
+    );
     expect(viaHeader.statusCode, viaHeader.body).toBe(200);
-    const viaCredential = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview", "null"),
-      headers: owner.headers,
-      payload: railwayBody(),
-    });
+    const viaCredential = await postImport([tree, "preview", "null"], owner.headers, railwayBody());
     expect(viaCredential.statusCode, viaCredential.body).toBe(200);
     const key = await createApiKey(t.app, owner.accessToken);
-    const viaKey = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview", "null"),
-      headers: { "x-api-key": key.token, "x-workspace-id": owner.workspaceId },
-      payload: railwayBody(),
-    });
+    const viaKey = await postImport(
+      [tree, "preview", "null"],
+      { "x-api-key": key.token, "x-workspace-id": owner.workspaceId },
+      railwayBody(),
+    );
     expect(viaKey.statusCode, viaKey.body).toBe(200);
   });
 
   it("a real workspace_id in the path decides over X-Workspace-Id", async () => {
     const { owner, tree } = await setup();
     const stranger = await newUser(t.app);
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: { ...owner.headers, "x-workspace-id": stranger.workspaceId },
-      payload: railwayBody(),
-    });
+    const response = await postImport(
+      [tree, "preview"],
+      { ...owner.headers, "x-workspace-id": stranger.workspaceId },
+      railwayBody(),
+    );
     expect(response.statusCode, response.body).toBe(200);
   });
 
   it("a header naming a foreign workspace is 403, a non-member with the real id is 403, a Viewer is 403", async () => {
     const { owner, tree } = await setup();
     const stranger = await newUser(t.app);
-    const foreign = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview", "null"),
-      headers: { ...owner.headers, "x-workspace-id": stranger.workspaceId },
-      payload: railwayBody(),
-    });
+    const foreign = await postImport(
+      [tree, "preview", "null"],
+      { ...owner.headers, "x-workspace-id": stranger.workspaceId },
+      railwayBody(),
+    );
     expect(foreign.statusCode).toBe(403);
-    const nonMember = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: stranger.headers,
-      payload: railwayBody(),
-    });
+    const nonMember = await postImport([tree, "preview"], stranger.headers, railwayBody());
     expect(nonMember.statusCode).toBe(403);
     const viewer = await newMember(t.app, t.db, owner.workspaceId, Role.Viewer, [tree.teamId]);
     const before = fake.requests.length;
     for (const action of ["preview", "apply"] as const) {
-      const asViewer = await t.app.inject({
-        method: "POST",
-        url: importUrl(tree, action),
-        headers: viewer.headers,
-        payload: railwayBody({ reveal: true }),
-      });
+      const asViewer = await postImport([tree, action], viewer.headers, railwayBody({ reveal: true }));
       expect(asViewer.statusCode).toBe(403);
     }
     expect(fake.requests.length).toBe(before); // refused before the platform is called
     const member = await newMember(t.app, t.db, owner.workspaceId, Role.Member, [tree.teamId]);
-    const asMember = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: member.headers,
-      payload: railwayBody({ reveal: true }),
-    });
+    const asMember = await postImport([tree, "preview"], member.headers, railwayBody({ reveal: true }));
     expect(asMember.statusCode).toBe(200);
   });
 
   it("an environment of another workspace is 404, whatever the scope says", async () => {
     const { owner } = await setup();
     const other = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl({ ...other.tree, workspaceId: owner.workspaceId }, "preview"),
-      headers: owner.headers,
-      payload: railwayBody(),
-    });
+    const response = await postImport(
+      [{ ...other.tree, workspaceId: owner.workspaceId }, "preview"],
+      owner.headers,
+      railwayBody(),
+    );
     expect(response.statusCode).toBe(404);
   });
 });
@@ -368,12 +328,7 @@ describe("scope and permissions", () => {
 describe("apply", () => {
   it("writes the added keys only, and reports changed ones as skipped without overwrite", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: railwayBody(),
-    });
+    const response = await postImport([tree, "apply"], owner.headers, railwayBody());
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.added).toEqual([{ key: "NEW_A", value: MASK }]);
@@ -388,12 +343,11 @@ describe("apply", () => {
     const literals = { RAILWAY_REF: "${{ shared.DB_URL }}", SHELL_STYLE: "${HOME}/bin", ODD: "$${x} and ${" };
     fake.railway.set("proj-literals", literals);
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: railwayBody({ source: { project_id: "proj-literals", environment_id: "env-1" } }),
-    });
+    const response = await postImport(
+      [tree, "apply"],
+      owner.headers,
+      railwayBody({ source: { project_id: "proj-literals", environment_id: "env-1" } }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const values = new Map((await secretsOf(owner, tree)).map((s) => [s.key, s.value]));
     for (const [key, value] of Object.entries(literals)) expect(values.get(key), key).toBe(value);
@@ -401,12 +355,11 @@ describe("apply", () => {
 
   it("with overwrite: changed keys get a new version; audit entries name them, never the values", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: railwayBody({ overwrite: true, reveal: true }),
-    });
+    const response = await postImport(
+      [tree, "apply"],
+      owner.headers,
+      railwayBody({ overwrite: true, reveal: true }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().changed).toEqual([{ key: "DIFF", current: "old-value", incoming: "new-value" }]);
     expect(response.json().unchanged).toEqual(["SAME"]);
@@ -463,12 +416,7 @@ describe("apply", () => {
 
   it("keys: a changed key named without overwrite stays as it is; unnamed keys are skipped as such", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: railwayBody({ keys: ["DIFF"] }),
-    });
+    const response = await postImport([tree, "apply"], owner.headers, railwayBody({ keys: ["DIFF"] }));
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.added).toEqual([]);
@@ -499,12 +447,7 @@ describe("apply", () => {
       });
       expect(deleted.statusCode).toBe(200);
     };
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: railwayBody({ overwrite: true }),
-    });
+    const response = await postImport([tree, "apply"], owner.headers, railwayBody({ overwrite: true }));
     fake.beforeAnswer = null;
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({ code: "conflict", keys: ["DIFF"] });
@@ -522,20 +465,13 @@ describe("apply", () => {
       Array.from({ length: 1001 }, (_, i) => ({ key: `BIG_${i}`, value: "v" })),
     );
     const body = { provider: "render", token: TOKENS.render, source: { service_id: "srv-big" } };
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: body,
-    });
+    const response = await postImport([tree, "apply"], owner.headers, body);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code: "bad_request", detail: expect.stringContaining("keys") });
     expect(await secretsOf(owner, tree)).toHaveLength(2);
-    const inParts = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: { ...body, keys: Array.from({ length: 1000 }, (_, i) => `BIG_${i}`) },
+    const inParts = await postImport([tree, "apply"], owner.headers, {
+      ...body,
+      keys: Array.from({ length: 1000 }, (_, i) => `BIG_${i}`),
     });
     expect(inParts.statusCode, inParts.body).toBe(200);
     expect(inParts.json().added).toHaveLength(1000);
@@ -547,18 +483,8 @@ describe("apply", () => {
     // Both may read the baseline before either writes: the second then meets NEW_A in its
     // transaction and answers 409 with nothing of its own written.
     const [a, b] = await Promise.all([
-      t.app.inject({
-        method: "POST",
-        url: importUrl(tree, "apply"),
-        headers: owner.headers,
-        payload: railwayBody(),
-      }),
-      t.app.inject({
-        method: "POST",
-        url: importUrl(tree, "apply"),
-        headers: owner.headers,
-        payload: railwayBody(),
-      }),
+      postImport([tree, "apply"], owner.headers, railwayBody()),
+      postImport([tree, "apply"], owner.headers, railwayBody()),
     ]);
     const statuses = [a.statusCode, b.statusCode].sort();
     expect([

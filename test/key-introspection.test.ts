@@ -7,7 +7,7 @@ import { Role } from "../src/auth/policy.ts";
 import { createApiKey } from "./helpers/factories.ts";
 import { callerOf } from "./helpers/http.ts";
 import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
-import { newMember, secretsPath } from "./helpers/tree.ts";
+import { createOtherProject, newMember, secretsPath } from "./helpers/tree.ts";
 
 const { t, owner, tree } = ownerWithTreeForSuite();
 let production: string;
@@ -30,16 +30,7 @@ beforeAll(async () => {
   production = (
     await send("POST", base, owner.headers, { name: "Production", environment_type: "prod" })
   ).json().id;
-  const project = (
-    await send("POST", `/projects/${tree.workspaceId}/${tree.teamId}/`, owner.headers, { name: "Billing" })
-  ).json();
-  const environment = (
-    await send("POST", `/environments/${tree.workspaceId}/${tree.teamId}/${project.id}/`, owner.headers, {
-      name: "Production",
-      environment_type: "prod",
-    })
-  ).json();
-  otherProject = { projectId: project.id, environmentId: environment.id };
+  otherProject = await createOtherProject(t.app, owner.accessToken, tree);
   await send("POST", `${secretsPath(tree, production)}/`, owner.headers, { key: "DB_URL", value: "v" });
 });
 

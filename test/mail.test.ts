@@ -20,6 +20,10 @@ import {
 
 const MAIL_FROM = "Coffer Tests <robot@coffer.test>";
 
+/** POST /auth/verify with the mailed code, as the person would type it. */
+const verify = (t: TestApp, headers: Record<string, string>, code: string) =>
+  t.app.inject({ method: "POST", url: "/auth/verify", headers, payload: { otp: Number(code) } });
+
 describe("with SMTP_URL", () => {
   let smtp: FakeSmtp;
   let t: TestApp;
@@ -76,12 +80,7 @@ describe("with SMTP_URL", () => {
     const mail = await mailTo(smtp, user.email);
     const code = extractCode(textBody(mail.raw));
 
-    const verified = await t.app.inject({
-      method: "POST",
-      url: "/auth/verify",
-      headers: user.headers,
-      payload: { otp: Number(code) },
-    });
+    const verified = await verify(t, user.headers, code);
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ email_verified: true });
   });
@@ -180,12 +179,7 @@ describe("without SMTP_URL", () => {
     expect(t.logs()).not.toContain(code);
 
     // The code from the file verifies the address.
-    const verified = await t.app.inject({
-      method: "POST",
-      url: "/auth/verify",
-      headers: user.headers,
-      payload: { otp: Number(code) },
-    });
+    const verified = await verify(t, user.headers, code);
     expect(verified.statusCode).toBe(200);
   });
 

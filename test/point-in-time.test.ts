@@ -4,8 +4,9 @@
 // were. A paid capability; who may read and restore; validation.
 import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createApiKey, newUser } from "./helpers/factories.ts";
+import { newUser } from "./helpers/factories.ts";
 import { callerOf, statusOf } from "./helpers/http.ts";
+import { readOnlyKey } from "./helpers/matrix-callers.ts";
 import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
 import { newMember, secretsPath } from "./helpers/tree.ts";
 
@@ -111,11 +112,9 @@ describe("restoring an environment to a moment", () => {
 describe("who may, and on which plan", () => {
   it("is a paid capability; readers read the past, Members and up restore; narrowed keys only read", async () => {
     const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
-    const reader = await createApiKey(t.app, owner.accessToken, {
+    const reader = await readOnlyKey(t, owner, tree, {
       name: "reader",
-      workspace_id: tree.workspaceId,
       environment_ids: [tree.environmentId],
-      access: "read",
     });
     const key = { "x-api-key": reader.token };
     expect(await statusOf(send("GET", `${base}/?at=${moment}`, viewer.headers))).toBe("200");

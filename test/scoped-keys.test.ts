@@ -8,7 +8,7 @@ import { createTestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { callerOf, statusOf } from "./helpers/http.ts";
 import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
-import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
+import { createOtherProject, createTree, newMember, secretsPath } from "./helpers/tree.ts";
 
 const { t, owner, tree } = ownerWithTreeForSuite();
 let staging: string;
@@ -21,19 +21,13 @@ beforeAll(async () => {
   const base = `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`;
   staging = (await send("POST", base, owner.headers, { name: "Staging", environment_type: "staging" })).json()
     .id;
-  const project = (
-    await send("POST", `/projects/${tree.workspaceId}/${tree.teamId}/`, owner.headers, { name: "Billing" })
-  ).json();
-  const environment = (
-    await send("POST", `/environments/${tree.workspaceId}/${tree.teamId}/${project.id}/`, owner.headers, {
-      name: "Production",
-      environment_type: "prod",
-    })
-  ).json();
-  otherProject = { projectId: project.id, environmentId: environment.id };
-  for (const environmentId of [tree.environmentId, staging, environment.id]) {
+  otherProject = await createOtherProject(t.app, owner.accessToken, tree);
+  for (const environmentId of [tree.environmentId, staging, otherProject.environmentId]) {
     const path = secretsPath(
-      { ...tree, projectId: environmentId === environment.id ? project.id : tree.projectId },
+      {
+        ...tree,
+        projectId: environmentId === otherProject.environmentId ? otherProject.projectId : tree.projectId,
+      },
       environmentId,
     );
     expect((await send("POST", `${path}/`, owner.headers, { key: "K", value: "v" })).statusCode).toBe(201);

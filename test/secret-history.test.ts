@@ -4,11 +4,11 @@
 // …/versions/{n}, an audited read of that version, as secret.read and on the plan that keeps
 // history — and a version that does not exist is named once, with the key.
 import { beforeAll, describe, expect, it } from "vitest";
-import { Role } from "../src/auth/policy.ts";
-import { createApiKey, newUser } from "./helpers/factories.ts";
+import { createApiKey } from "./helpers/factories.ts";
 import { callerOf, statusOf } from "./helpers/http.ts";
+import { peopleAround, readOnlyKey } from "./helpers/matrix-callers.ts";
 import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
-import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
+import { createTree, secretsPath } from "./helpers/tree.ts";
 
 const { t, owner, tree } = ownerWithTreeForSuite({}, "pro");
 let base: string;
@@ -100,16 +100,8 @@ describe("GET …/{secret_id}/versions/{version}", () => {
   });
 
   it("follows the matrix: readers of the team may, others and keys narrowed elsewhere may not", async () => {
-    const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
-    const outsider = await newMember(t.app, t.db, tree.workspaceId, Role.Member, []);
-    const stranger = await newUser(t.app);
-    const key = (scope: object) =>
-      createApiKey(t.app, owner.accessToken, {
-        name: "k",
-        workspace_id: tree.workspaceId,
-        access: "read",
-        ...scope,
-      });
+    const { viewer, outsider, stranger } = await peopleAround(t, tree);
+    const key = (scope: object) => readOnlyKey(t, owner, tree, scope);
     const here = await key({ environment_ids: [tree.environmentId] });
     const other = await createTree(t.app, owner.accessToken, owner.workspaceId);
     const elsewhere = await key({ environment_ids: [other.environmentId] });

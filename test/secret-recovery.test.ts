@@ -3,13 +3,13 @@
 // COFFER_DELETED_SECRETS_DAYS, out of every list, read and count, until restored or purged. Who may
 // do each, per role, key scope and workspace, and that a failure changes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { Role } from "../src/auth/policy.ts";
 import { purgeOnce } from "../src/jobs/housekeeping.ts";
 import { createTestApp } from "./helpers/app.ts";
-import { bearer, createApiKey, login, newUser } from "./helpers/factories.ts";
+import { bearer, login, newUser } from "./helpers/factories.ts";
 import { callerOf, statusOf } from "./helpers/http.ts";
+import { peopleAround, readOnlyKey } from "./helpers/matrix-callers.ts";
 import { ownerWithTreeForSuite } from "./helpers/suite-owner.ts";
-import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
+import { createTree, secretsPath } from "./helpers/tree.ts";
 
 // Pro: the version history is readable, to show what a rollback and a restore leave.
 const { t, owner, tree } = ownerWithTreeForSuite({}, "pro");
@@ -251,14 +251,10 @@ describe("who may roll back, see deleted secrets and restore", () => {
     await update(secret.id, "b");
     const doomed = await create("DOOMED", "x");
     await send("DELETE", `${base}/${doomed.id}`, owner.headers);
-    const viewer = await newMember(t.app, t.db, tree.workspaceId, Role.Viewer, [tree.teamId]);
-    const outsider = await newMember(t.app, t.db, tree.workspaceId, Role.Member, []);
-    const stranger = await newUser(t.app);
-    const readOnly = await createApiKey(t.app, owner.accessToken, {
+    const { viewer, outsider, stranger } = await peopleAround(t, tree);
+    const readOnly = await readOnlyKey(t, owner, tree, {
       name: "reader",
-      workspace_id: tree.workspaceId,
       environment_ids: [tree.environmentId],
-      access: "read",
     });
     const keyHeaders = { "x-api-key": readOnly.token };
     const rollback = (headers: Record<string, string>) =>

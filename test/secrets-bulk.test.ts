@@ -5,45 +5,15 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
-import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, UUID } from "./helpers/http.ts";
-import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
+import { SECRET_FIELDS, type Secret } from "./helpers/secret-record.ts";
+import { newMember, ownerWithTree, secretsPath } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
 
-interface Secret {
-  id: string;
-  key: string;
-  value: string;
-  description: string | null;
-  created_at: string;
-  updated_at: string;
-  current_version: number;
-  environment_type: string;
-  last_rotated_at: string | null;
-  rotation_days: number;
-}
-
-const SECRET_FIELDS = [
-  "created_at",
-  "current_version",
-  "description",
-  "environment_type",
-  "id",
-  "key",
-  "last_rotated_at",
-  "rotation_days",
-  "updated_at",
-  "value",
-];
-
 const call = callerOf(() => t.app);
 
-async function setup() {
-  const owner = await newUser(t.app);
-  const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  return { owner, tree, base: secretsPath(tree) };
-}
+const setup = () => ownerWithTree(t.app);
 
 async function bulkCreate(headers: Headers, base: string, secrets: object[]): Promise<Secret[]> {
   const response = await call("POST", `${base}/bulk`, headers, { secrets });

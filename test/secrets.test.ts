@@ -8,52 +8,23 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
-import { newUser } from "./helpers/factories.ts";
+import type { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { SECRET_FIELDS, type Secret } from "./helpers/secret-record.ts";
 import { compiledEntry } from "./helpers/server-process.ts";
-import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createTree, ownerWithTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
 
 type User = Awaited<ReturnType<typeof newUser>>;
 
-interface Secret {
-  id: string;
-  key: string;
-  value: string;
-  description: string | null;
-  created_at: string;
-  updated_at: string;
-  current_version: number;
-  environment_type: string;
-  last_rotated_at: string | null;
-  rotation_days: number;
-}
-
 const CIPHERTEXT = /^v1\.\d+\.[A-Za-z0-9_-]+$/;
-const SECRET_FIELDS = [
-  "created_at",
-  "current_version",
-  "description",
-  "environment_type",
-  "id",
-  "key",
-  "last_rotated_at",
-  "rotation_days",
-  "updated_at",
-  "value",
-];
 const AGENT = "coffer-cli/1.4.2 (secrets-test)";
 const ADDRESS = "198.51.100.23";
 
 const call = callerOf(() => t.app, { headers: { "user-agent": AGENT }, extra: { remoteAddress: ADDRESS } });
 
-/** An Owner, a tree in their workspace, and the secrets base path B of its environment. */
-async function setup() {
-  const owner = await newUser(t.app);
-  const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  return { owner, tree, base: secretsPath(tree) };
-}
+const setup = () => ownerWithTree(t.app);
 
 async function createSecret(headers: Headers, base: string, body: Record<string, unknown>): Promise<Secret> {
   const response = await call("POST", `${base}/`, headers, body);

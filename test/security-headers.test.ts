@@ -2,11 +2,11 @@
 // load or frame an API response, HSTS only behind an https public URL; the docs pages work
 // offline under a CSP without inline scripts.
 import type { AddressInfo } from "node:net";
-import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
+import { rawRequest } from "./helpers/raw-http.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
 
 let t: TestApp;
@@ -155,17 +155,7 @@ describe("answers that leave before any route hook runs", () => {
   it("a request Node's HTTP parser rejects is answered with them too (real port)", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;
-    const head = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1");
-      let data = "";
-      socket.setEncoding("latin1");
-      socket.on("data", (chunk) => {
-        data += chunk;
-      });
-      socket.on("error", reject);
-      socket.on("close", () => resolve(data.split("\r\n\r\n")[0]!.toLowerCase()));
-      socket.write("GARBAGE\r\n\r\n");
-    });
+    const head = (await rawRequest(port, "GARBAGE\r\n\r\n")).head.toLowerCase();
     expect(head).toMatch(/^http\/1\.1 400 /);
     expect(head).toContain("cache-control: no-store");
     expect(head).toContain("x-content-type-options: nosniff");

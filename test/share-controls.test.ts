@@ -49,6 +49,8 @@ const viewsOf = async (id: string) =>
     (await t.db.selectFrom("share_links").select("views").where("id", "=", id).executeTakeFirstOrThrow())
       .views,
   );
+const linkRow = (id: string) =>
+  t.db.selectFrom("share_links").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const list = (s: Setup, headers: Record<string, string>) =>
   send(t.app, "GET", `/workspaces/${s.owner.workspaceId}/share-links`, headers);
 const revoke = (s: Setup, headers: Record<string, string>, id: string, workspaceId = s.owner.workspaceId) =>
@@ -70,11 +72,7 @@ describe("passphrase guessing", () => {
     const right = await view(link.token, { "x-share-passphrase": PASSPHRASE });
     expect(right.statusCode).toBe(410);
     expect(right.body).not.toContain(s.value);
-    const row = await t.db
-      .selectFrom("share_links")
-      .selectAll()
-      .where("id", "=", link.id)
-      .executeTakeFirstOrThrow();
+    const row = await linkRow(link.id);
     expect(row.ciphertext).toBe("");
     const audit = await send(t.app, "GET", `/workspaces/${s.owner.workspaceId}/audit`, s.owner.headers);
     const burnt = (audit.json() as { action: string; resource_id: string }[]).find(
@@ -250,11 +248,7 @@ describe("DELETE /workspaces/{workspace_id}/share-links/{link_id}", () => {
     expect(revoked.json()).toMatchObject({ id: link.id, status: "revoked", revoked_at: expect.any(String) });
     expect((await view(link.token)).statusCode).toBe(410);
     expect((await view(link.token)).body).not.toContain(s.value);
-    const row = await t.db
-      .selectFrom("share_links")
-      .selectAll()
-      .where("id", "=", link.id)
-      .executeTakeFirstOrThrow();
+    const row = await linkRow(link.id);
     expect(row.ciphertext).toBe("");
     const again = await revoke(s, s.member.headers, link.id);
     expect(again.statusCode).toBe(200);

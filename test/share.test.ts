@@ -61,6 +61,9 @@ const view = (token: string, passphrase?: string) =>
 
 const linkRow = (id: string) =>
   t.db.selectFrom("share_links").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+/** The share links of the tree's environment, as stored. */
+const linkIdsOf = (tree: Tree) =>
+  t.db.selectFrom("share_links").select("id").where("environment_id", "=", tree.environmentId).execute();
 
 describe("POST .../share", () => {
   it("answers 402 plan_required on the free plan", async () => {
@@ -68,13 +71,7 @@ describe("POST .../share", () => {
     const response = await share(s, { secret_ids: [s.secrets[0]!.id] });
     expect(response.statusCode).toBe(402);
     expect(response.json().code).toBe("plan_required");
-    expect(
-      await t.db
-        .selectFrom("share_links")
-        .select("id")
-        .where("environment_id", "=", s.tree.environmentId)
-        .execute(),
-    ).toEqual([]);
+    expect(await linkIdsOf(s.tree)).toEqual([]);
   });
 
   it("creates a link under COFFER_PUBLIC_URL with the defaults: 60 minutes, 1 view", async () => {
@@ -169,13 +166,7 @@ describe("POST .../share", () => {
       const response = await share(s, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
     }
-    expect(
-      await t.db
-        .selectFrom("share_links")
-        .select("id")
-        .where("environment_id", "=", s.tree.environmentId)
-        .execute(),
-    ).toEqual([]);
+    expect(await linkIdsOf(s.tree)).toEqual([]);
   });
 
   it("answers 404 listing the ids that are not secrets of this environment", async () => {

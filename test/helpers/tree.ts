@@ -44,6 +44,31 @@ export async function createTree(
   return { workspaceId, teamId: team.id, projectId: project.id, environmentId: environment.id };
 }
 
+/** Another project ("Billing") in the tree's team, with a Production environment: ids outside the tree. */
+export async function createOtherProject(app: FastifyInstance, ownerToken: string, tree: Tree) {
+  const headers = bearer(ownerToken);
+  const project = await created(app, `/projects/${tree.workspaceId}/${tree.teamId}/`, headers, {
+    name: "Billing",
+  });
+  const environment = await created(
+    app,
+    `/environments/${tree.workspaceId}/${tree.teamId}/${project.id}/`,
+    headers,
+    {
+      name: "Production",
+      environment_type: "prod",
+    },
+  );
+  return { projectId: project.id as string, environmentId: environment.id as string };
+}
+
+/** A new Owner, a tree in their workspace, and the secrets path of its environment. */
+export async function ownerWithTree(app: FastifyInstance) {
+  const owner = await newUser(app);
+  const tree = await createTree(app, owner.accessToken, owner.workspaceId);
+  return { owner, tree, base: secretsPath(tree) };
+}
+
 /** Makes `userId` a member of the workspace with `role`, and of the given teams, as of `now`. */
 export async function addMember(
   db: Db,
