@@ -7,7 +7,7 @@ import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { httpJson, tenantOverHttp } from "./helpers/real-port.ts";
-import { killChildren, removeTempDirs, runScript, startServer, tempDir } from "./helpers/server-process.ts";
+import { runScript, startServer, stopChildrenAndRemoveTempDirs, tempDir } from "./helpers/server-process.ts";
 
 // A server and a dozen operator commands, each a process that compiles its TypeScript at start: on a
 // busy two-core machine that alone can pass the default 30 s.
@@ -16,10 +16,7 @@ const PROCESSES_TIMEOUT = 90_000;
 const onSqlite = inject("databaseUrl") === null;
 const ADMIN = "admin";
 
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 /**
  * An account with a team → project → environment on a running server, writing with an API key

@@ -10,10 +10,9 @@ import { PASSWORD } from "./helpers/factories.ts";
 import { type Issuer, startIssuer } from "./helpers/oidc-issuer.ts";
 import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -56,8 +55,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await issuer.stop();
-  await killChildren();
-  removeTempDirs();
+  await stopChildrenAndRemoveTempDirs();
 });
 
 describe("coffer keys", () => {

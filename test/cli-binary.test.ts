@@ -9,11 +9,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliResult, runStoreEnv } from "./helpers/cli-process.ts";
 import {
-  killChildren,
   PROJECT_ROOT,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -71,10 +70,7 @@ beforeAll(async () => {
   workdir = tempDir("coffer-binary-work-");
 }, 120_000);
 
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("the single executable, with no node on the PATH", () => {
   it("has no node to fall back on", () => {

@@ -9,11 +9,10 @@ import { type CliOptions, runCoffer, runStoreEnv } from "./helpers/cli-process.t
 import { PASSWORD } from "./helpers/factories.ts";
 import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
-  killChildren,
-  removeTempDirs,
   runScript,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -42,10 +41,7 @@ beforeAll(async () => {
   const login = await coffer(["login", "--email", tenant.email], `${PASSWORD}\n`);
   expect(login.code, login.stderr).toBe(0);
 }, 60_000);
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("coffer secrets rollback", () => {
   it("makes an earlier version's value the newest, and refuses a bad version clearly", async () => {

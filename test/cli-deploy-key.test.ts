@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCoffer, serverWithOneSecret } from "./helpers/cli-process.ts";
 import { type environmentIdsOf, httpJson, type TenantOverHttp } from "./helpers/real-port.ts";
-import { killChildren, removeTempDirs, type ServerProcess, tempDir } from "./helpers/server-process.ts";
+import { type ServerProcess, stopChildrenAndRemoveTempDirs, tempDir } from "./helpers/server-process.ts";
 
 const PRINT = "process.stdout.write(String(process.env.DATABASE_URL))";
 
@@ -38,10 +38,7 @@ beforeAll(async () => {
     access: "read",
   });
 }, 60_000);
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("a read-only key narrowed to Production, with no .coffer.json", () => {
   it("runs a command with Production's secrets, no --env needed", async () => {

@@ -17,10 +17,9 @@ import {
 import { PASSWORD } from "./helpers/factories.ts";
 import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -81,10 +80,7 @@ beforeAll(async () => {
   });
   expect(login.code, login.stderr).toBe(0);
 }, 60_000);
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 /** The keys of the table a reader did not read back as they are, and the ones it should not. */
 const misread = (read: Record<string, string>) => TRICKY.filter(([k, v]) => read[k] !== v).map(([k]) => k);

@@ -27,10 +27,9 @@ import { type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./helpers/fake-s
 import { httpJson } from "./helpers/real-port.ts";
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -377,8 +376,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await smtp.close();
-  await killChildren();
-  removeTempDirs();
+  await stopChildrenAndRemoveTempDirs();
 });
 
 describe.skipIf(!installed("make") && !cliToolsRequired)(

@@ -13,10 +13,9 @@ import { type CliOptions, runCoffer, runStoreEnv, spawnCoffer, waitForText } fro
 import { PASSWORD } from "./helpers/factories.ts";
 import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -128,10 +127,7 @@ beforeAll(async () => {
   });
   expect(login.code, login.stderr).toBe(0);
 }, 60_000);
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("one .coffer.json for a monorepo", () => {
   it("picks by directory (longest prefix) and git branch; --env overrides; the root keeps its environment_id", async () => {

@@ -13,9 +13,8 @@ import { type environmentIdsOf, httpJson, type TenantOverHttp } from "./helpers/
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
   freePort,
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -50,10 +49,7 @@ beforeAll(async () => {
     value: "kept offline",
   }));
 }, 60_000);
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("coffer run with Coffer unreachable", () => {
   it("runs on the copy the last run kept (no --fallback), naming the URL, where it came from, and the copy's age", async () => {

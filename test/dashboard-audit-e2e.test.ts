@@ -5,17 +5,14 @@
 // filters and never a value, and axe finds nothing wrong, light or dark, desktop or phone.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/connect.ts";
 import { axeViolations, browserTestsRun } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
   createTreeThroughApi,
-  type DashboardStack,
   type EnvTree,
-  ownerWithEnvironment,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
 import { secretsPath } from "./helpers/tree.ts";
@@ -28,31 +25,21 @@ const BULK_KEYS = ["BULK_ALPHA", "BULK_BETA", "BULK_GAMMA"];
 const PAGED = 51;
 
 describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
-  let stack: DashboardStack;
-  let page: Page;
-  let problems: string[];
-  let account: ApiAccount;
-  let production: EnvTree;
+  const {
+    stack,
+    account,
+    tree: production,
+    page,
+    problems,
+  } = ownerWithEnvironmentForSuite({ team: "Platform", project: "Payments API", environment: "Production" });
   let development: EnvTree;
   let url = "";
   let doomedId = "";
 
   beforeAll(async () => {
-    ({
-      stack,
-      account,
-      tree: production,
-      page,
-      problems,
-    } = await ownerWithEnvironment({
-      team: "Platform",
-      project: "Payments API",
-      environment: "Production",
-    }));
     url = stack.server.url;
     development = await createTreeThroughApi(url, account, { environment: "Development" }, production);
   }, 120_000);
-  afterAll(() => stack?.close());
 
   const rows = () => page.getByRole("table", { name: "Audit trail" }).locator("tbody tr");
   const rowTexts = () => rows().allInnerTexts();

@@ -6,40 +6,26 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Readable } from "node:stream";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import { runCoffer, spawnCoffer, waitForMatch } from "./helpers/cli-process.ts";
-import {
-  type ApiAccount,
-  type DashboardStack,
-  signUpVerifiedThroughApi,
-  startDashboardStack,
-} from "./helpers/dashboard-flows.ts";
+import { type ApiAccount, type DashboardStack, separateDevices } from "./helpers/dashboard-flows.ts";
 import { tempDir } from "./helpers/server-process.ts";
-import { type SsoProvider, startSsoProvider } from "./helpers/sso-provider.ts";
+import { type SsoDashboard, startSsoDashboard } from "./helpers/sso-dashboard.ts";
+import type { SsoProvider } from "./helpers/sso-provider.ts";
 
 const STEP_TIMEOUT = 120_000;
 
 describe.skipIf(!browserTestsRun)("coffer login approved in Chromium", () => {
   let sso: SsoProvider;
   let stack: DashboardStack;
+  let dashboard: SsoDashboard | undefined;
   /** The dashboard's address as COFFER_PUBLIC_URL names it (the CLI prints URLs under it). */
   let base = "";
   let owner: ApiAccount;
-  const contexts: BrowserContext[] = [];
-  const problems: string[][] = [];
-
-  async function newPage(): Promise<Page> {
-    const context = await stack.browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 coffer-device-${randomUUID().slice(0, 8)}`,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    problems.push(collectPageProblems(page));
-    return page;
-  }
+  const devices = separateDevices("coffer-device");
+  const newPage = () => devices.newPage(stack.browser);
 
   /** `coffer login` in a fresh home, and the code and URL it prints. */
   async function startLogin() {
@@ -56,18 +42,14 @@ describe.skipIf(!browserTestsRun)("coffer login approved in Chromium", () => {
     page.getByRole("heading", { name: `Sign in the Coffer CLI on ${hostname()}?` });
 
   beforeAll(async () => {
-    sso = await startSsoProvider();
-    stack = await startDashboardStack(sso.env());
-    base = `http://localhost:${stack.server.port}`;
-    sso.addRedirectUri(`${base}/auth/oidc-callback`);
-    owner = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
+    dashboard = await startSsoDashboard();
+    ({ sso, stack, base, owner } = dashboard);
   }, STEP_TIMEOUT);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await stack?.close();
-    await sso?.stop();
-    expect(problems.flat()).toEqual([]);
+    await devices.closeAll();
+    await dashboard?.stop();
+    expect(devices.problems.flat()).toEqual([]);
   });
 
   it(

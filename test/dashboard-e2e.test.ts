@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import { dashboardLocators, openDashboardPage, startDashboardServer } from "./helpers/dashboard-flows.ts";
 import { extractCode, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
-import { killChildren, removeTempDirs, type ServerProcess } from "./helpers/server-process.ts";
+import { type ServerProcess, stopChildrenAndRemoveTempDirs } from "./helpers/server-process.ts";
 
 const databaseUrl = inject("databaseUrl");
 const engine = databaseUrl ? "postgres" : "sqlite";
@@ -44,8 +44,7 @@ describe.skipIf(!browserTestsRun)("the dashboard in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
     await smtp?.close();
-    await killChildren();
-    removeTempDirs();
+    await stopChildrenAndRemoveTempDirs();
   });
 
   const button = (name: string | RegExp) => dashboardLocators(page).button(name);

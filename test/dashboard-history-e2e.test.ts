@@ -11,16 +11,15 @@ import {
   type ApiAccount,
   apiCall,
   createTreeThroughApi,
-  dashboardLocators,
+  type dashboardLocators,
   type EnvTree,
-  openDashboardPage,
+  environmentPageUrl,
+  ownerOnDashboardPage,
   signInInBrowser,
-  signUpVerifiedThroughApi,
-  startDashboardServer,
 } from "./helpers/dashboard-flows.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
-import { killChildren, removeTempDirs, runScript, type ServerProcess } from "./helpers/server-process.ts";
+import { runScript, type ServerProcess, stopChildrenAndRemoveTempDirs } from "./helpers/server-process.ts";
 import { secretsPath } from "./helpers/tree.ts";
 
 type Locators = ReturnType<typeof dashboardLocators>;
@@ -47,31 +46,22 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     platforms = await startFakePlatforms();
-    ({ server, storeEnv } = await startDashboardServer(
-      { databaseUrl, masterKey: inject("masterKey") },
-      smtp,
-      platforms.env,
-    ));
-    account = await signUpVerifiedThroughApi(server.url, smtp);
-    tree = await createTreeThroughApi(server.url, account, {
-      team: "Platform",
-      project: "Billing API",
-      environment: "Production",
-    });
-    ({ browser, page, problems } = await openDashboardPage(server.url));
-    ({ button, dialog, row } = dashboardLocators(page));
+    ({ server, storeEnv, account, tree, browser, page, problems, button, dialog, row } =
+      await ownerOnDashboardPage(
+        smtp,
+        { team: "Platform", project: "Billing API", environment: "Production" },
+        platforms.env,
+      ));
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     await smtp?.close();
     await platforms?.close();
-    await killChildren();
-    removeTempDirs();
+    await stopChildrenAndRemoveTempDirs();
   });
 
-  const envUrl = () =>
-    `${server.url}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+  const envUrl = () => environmentPageUrl(server.url, tree);
 
   it(
     "signs in through the browser, adds a secret and edits its value twice",

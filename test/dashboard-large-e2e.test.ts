@@ -1,15 +1,12 @@
 // A large environment in Chromium (issue 24): 2,000 secrets render a bounded page of rows, not
 // 2,000 of them; the count, the pager, and search over the whole environment (not the page) work;
 // long keys wrap only after an underscore.
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { browserTestsRun } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
-  type DashboardStack,
-  type EnvTree,
-  ownerWithEnvironment,
+  environmentPageUrl,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
 import { secretsPath } from "./helpers/tree.ts";
@@ -23,19 +20,14 @@ const TOTAL = (COUNT + 1).toLocaleString("en");
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
-  let stack: DashboardStack;
-  let page: Page;
-  let problems: string[];
-  let account: ApiAccount;
-  let tree: EnvTree;
+  const { stack, account, tree, page, problems } = ownerWithEnvironmentForSuite({
+    team: "Platform",
+    project: "Mesh",
+    environment: "Production",
+  });
   let url = "";
 
   beforeAll(async () => {
-    ({ stack, account, tree, page, problems } = await ownerWithEnvironment({
-      team: "Platform",
-      project: "Mesh",
-      environment: "Production",
-    }));
     url = stack.server.url;
     for (let start = 0; start < COUNT; start += 1000) {
       const secrets = Array.from({ length: 1000 }, (_, i) => ({
@@ -46,7 +38,6 @@ describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
     }
     await apiCall(url, "POST", `${secretsPath(tree)}/`, account.headers, { key: LONG, value: "x" });
   }, 180_000);
-  afterAll(() => stack?.close());
 
   const domNodes = () => page.evaluate<number>("document.getElementsByTagName('*').length");
 
@@ -54,9 +45,7 @@ describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
     "renders one page of rows, whatever the size of the environment",
     async () => {
       await signInInBrowser(page, url, account);
-      await page.goto(
-        `${url}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`,
-      );
+      await page.goto(environmentPageUrl(url, tree));
       await page.getByText(`${TOTAL} secrets`).waitFor();
       const rows = page.getByRole("table", { name: "Secrets" }).locator("tbody tr");
       await poll(() => rows.count()).toBe(100);

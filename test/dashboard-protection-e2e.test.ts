@@ -12,6 +12,7 @@ import {
   createTreeThroughApi,
   type DashboardStack,
   type EnvTree,
+  environmentPageUrl,
   memberThroughStore,
   signInInBrowser,
   signUpVerifiedThroughApi,
@@ -40,8 +41,7 @@ describe.skipIf(!browserTestsRun)("inheritance and protected environments in Chr
       `${environments()}${production.environmentId}`,
       owner.headers,
     );
-  const envUrl = () =>
-    `${url}/w/${production.workspaceId}/env/${production.teamId}/${production.projectId}/${production.environmentId}`;
+  const envUrl = () => environmentPageUrl(url, production);
   const pageFor = async (account: ApiAccount): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();

@@ -5,17 +5,15 @@
 // Viewer sees values only through Show and is offered nothing that writes. In Chromium.
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
-  type DashboardStack,
   dashboardLocators,
-  type EnvTree,
+  environmentPageUrl,
   memberThroughStore,
-  ownerWithEnvironment,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
 import { secretsPath } from "./helpers/tree.ts";
@@ -37,21 +35,16 @@ interface TrailEntry {
 }
 
 describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delete, in Chromium", () => {
-  let stack: DashboardStack;
-  let page: Page;
-  let problems: string[];
-  let account: ApiAccount;
-  let tree: EnvTree;
+  const { stack, account, tree, page, problems } = ownerWithEnvironmentForSuite({
+    team: "Payments",
+    project: "Checkout",
+    environment: "Production",
+  });
   let url = "";
   /** The secrets API requests the page made: "GET /secrets/…/metadata". */
   const requests: string[] = [];
 
   beforeAll(async () => {
-    ({ stack, account, tree, page, problems } = await ownerWithEnvironment({
-      team: "Payments",
-      project: "Checkout",
-      environment: "Production",
-    }));
     url = stack.server.url;
     await apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, {
       secrets: KEYS.map((key) => ({ key, value: VALUES[key] })),
@@ -62,10 +55,8 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
       if (pathname.startsWith("/secrets/")) requests.push(`${request.method()} ${pathname}`);
     });
   }, 120_000);
-  afterAll(() => stack?.close());
 
-  const envUrl = () =>
-    `${url}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+  const envUrl = () => environmentPageUrl(url, tree);
   const trail = (action: string) =>
     apiCall<TrailEntry[]>(
       url,

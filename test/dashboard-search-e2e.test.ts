@@ -8,18 +8,16 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
 import { axeViolations, browserTestsRun, collectPageProblems } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
   createTreeThroughApi,
-  type DashboardStack,
   dashboardLocators,
   type EnvTree,
   memberThroughStore,
-  ownerWithEnvironment,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
 import { runScript } from "./helpers/server-process.ts";
@@ -32,12 +30,18 @@ const PHONE = { width: 390, height: 844 };
 describe.skipIf(!browserTestsRun)(
   "search from the header, and the smaller promises around it, in Chromium",
   () => {
-    let stack: DashboardStack;
-    let page: Page;
-    let problems: string[];
-    let owner: ApiAccount;
-    /** Platform / Payments API / Production, and its Staging and Preview. */
-    let production: EnvTree;
+    /** production: Platform / Payments API / Production, and its Staging and Preview. */
+    const {
+      stack,
+      account: owner,
+      tree: production,
+      page,
+      problems,
+    } = ownerWithEnvironmentForSuite({
+      team: "Platform",
+      project: "Payments API",
+      environment: "Production",
+    });
     let staging: EnvTree;
     let preview: EnvTree;
     /** Data / Warehouse / Production: a team the Viewer is not in. */
@@ -73,17 +77,6 @@ describe.skipIf(!browserTestsRun)(
       page.getByLabel("Workspace", { exact: true }).locator("option:checked").innerText();
 
     beforeAll(async () => {
-      ({
-        stack,
-        account: owner,
-        tree: production,
-        page,
-        problems,
-      } = await ownerWithEnvironment({
-        team: "Platform",
-        project: "Payments API",
-        environment: "Production",
-      }));
       url = stack.server.url;
       staging = await createTreeThroughApi(url, owner, { environment: "Staging" }, production);
       preview = await createTreeThroughApi(url, owner, { environment: "Preview" }, production);
@@ -104,8 +97,6 @@ describe.skipIf(!browserTestsRun)(
       await add(preview, [{ key: "PREVIEW_TOKEN", value: "tok" }]);
       await add(warehouse, [{ key: "STRIPE_WAREHOUSE_TOKEN", value: "wh_1" }]);
     }, 120_000);
-
-    afterAll(() => stack?.close());
 
     it(
       'keyboard only: "/" focuses the search, a part of a key lists the matches, arrows and Enter open one',

@@ -5,16 +5,13 @@
 // 1440×900 with relative times, keys ending in "…" and Delete selected disabled until a row is
 // ticked, and at 390 px its tools fold so the first row shows on the first screen.
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, browserTestsRun, SCREENSHOT_DIR, screenshots } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
-  type DashboardStack,
   dashboardLocators,
-  type EnvTree,
-  ownerWithEnvironment,
+  environmentPageUrl,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
 import { secretsPath } from "./helpers/tree.ts";
@@ -31,14 +28,13 @@ interface Env {
 }
 
 describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chromium", () => {
-  let stack: DashboardStack;
-  let page: Page;
-  let problems: string[];
-  let account: ApiAccount;
-  let tree: EnvTree;
+  const { stack, account, tree, page, problems } = ownerWithEnvironmentForSuite({
+    team: "Platform",
+    project: "Billing",
+    environment: "Production",
+  });
   let url = "";
-  const envUrl = () =>
-    `${url}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+  const envUrl = () => environmentPageUrl(url, tree);
   const environmentsOf = (projectId: string) =>
     apiCall<Env[]>(
       url,
@@ -48,11 +44,6 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
     );
 
   beforeAll(async () => {
-    ({ stack, account, tree, page, problems } = await ownerWithEnvironment({
-      team: "Platform",
-      project: "Billing",
-      environment: "Production",
-    }));
     url = stack.server.url;
     // Created out of order: the lists put them by type all the same.
     for (const [name, environment_type] of [
@@ -79,7 +70,6 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
     await apiCall(url, "POST", `${secretsPath(tree)}/`, account.headers, { key: LONG, value: "x" });
     await signInInBrowser(page, url, account);
   }, 120_000);
-  afterAll(() => stack?.close());
 
   it(
     "lists environments by type: development, staging, production, then the rest, in the tree and the switcher",

@@ -6,42 +6,33 @@
 // workspace that requires single sign-on, and its button takes them through the provider and back
 // into the workspace. axe-core checks the screens; screenshots go to .test-results/screenshots/.
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   type DashboardStack,
+  separateDevices,
   signInInBrowser,
-  signUpVerifiedThroughApi,
-  startDashboardStack,
 } from "./helpers/dashboard-flows.ts";
-import { type SsoAccount, type SsoProvider, startSsoProvider } from "./helpers/sso-provider.ts";
+import { type SsoDashboard, startSsoDashboard } from "./helpers/sso-dashboard.ts";
+import type { SsoAccount, SsoProvider } from "./helpers/sso-provider.ts";
 
 const STEP_TIMEOUT = 120_000;
 
 describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
   let sso: SsoProvider;
   let stack: DashboardStack;
+  let dashboard: SsoDashboard | undefined;
   let engine: string;
   /** The browser's address, as COFFER_PUBLIC_URL names it (the provider redirects back there). */
   let base = "";
   let owner: ApiAccount;
   let ownerAtProvider: SsoAccount;
-  const contexts: BrowserContext[] = [];
-  const problems: string[][] = [];
+  const devices = separateDevices("coffer-sso");
 
   /** A browser of its own (cookies, and a user agent: one live session per device). */
-  async function newPage(): Promise<Page> {
-    const context = await stack.browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 coffer-sso-${randomUUID().slice(0, 8)}`,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    problems.push(collectPageProblems(page));
-    return page;
-  }
+  const newPage = () => devices.newPage(stack.browser);
 
   /** The provider's login form, as a person fills it in; then back in Coffer, in the workspace. */
   async function throughTheProvider(page: Page, account: SsoAccount) {
@@ -60,13 +51,9 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
     page.getByRole("switch", { name: "Require sign-in with Acme SSO for every member" });
 
   beforeAll(async () => {
-    sso = await startSsoProvider();
-    stack = await startDashboardStack(sso.env());
+    dashboard = await startSsoDashboard();
+    ({ sso, stack, base, owner } = dashboard);
     engine = stack.engine;
-    base = `http://localhost:${stack.server.port}`;
-    sso.addRedirectUri(`${base}/auth/oidc-callback`);
-    // A password account whose address is verified: the provider's verified address links it.
-    owner = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
     ownerAtProvider = sso.addAccount({
       sub: `ada-${randomUUID().slice(0, 8)}`,
       email: owner.email,
@@ -77,10 +64,9 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
   }, STEP_TIMEOUT);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await stack?.close();
-    await sso?.stop();
-    expect(problems.flat()).toEqual([]);
+    await devices.closeAll();
+    await dashboard?.stop();
+    expect(devices.problems.flat()).toEqual([]);
   });
 
   it(

@@ -10,16 +10,14 @@ import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.t
 import {
   type ApiAccount,
   apiCall,
-  createTreeThroughApi,
-  dashboardLocators,
+  type dashboardLocators,
   type EnvTree,
-  openDashboardPage,
+  environmentPageUrl,
+  ownerOnDashboardPage,
   signInInBrowser,
-  signUpVerifiedThroughApi,
-  startDashboardServer,
 } from "./helpers/dashboard-flows.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
-import { killChildren, removeTempDirs, runScript, type ServerProcess } from "./helpers/server-process.ts";
+import { runScript, type ServerProcess, stopChildrenAndRemoveTempDirs } from "./helpers/server-process.ts";
 import { secretsPath } from "./helpers/tree.ts";
 
 type Locators = ReturnType<typeof dashboardLocators>;
@@ -71,29 +69,17 @@ describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () =
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    ({ server, storeEnv } = await startDashboardServer(
-      { databaseUrl, masterKey: inject("masterKey") },
-      smtp,
-    ));
-    account = await signUpVerifiedThroughApi(server.url, smtp);
-    tree = await createTreeThroughApi(server.url, account, {
-      team: "Platform",
-      project: "Checkout",
-      environment: "Production",
-    });
-    ({ browser, page, problems } = await openDashboardPage(server.url));
-    ({ button, dialog, row } = dashboardLocators(page));
+    ({ server, storeEnv, account, tree, browser, page, problems, button, dialog, row } =
+      await ownerOnDashboardPage(smtp, { team: "Platform", project: "Checkout", environment: "Production" }));
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     await smtp?.close();
-    await killChildren();
-    removeTempDirs();
+    await stopChildrenAndRemoveTempDirs();
   });
 
-  const envUrl = () =>
-    `${server.url}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+  const envUrl = () => environmentPageUrl(server.url, tree);
 
   it(
     "on the free plan, explains that the timeline is part of Pro",

@@ -1,15 +1,12 @@
 // The dashboard when Coffer stops answering (issue 24), in Chromium through a TCP proxy the test
 // cuts: a banner says so instead of "Failed to fetch", what was on the page stays, and once the
 // server answers again the page recovers without a reload.
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
-  type DashboardStack,
-  type EnvTree,
-  ownerWithEnvironment,
+  environmentPageUrl,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
@@ -18,20 +15,15 @@ import { secretsPath } from "./helpers/tree.ts";
 const STEP_TIMEOUT = 60_000;
 
 describe.skipIf(!browserTestsRun)("the dashboard while Coffer is unreachable", () => {
-  let stack: DashboardStack;
+  const { stack, account, tree, page, problems } = ownerWithEnvironmentForSuite({
+    team: "Platform",
+    project: "Billing",
+    environment: "Production",
+  });
   let proxy: TcpProxy;
-  let page: Page;
-  let problems: string[];
-  let account: ApiAccount;
-  let tree: EnvTree;
   let base = "";
 
   beforeAll(async () => {
-    ({ stack, account, tree, page, problems } = await ownerWithEnvironment({
-      team: "Platform",
-      project: "Billing",
-      environment: "Production",
-    }));
     await apiCall(stack.server.url, "POST", `${secretsPath(tree)}/`, account.headers, {
       key: "DATABASE_URL",
       value: "postgres://db/app",
@@ -51,9 +43,7 @@ describe.skipIf(!browserTestsRun)("the dashboard while Coffer is unreachable", (
     "says the server cannot be reached, keeps the page, and recovers without a reload",
     async () => {
       await signInInBrowser(page, base, account);
-      await page.goto(
-        `${base}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`,
-      );
+      await page.goto(environmentPageUrl(base, tree));
       const row = page.getByRole("row").filter({ hasText: "DATABASE_URL" });
       await row.waitFor();
       expect(await banner().count()).toBe(0);

@@ -7,10 +7,9 @@ import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineUnderTest } from "./helpers/app.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 import { call } from "./helpers/wire.ts";
@@ -69,10 +68,7 @@ describe.skipIf(engineUnderTest() !== "sqlite")("slow clients and a connection f
       COFFER_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
     });
   }, 60_000);
-  afterAll(async () => {
-    await killChildren();
-    removeTempDirs();
-  });
+  afterAll(stopChildrenAndRemoveTempDirs);
 
   it("closes sockets that send their headers a byte at a time, at the headers timeout, while serving others", async () => {
     const slow = Array.from({ length: 20 }, () =>

@@ -26,11 +26,10 @@ import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-po
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
   freePort,
-  killChildren,
   PROJECT_ROOT,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -118,8 +117,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await issuer.stop();
-  await killChildren();
-  removeTempDirs();
+  await stopChildrenAndRemoveTempDirs();
 });
 
 // ---- the simulated runner ----

@@ -8,12 +8,11 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   freePort,
-  killChildren,
   killServers,
-  removeTempDirs,
   runScript,
   type ServerProcess,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -122,10 +121,7 @@ beforeAll(async () => {
   shared = await startServer(engineEnv(sharedDataDir));
 });
 afterEach(() => killServers([shared]));
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("start-up", () => {
   it("answers /healthz and /readyz on the real port", async () => {

@@ -10,8 +10,8 @@ import { httpJson } from "./helpers/real-port.ts";
 import {
   killChildren,
   refusedStart,
-  removeTempDirs,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -28,10 +28,7 @@ afterEach(async () => {
   await killChildren();
 });
 
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("the server with its secrets in files", () => {
   it(`starts with COFFER_MASTER_KEY_FILE${databaseUrl ? " and DATABASE_URL_FILE" : ""}, serves, and refuses another key's file`, async () => {

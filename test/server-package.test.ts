@@ -17,10 +17,9 @@ import {
 import { serverShrinkwrap } from "../scripts/package.mjs";
 import {
   type Child,
-  killChildren,
-  removeTempDirs,
   spawnCommand,
   startServer,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -99,10 +98,7 @@ describe("the compiled server under plain node", () => {
     bin = join(dir, "bin", "coffer-server.js");
   });
 
-  afterAll(async () => {
-    await killChildren();
-    removeTempDirs();
-  });
+  afterAll(stopChildrenAndRemoveTempDirs);
 
   it("serves the API, the dashboard and Redoc from its own files, and stops with exit 0 on SIGTERM", async () => {
     const server = await startServer({ ...engineEnv(), DEBUG: "true" }, { program: bin });

@@ -15,8 +15,8 @@ import {
   freePort,
   killChildren,
   refusedStart,
-  removeTempDirs,
   spawnScript,
+  stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -208,10 +208,7 @@ afterEach(async () => {
   await killChildren();
 });
 
-afterAll(async () => {
-  await killChildren();
-  removeTempDirs();
-});
+afterAll(stopChildrenAndRemoveTempDirs);
 
 describe("serving HTTPS", () => {
   it("answers over TLS with the certificate given, HSTS on every answer, https:// links; plain HTTP gets nothing", async () => {

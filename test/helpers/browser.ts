@@ -69,8 +69,7 @@ export async function screenshots(
 }
 
 /** Problems the page reported: uncaught errors and console errors (CSP violations included). */
-export function collectPageProblems(page: Page): string[] {
-  const problems: string[] = [];
+export function collectPageProblems(page: Page, problems: string[] = []): string[] {
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
     // An API answering 401 or 404 is logged by the browser as a failed load: expected, not a problem.

@@ -5,11 +5,12 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase } from "../../src/db/connect.ts";
 import { collectPageProblems, ensureDashboardBuilt, launchChromium } from "./browser.ts";
 import { extractCode, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./fake-smtp.ts";
-import { killChildren, removeTempDirs, type ServerProcess, startServer, tempDir } from "./server-process.ts";
+import { lateBound } from "./late-bound.ts";
+import { type ServerProcess, startServer, stopChildrenAndRemoveTempDirs, tempDir } from "./server-process.ts";
 import { addMember } from "./tree.ts";
 
 export const FLOW_PASSWORD = "correct horse battery";
@@ -101,6 +102,10 @@ export async function createTreeThroughApi(
 }
 
 /** Signs in on the browser's sign-in screen and waits for the workspace page it lands on. */
+/** The dashboard's page of one environment, under `baseUrl`. */
+export const environmentPageUrl = (baseUrl: string, tree: EnvTree) =>
+  `${baseUrl}/w/${tree.workspaceId}/env/${tree.teamId}/${tree.projectId}/${tree.environmentId}`;
+
 export async function signInWithPassword(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/sign-in`);
   await page.getByLabel("Email").fill(email);
@@ -166,6 +171,26 @@ export function dashboardLocators(page: Page) {
   };
 }
 
+/**
+ * startDashboardServer on this run's engine mailing `smtp`, a verified Owner with one environment,
+ * and a Chromium page at 1440 px (openDashboardPage) with its locators.
+ */
+export async function ownerOnDashboardPage(
+  smtp: FakeSmtp,
+  names: EnvironmentNames,
+  env: Record<string, string> = {},
+) {
+  const { server, storeEnv } = await startDashboardServer(
+    { databaseUrl: inject("databaseUrl"), masterKey: inject("masterKey") },
+    smtp,
+    env,
+  );
+  const account = await signUpVerifiedThroughApi(server.url, smtp);
+  const tree = await createTreeThroughApi(server.url, account, names);
+  const opened = await openDashboardPage(server.url);
+  return { server, storeEnv, account, tree, ...opened, ...dashboardLocators(opened.page) };
+}
+
 export interface DashboardStack {
   /** "sqlite" or "postgres": the engine this run's server uses (screenshot names carry it). */
   engine: string;
@@ -196,8 +221,7 @@ export async function startDashboardStack(env: Record<string, string> = {}): Pro
     async close() {
       await browser.close();
       await smtp.close();
-      await killChildren();
-      removeTempDirs();
+      await stopChildrenAndRemoveTempDirs();
     },
   };
 }
@@ -235,17 +259,42 @@ export interface OwnerWithEnvironment {
   problems: string[];
 }
 
-export async function ownerWithEnvironment(names: {
+interface EnvironmentNames {
   team: string;
   project: string;
   environment: string;
-}): Promise<OwnerWithEnvironment> {
+}
+
+export async function ownerWithEnvironment(
+  names: EnvironmentNames,
+  problems: string[] = [],
+): Promise<OwnerWithEnvironment> {
   const stack = await startDashboardStack();
   const account = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
   const tree = await createTreeThroughApi(stack.server.url, account, names);
   const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  return { stack, account, tree, page, problems: collectPageProblems(page) };
+  return { stack, account, tree, page, problems: collectPageProblems(page, problems) };
+}
+
+/**
+ * ownerWithEnvironment made in the suite's beforeAll and its stack closed in its afterAll. The page's
+ * problems are collected into the array returned here; the rest is read once beforeAll has run.
+ */
+export function ownerWithEnvironmentForSuite(names: EnvironmentNames): OwnerWithEnvironment {
+  const problems: string[] = [];
+  let made: OwnerWithEnvironment | undefined;
+  beforeAll(async () => {
+    made = await ownerWithEnvironment(names, problems);
+  }, 120_000);
+  afterAll(() => made?.stack.close());
+  return {
+    stack: lateBound("the dashboard stack", () => made?.stack),
+    account: lateBound("the Owner's account", () => made?.account),
+    tree: lateBound("the Owner's environment", () => made?.tree),
+    page: lateBound("the page", () => made?.page),
+    problems,
+  };
 }
 
 /**
@@ -270,4 +319,29 @@ export async function memberThroughStore(
     await store.db.destroy();
   }
   return { ...person, userId: id };
+}
+
+/**
+ * Pages each in a browser context of its own (cookies, and a user agent naming `label`: one live
+ * session per device), with the problems each page reported, and a way to close them all.
+ */
+export function separateDevices(label: string) {
+  const contexts: BrowserContext[] = [];
+  const problems: string[][] = [];
+  return {
+    problems,
+    async newPage(browser: Browser): Promise<Page> {
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 ${label}-${randomUUID().slice(0, 8)}`,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      problems.push(collectPageProblems(page));
+      return page;
+    },
+    async closeAll(): Promise<void> {
+      for (const context of contexts) await context.close();
+    },
+  };
 }

@@ -69,6 +69,12 @@ export function removeTempDirs(): void {
   tempDirs.clear();
 }
 
+/** The end of a file that started processes: every child stopped, then the temp dirs removed. */
+export async function stopChildrenAndRemoveTempDirs(): Promise<void> {
+  await killChildren();
+  removeTempDirs();
+}
+
 /** A port that was free a moment ago (listen on 0, read it, close). */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
