@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, login, newUser, PASSWORD, randomEmail, signUp } from "./helpers/factories.ts";
+import { countRows } from "./helpers/row-counts.ts";
 
 const t = testAppForSuite();
 
@@ -54,14 +55,7 @@ const me = (headers: Record<string, string>) => t.app.inject({ method: "GET", ur
 const refreshCookieOf = (response: LightMyRequestResponse) =>
   response.cookies.find((cookie) => cookie.name === "refresh_token");
 
-const countRows = async (table: "users" | "workspaces", id: string) => {
-  const row = await t.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
+const rowsWithId = (table: "users" | "workspaces", id: string) => countRows(t.db, table, "id", id);
 
 describe("POST /auth/get-started", () => {
   it("answers 201 with the new profile and its first workspace", async () => {
@@ -793,8 +787,8 @@ describe("DELETE /auth/me", () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: expect.any(String), code: "password_incorrect" });
     expect((await me(user.headers)).statusCode).toBe(200);
-    expect(await countRows("users", user.id)).toBe(1);
-    expect(await countRows("workspaces", user.workspaceId)).toBe(1);
+    expect(await rowsWithId("users", user.id)).toBe(1);
+    expect(await rowsWithId("workspaces", user.workspaceId)).toBe(1);
   });
 
   it("deletes the account and its solely owned workspace with the right password", async () => {
@@ -805,8 +799,8 @@ describe("DELETE /auth/me", () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deleted: true, workspaces_deleted: 1, workspaces_left: 0 });
-    expect(await countRows("users", user.id)).toBe(0);
-    expect(await countRows("workspaces", user.workspaceId)).toBe(0);
+    expect(await rowsWithId("users", user.id)).toBe(0);
+    expect(await rowsWithId("workspaces", user.workspaceId)).toBe(0);
 
     const relogin = await loginForm({ username: user.email, password: user.password });
     expect(relogin.statusCode).toBe(401);
@@ -836,9 +830,9 @@ describe("DELETE /auth/me", () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deleted: true, workspaces_deleted: 1, workspaces_left: 1 });
-    expect(await countRows("users", user.id)).toBe(0);
-    expect(await countRows("workspaces", user.workspaceId)).toBe(0);
-    expect(await countRows("workspaces", owner.workspaceId)).toBe(1);
+    expect(await rowsWithId("users", user.id)).toBe(0);
+    expect(await rowsWithId("workspaces", user.workspaceId)).toBe(0);
+    expect(await rowsWithId("workspaces", owner.workspaceId)).toBe(1);
 
     const members = await t.app.inject({
       method: "GET",
@@ -858,7 +852,7 @@ describe("DELETE /auth/me", () => {
     expect(response.json()).toEqual({
       detail: [{ loc: ["body", "password"], msg: "Field required", type: "missing" }],
     });
-    expect(await countRows("users", user.id)).toBe(1);
+    expect(await rowsWithId("users", user.id)).toBe(1);
   });
 
   it("answers 401 without a credential", async () => {

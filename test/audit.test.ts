@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, type Method, UUID } from "./helpers/http.ts";
+import { countRows } from "./helpers/row-counts.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
@@ -84,14 +85,7 @@ async function newEntries(user: User, since: Entry[], workspaceId = user.workspa
   return (await trail(user, workspaceId)).filter((e) => !seen.has(e.id)).reverse();
 }
 
-async function storedCount(workspaceId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom("audit_events")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedCount = (workspaceId: string) => countRows(t.db, "audit_events", "workspace_id", workspaceId);
 
 const userActor = (user: User) => ({
   type: "user",

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { countRows } from "./helpers/row-counts.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
@@ -36,14 +37,7 @@ async function createProject(headers: Headers, ws: string, teamId: string, paylo
   return response.json();
 }
 
-async function environmentsOf(projectId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom("environments")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("project_id", "=", projectId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const environmentsOf = (projectId: string) => countRows(t.db, "environments", "project_id", projectId);
 
 /** An Owner with a workspace and one team. */
 async function ownerWithTeam() {

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
 import { callerOf, type Headers, UUID } from "./helpers/http.ts";
+import { countRows } from "./helpers/row-counts.ts";
 import { SECRET_FIELDS, type Secret } from "./helpers/secret-record.ts";
 import { newMember, ownerWithTree, secretsPath } from "./helpers/tree.ts";
 
@@ -28,14 +29,7 @@ async function list(headers: Headers, base: string): Promise<Secret[]> {
 }
 
 /** The secret rows of an environment, counted in the database. */
-async function rowsIn(environmentId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom("secrets")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("environment_id", "=", environmentId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const rowsIn = (environmentId: string) => countRows(t.db, "secrets", "environment_id", environmentId);
 
 const valuesByKey = (secrets: Secret[]) => Object.fromEntries(secrets.map((s) => [s.key, s.value]));
 

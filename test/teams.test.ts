@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { countRows } from "./helpers/row-counts.ts";
 import { createTree, newMember } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
@@ -34,18 +35,11 @@ async function createTeam(headers: Headers, workspaceId: string, name: string) {
 const ids = (items: { id: string }[]) => items.map((i) => i.id).sort();
 const sorted = (values: string[]) => [...values].sort();
 
-async function countWhere(
+const countWhere = (
   table: "projects" | "environments" | "team_members" | "teams",
   column: "team_id" | "id",
   value: string,
-): Promise<number> {
-  const row = await t.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(column as "team_id", "=", value)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+) => countRows(t.db, table, column, value);
 
 describe("POST /teams/{workspace_id}/", () => {
   it("answers 201 with the team record", async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { countRows } from "./helpers/row-counts.ts";
 import { addMember, createTree, newMember } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
@@ -44,14 +45,8 @@ const tag = () =>
     .replace(/^[0-9-]+/, "x");
 
 type CountedTable = "teams" | "team_members" | "projects" | "environments" | "workspace_members";
-async function rowsFor(table: CountedTable, workspaceId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const rowsFor = (table: CountedTable, workspaceId: string) =>
+  countRows(t.db, table, "workspace_id", workspaceId);
 
 async function createWorkspace(headers: Headers, payload: Record<string, unknown>) {
   const response = await call("POST", "/workspaces/", headers, payload);
