@@ -8,18 +8,14 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, newUser } from "./helpers/factories.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
 import { enableTwoFactor } from "./helpers/two-factor.ts";
+import { markEmailVerified } from "./helpers/verified-email.ts";
 
 let t: TestApp;
 const operatorEmail = `ops-${randomUUID()}@example.com`;
 const unverifiedEmail = `ops-unverified-${randomUUID()}@example.com`;
 let operator: Awaited<ReturnType<typeof newUser>>;
 
-const verify = (userId: string) =>
-  t.db
-    .updateTable("users")
-    .set({ email_verified_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
+const verify = (userId: string) => markEmailVerified(t.db, userId);
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -131,11 +127,7 @@ describe("the instance's operators", () => {
     const app = await createTestApp({ env: { COFFER_OPERATORS: email } });
     try {
       const person = await newUser(app.app, { email });
-      await app.db
-        .updateTable("users")
-        .set({ email_verified_at: new Date().toISOString() })
-        .where("id", "=", person.id)
-        .execute();
+      await markEmailVerified(app.db, person.id);
       const enrolled = await enableTwoFactor(app.app, person.accessToken, app.clock);
       const patch = (headers: Record<string, string>) =>
         app.app.inject({

@@ -13,6 +13,7 @@ import {
   type GoogleProfile,
   startFakeIdentityProviders,
 } from "./helpers/fake-identity-providers.ts";
+import { markEmailVerified } from "./helpers/verified-email.ts";
 
 const PUBLIC_URL = "https://coffer.test";
 const STATE_COOKIE = "coffer_oauth";
@@ -471,11 +472,7 @@ describe.each(PROVIDERS)("sign-in through $label", ({ name, label, scope }) => {
         const account = await signUp(t.app, { email, first_name: "Ada", last_name: "Lovelace" });
         // Verified: its holder proved the address. (An unverified one is taken over, and keeps
         // no password: test/review-attacks.test.ts.)
-        await t.db
-          .updateTable("users")
-          .set({ email_verified_at: new Date().toISOString() })
-          .where("id", "=", account.id)
-          .execute();
+        await markEmailVerified(t.db, account.id);
         const ada = person({ email, givenName: "Someone", familyName: "Else" });
 
         const { response } = await signInWith(name, ada);

@@ -12,6 +12,7 @@ import { bearer, createApiKey, login, newUser, PASSWORD, randomEmail, signUp } f
 import { type SsoAccount, type SsoProvider, startSsoProvider } from "./helpers/sso-provider.ts";
 import { addMember, createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 import { enableTwoFactor } from "./helpers/two-factor.ts";
+import { markEmailVerified } from "./helpers/verified-email.ts";
 
 const PUBLIC_URL = "https://coffer.test";
 const STATE_COOKIE = "coffer_oauth";
@@ -132,12 +133,7 @@ const usersWithEmail = (email: string) =>
   );
 
 /** The account's owner proved its address (a mailed code; verification.test.ts covers how). */
-const markVerified = (userId: string) =>
-  t.db
-    .updateTable("users")
-    .set({ email_verified_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
+const markVerified = (userId: string) => markEmailVerified(t.db, userId);
 
 const oidcIdentitiesOf = (userId: string) =>
   t.db

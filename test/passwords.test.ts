@@ -9,6 +9,7 @@ import { startFakeIdentityProviders } from "./helpers/fake-identity-providers.ts
 import { type FakeSmtp, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
 import { googlePerson, signInWithGoogle } from "./helpers/google-sign-in.ts";
 import { send } from "./helpers/http.ts";
+import { markEmailVerified } from "./helpers/verified-email.ts";
 
 const NEW_PASSWORD = "a brand new passphrase";
 const RESET_TTL = 900;
@@ -127,11 +128,7 @@ describe("POST /auth/password (change)", () => {
 describe("POST /auth/password/forgot and /reset", () => {
   it("a mailed link resets the password once, ends every session, and is audited", async () => {
     const user = await newUser(t.app);
-    await t.db
-      .updateTable("users")
-      .set({ email_verified_at: new Date().toISOString() })
-      .where("id", "=", user.id)
-      .execute();
+    await markEmailVerified(t.db, user.id);
     const key = await createApiKey(t.app, user.accessToken);
     const token = await mailedResetToken(user.email);
 

@@ -9,6 +9,7 @@ import { startFakeIdentityProviders } from "./helpers/fake-identity-providers.ts
 import { extractInviteLink, type FakeSmtp, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
 import { googlePerson, signInWithGoogle } from "./helpers/google-sign-in.ts";
 import { send } from "./helpers/http.ts";
+import { markEmailVerified } from "./helpers/verified-email.ts";
 
 const PUBLIC_URL = "https://coffer.test";
 // The constant verifyPassword hashed for timing: before the fix, it opened every provider-only account.
@@ -124,11 +125,7 @@ describe("2: account pre-hijacking through provider linking", () => {
 
   it("a verified password account is linked and keeps its password and sessions", async () => {
     const owner = await newUser(t.app);
-    await t.db
-      .updateTable("users")
-      .set({ email_verified_at: new Date().toISOString() })
-      .where("id", "=", owner.id)
-      .execute();
+    await markEmailVerified(t.db, owner.id);
     const key = await createApiKey(t.app, owner.accessToken);
 
     const signedIn = await signInWithGoogle(t.app, fakes.google, googlePerson({ email: owner.email }), {
