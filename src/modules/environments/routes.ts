@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { memberErrors, workspaceRoutes } from "../../http/route-options.ts";
+import { ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
@@ -26,21 +27,15 @@ export const environmentsRoutes =
     const { environments } = deps;
     const tags = ["Environments"];
     const preHandler = workspaceScope(deps.workspaces.lookup);
-    const errors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
+    const route = workspaceRoutes(tags, preHandler);
     const base = "/environments/:workspace_id/:team_id/:project_id";
 
     app.get(
       `${base}/`,
-      {
-        config: { action: "project.read" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          params: EnvironmentsParams,
-          response: { 200: Type.Array(EnvironmentRecord), ...errors },
-        },
-      },
+      route("project.read", {
+        params: EnvironmentsParams,
+        response: { 200: Type.Array(EnvironmentRecord), ...memberErrors },
+      }),
       async (request) =>
         environments.list(contextOf(request), request.params.team_id, request.params.project_id),
     );
@@ -63,7 +58,7 @@ export const environmentsRoutes =
             "reference this one (default `anywhere`).",
           params: EnvironmentsParams,
           body: CreateEnvironmentBody,
-          response: { 201: EnvironmentRecord, ...errors },
+          response: { 201: EnvironmentRecord, ...memberErrors },
         },
       },
       async (request, reply) =>
@@ -81,16 +76,10 @@ export const environmentsRoutes =
 
     app.get(
       `${base}/:environment_id`,
-      {
-        config: { action: "project.read" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          params: EnvironmentParams,
-          response: { 200: EnvironmentRecord, ...errors },
-        },
-      },
+      route("project.read", {
+        params: EnvironmentParams,
+        response: { 200: EnvironmentRecord, ...memberErrors },
+      }),
       async (request) => environments.get(contextOf(request), pathOf(request)),
     );
 
@@ -113,7 +102,7 @@ export const environmentsRoutes =
             "Admin (403 `environment_protected`).",
           params: EnvironmentParams,
           body: UpdateEnvironmentBody,
-          response: { 200: EnvironmentRecord, ...errors },
+          response: { 200: EnvironmentRecord, ...memberErrors },
         },
       },
       async (request) => environments.update(contextOf(request), pathOf(request), request.body),
@@ -121,19 +110,13 @@ export const environmentsRoutes =
 
     app.delete(
       `${base}/:environment_id`,
-      {
-        config: { action: "environment.delete" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Admin or Owner. Deletes the environment and every secret in it; 409 (naming them) while other " +
-            "environments inherit from it.",
-          params: EnvironmentParams,
-          response: { 200: Deleted, 409: ErrorBody, ...errors },
-        },
-      },
+      route("environment.delete", {
+        description:
+          "Admin or Owner. Deletes the environment and every secret in it; 409 (naming them) while other " +
+          "environments inherit from it.",
+        params: EnvironmentParams,
+        response: { 200: Deleted, 409: ErrorBody, ...memberErrors },
+      }),
       async (request) => environments.delete(contextOf(request), pathOf(request)),
     );
   };

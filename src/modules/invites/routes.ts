@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
+import { memberErrors, workspaceRoutes } from "../../http/route-options.ts";
+import { authErrors, ErrorBody, PageQuery, WorkspaceParams } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
@@ -27,8 +28,7 @@ export const invitesRoutes =
     const app = plugin as TypedApp;
     const { invites } = deps;
     const tags = ["Invites"];
-    const preHandler = workspaceScope(deps.workspaces.lookup);
-    const errors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
+    const route = workspaceRoutes(tags, workspaceScope(deps.workspaces.lookup));
     const tokenErrors = { 404: ErrorBody, 410: ErrorBody, 422: authErrors[422], 429: ErrorBody };
 
     app.post(
@@ -81,37 +81,25 @@ export const invitesRoutes =
 
     app.post(
       "/invite/:workspace_id",
-      {
-        config: { action: "member.invite" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Owner only. Mails an invite link (COFFER_PUBLIC_URL/invite?token=…). Counts against the seat limit " +
-            "(402 seat_limit_reached when full). mail_sent false means the mail failed: re-send it.",
-          params: WorkspaceParams,
-          body: SendInviteBody,
-          response: { 201: SentInvite, 402: ErrorBody, 409: ErrorBody, ...errors },
-        },
-      },
+      route("member.invite", {
+        description:
+          "Owner only. Mails an invite link (COFFER_PUBLIC_URL/invite?token=…). Counts against the seat limit " +
+          "(402 seat_limit_reached when full). mail_sent false means the mail failed: re-send it.",
+        params: WorkspaceParams,
+        body: SendInviteBody,
+        response: { 201: SentInvite, 402: ErrorBody, 409: ErrorBody, ...memberErrors },
+      }),
       async (request, reply) => reply.code(201).send(await invites.create(contextOf(request), request.body)),
     );
 
     app.get(
       "/invite/:workspace_id",
-      {
-        config: { action: "invite.list" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Admin or Owner. Newest first with statuses; `limit`, `cursor` (X-Next-Cursor).",
-          params: WorkspaceParams,
-          querystring: PageQuery,
-          response: { 200: Type.Array(ListedInvite), ...errors },
-        },
-      },
+      route("invite.list", {
+        description: "Admin or Owner. Newest first with statuses; `limit`, `cursor` (X-Next-Cursor).",
+        params: WorkspaceParams,
+        querystring: PageQuery,
+        response: { 200: Type.Array(ListedInvite), ...memberErrors },
+      }),
       async (request, reply) => {
         const page = await invites.list(contextOf(request), {
           limit: request.query.limit ?? 100,
@@ -124,33 +112,21 @@ export const invitesRoutes =
 
     app.post(
       "/invite/:workspace_id/:invite_id/resend",
-      {
-        config: { action: "member.invite" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Owner only. A new link and a new expiry; the previous link stops working.",
-          params: InviteParams,
-          response: { 200: SentInvite, 410: ErrorBody, ...errors },
-        },
-      },
+      route("member.invite", {
+        description: "Owner only. A new link and a new expiry; the previous link stops working.",
+        params: InviteParams,
+        response: { 200: SentInvite, 410: ErrorBody, ...memberErrors },
+      }),
       async (request) => invites.resend(contextOf(request), request.params.invite_id),
     );
 
     app.delete(
       "/invite/:workspace_id/:invite_id",
-      {
-        config: { action: "invite.withdraw" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Owner only. Withdraws the invite (its seat is freed).",
-          params: InviteParams,
-          response: { 200: Deleted, ...errors },
-        },
-      },
+      route("invite.withdraw", {
+        description: "Owner only. Withdraws the invite (its seat is freed).",
+        params: InviteParams,
+        response: { 200: Deleted, ...memberErrors },
+      }),
       async (request) => invites.revoke(contextOf(request), request.params.invite_id),
     );
   };

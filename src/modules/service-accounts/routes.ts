@@ -2,7 +2,8 @@
 // Owners from a session, and the public OIDC exchange.
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { memberErrors, workspaceRoutes } from "../../http/route-options.ts";
+import { ErrorBody } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { WorkspacesService } from "../workspaces/index.ts";
@@ -32,124 +33,80 @@ export const serviceAccountsRoutes =
   async (plugin) => {
     const app = plugin as TypedApp;
     const { serviceAccounts: accounts } = deps;
-    const tags = ["Service accounts"];
-    const inWorkspace = workspaceScope(deps.workspaces.lookup);
-    const errors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
+    const route = workspaceRoutes(["Service accounts"], workspaceScope(deps.workspaces.lookup));
 
     app.get(
       BASE,
-      {
-        config: { action: "service_account.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "The workspace's service accounts. Admins and Owners.",
-          params: AccountsParams,
-          response: { 200: Type.Array(ServiceAccountRecord), ...errors },
-        },
-      },
+      route("service_account.list", {
+        description: "The workspace's service accounts. Admins and Owners.",
+        params: AccountsParams,
+        response: { 200: Type.Array(ServiceAccountRecord), ...memberErrors },
+      }),
       async (request) => accounts.list(contextOf(request)),
     );
 
     app.post(
       BASE,
-      {
-        config: { action: "service_account.grant" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Creates a service account with a role (at most Admin, and never above the caller's) and teams. It takes no seat; the plan caps how many a workspace has (402 plan_required). Names are unique in the workspace (409).",
-          params: AccountsParams,
-          body: CreateAccountBody,
-          response: { 201: ServiceAccountRecord, 402: ErrorBody, 409: ErrorBody, ...errors },
-        },
-      },
+      route("service_account.grant", {
+        description:
+          "Creates a service account with a role (at most Admin, and never above the caller's) and teams. It takes no seat; the plan caps how many a workspace has (402 plan_required). Names are unique in the workspace (409).",
+        params: AccountsParams,
+        body: CreateAccountBody,
+        response: { 201: ServiceAccountRecord, 402: ErrorBody, 409: ErrorBody, ...memberErrors },
+      }),
       async (request, reply) => reply.code(201).send(await accounts.create(contextOf(request), request.body)),
     );
 
     app.get(
       `${BASE}/:service_account_id`,
-      {
-        config: { action: "service_account.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          params: AccountParams,
-          response: { 200: ServiceAccountRecord, ...errors },
-        },
-      },
+      route("service_account.list", {
+        params: AccountParams,
+        response: { 200: ServiceAccountRecord, ...memberErrors },
+      }),
       async (request) => accounts.get(contextOf(request), request.params.service_account_id),
     );
 
     app.patch(
       `${BASE}/:service_account_id`,
-      {
-        config: { action: "service_account.grant" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Changes the name, description, role, teams, or disables it (its keys answer 401 service_account_disabled until enabled again).",
-          params: AccountParams,
-          body: UpdateAccountBody,
-          response: { 200: ServiceAccountRecord, 409: ErrorBody, ...errors },
-        },
-      },
+      route("service_account.grant", {
+        description:
+          "Changes the name, description, role, teams, or disables it (its keys answer 401 service_account_disabled until enabled again).",
+        params: AccountParams,
+        body: UpdateAccountBody,
+        response: { 200: ServiceAccountRecord, 409: ErrorBody, ...memberErrors },
+      }),
       async (request) => accounts.update(contextOf(request), request.params.service_account_id, request.body),
     );
 
     app.delete(
       `${BASE}/:service_account_id`,
-      {
-        config: { action: "service_account.revoke" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: `Deletes the service account with its keys and trusts; every key answers 401 at once.`,
-          params: AccountParams,
-          response: { 200: Message, ...errors },
-        },
-      },
+      route("service_account.revoke", {
+        description: `Deletes the service account with its keys and trusts; every key answers 401 at once.`,
+        params: AccountParams,
+        response: { 200: Message, ...memberErrors },
+      }),
       async (request) => accounts.delete(contextOf(request), request.params.service_account_id),
     );
 
     app.get(
       `${BASE}/:service_account_id/keys`,
-      {
-        config: { action: "service_account.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "The account's live keys, newest first, with their scope and last use; never a token.",
-          params: AccountParams,
-          response: { 200: Type.Array(AccountKeyRecord), ...errors },
-        },
-      },
+      route("service_account.list", {
+        description: "The account's live keys, newest first, with their scope and last use; never a token.",
+        params: AccountParams,
+        response: { 200: Type.Array(AccountKeyRecord), ...memberErrors },
+      }),
       async (request) => accounts.keys.list(contextOf(request), request.params.service_account_id),
     );
 
     app.post(
       `${BASE}/:service_account_id/keys`,
-      {
-        config: { action: "service_account.grant" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Mints a key of the service account (sk-svc-…; the token is in this answer only), bound to this workspace and optionally narrowed: projects or environments, read-only access, client address ranges, a lifetime.",
-          params: AccountParams,
-          body: CreateAccountKeyBody,
-          response: { 201: CreatedAccountKey, ...errors },
-        },
-      },
+      route("service_account.grant", {
+        description:
+          "Mints a key of the service account (sk-svc-…; the token is in this answer only), bound to this workspace and optionally narrowed: projects or environments, read-only access, client address ranges, a lifetime.",
+        params: AccountParams,
+        body: CreateAccountKeyBody,
+        response: { 201: CreatedAccountKey, ...memberErrors },
+      }),
       async (request, reply) =>
         reply
           .code(201)
@@ -160,52 +117,34 @@ export const serviceAccountsRoutes =
 
     app.post(
       `${BASE}/:service_account_id/keys/:key_id/revoke`,
-      {
-        config: { action: "service_account.revoke" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: `Revokes a key of the service account; it answers 401 api_key_revoked at once.`,
-          params: AccountKeyParams,
-          response: { 200: AccountKeyRecord, ...errors },
-        },
-      },
+      route("service_account.revoke", {
+        description: `Revokes a key of the service account; it answers 401 api_key_revoked at once.`,
+        params: AccountKeyParams,
+        response: { 200: AccountKeyRecord, ...memberErrors },
+      }),
       async (request) =>
         accounts.keys.revoke(contextOf(request), request.params.service_account_id, request.params.key_id),
     );
 
     app.get(
       `${BASE}/:service_account_id/trusts`,
-      {
-        config: { action: "service_account.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "The OIDC issuers the account trusts.",
-          params: AccountParams,
-          response: { 200: Type.Array(TrustRecord), ...errors },
-        },
-      },
+      route("service_account.list", {
+        description: "The OIDC issuers the account trusts.",
+        params: AccountParams,
+        response: { 200: Type.Array(TrustRecord), ...memberErrors },
+      }),
       async (request) => accounts.trusts.list(contextOf(request), request.params.service_account_id),
     );
 
     app.post(
       `${BASE}/:service_account_id/trusts`,
-      {
-        config: { action: "service_account.grant" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Trusts an OIDC issuer: its tokens whose aud is `audience` and whose sub (and `claims`) match the patterns can be exchanged at POST /auth/oidc/exchange for a key of this account that lives `token_minutes`, narrowed by the trust's scope.",
-          params: AccountParams,
-          body: CreateTrustBody,
-          response: { 201: TrustRecord, ...errors },
-        },
-      },
+      route("service_account.grant", {
+        description:
+          "Trusts an OIDC issuer: its tokens whose aud is `audience` and whose sub (and `claims`) match the patterns can be exchanged at POST /auth/oidc/exchange for a key of this account that lives `token_minutes`, narrowed by the trust's scope.",
+        params: AccountParams,
+        body: CreateTrustBody,
+        response: { 201: TrustRecord, ...memberErrors },
+      }),
       async (request, reply) =>
         reply
           .code(201)
@@ -216,17 +155,11 @@ export const serviceAccountsRoutes =
 
     app.delete(
       `${BASE}/:service_account_id/trusts/:trust_id`,
-      {
-        config: { action: "service_account.revoke" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: `Removes a trust: its issuer's tokens are no longer exchanged.`,
-          params: TrustParams,
-          response: { 200: Message, ...errors },
-        },
-      },
+      route("service_account.revoke", {
+        description: `Removes a trust: its issuer's tokens are no longer exchanged.`,
+        params: TrustParams,
+        response: { 200: Message, ...memberErrors },
+      }),
       async (request) =>
         accounts.trusts.remove(
           contextOf(request),

@@ -2,7 +2,8 @@
 // workspace, the list of its links and their revocation.
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, Int32, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
+import { memberErrors, workspaceRoutes } from "../../http/route-options.ts";
+import { ErrorBody, Int32, PageQuery, WorkspaceParams } from "../../http/schemas.ts";
 import { clientOf, contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { WorkspacesService } from "../workspaces/index.ts";
@@ -85,26 +86,18 @@ export const shareLinkRoutes =
   (deps: { links: ShareLinkManagement; workspaces: WorkspacesService }): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin as TypedApp;
-    const tags = ["Share links"];
-    const preHandler = workspaceScope(deps.workspaces.lookup);
-    const errors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
+    const route = workspaceRoutes(["Share links"], workspaceScope(deps.workspaces.lookup));
 
     app.get(
       "/workspaces/:workspace_id/share-links",
-      {
-        config: { action: "share_link.list" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "The workspace's share links, newest first: every link for Admins and Owners, the caller's own for " +
-            "Viewers and Members. Never a token or a value. Optional `limit` and `cursor` (X-Next-Cursor).",
-          params: WorkspaceParams,
-          querystring: PageQuery,
-          response: { 200: Type.Array(ShareLinkRecord), ...errors },
-        },
-      },
+      route("share_link.list", {
+        description:
+          "The workspace's share links, newest first: every link for Admins and Owners, the caller's own for " +
+          "Viewers and Members. Never a token or a value. Optional `limit` and `cursor` (X-Next-Cursor).",
+        params: WorkspaceParams,
+        querystring: PageQuery,
+        response: { 200: Type.Array(ShareLinkRecord), ...memberErrors },
+      }),
       async (request, reply) => {
         const page = await deps.links.list(contextOf(request), request.query);
         if (page.nextCursor) reply.header("x-next-cursor", page.nextCursor);
@@ -114,19 +107,13 @@ export const shareLinkRoutes =
 
     app.delete(
       "/workspaces/:workspace_id/share-links/:link_id",
-      {
-        config: { action: "share_link.revoke" },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Revokes a share link: its snapshot is erased and its URL answers 410. The person who made it, or an " +
-            "Admin or Owner. Revoking it again changes nothing.",
-          params: ShareLinkParams,
-          response: { 200: ShareLinkRecord, ...errors },
-        },
-      },
+      route("share_link.revoke", {
+        description:
+          "Revokes a share link: its snapshot is erased and its URL answers 410. The person who made it, or an " +
+          "Admin or Owner. Revoking it again changes nothing.",
+        params: ShareLinkParams,
+        response: { 200: ShareLinkRecord, ...memberErrors },
+      }),
       async (request) => deps.links.revoke(contextOf(request), request.params.link_id),
     );
   };

@@ -1,7 +1,8 @@
 // Webhooks over HTTP (issue 23): /workspaces/{workspace_id}/webhooks…, for Admins and Owners.
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { memberErrors, workspaceRoutes } from "../../http/route-options.ts";
+import { ErrorBody } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { WorkspacesService } from "../workspaces/index.ts";
@@ -26,112 +27,74 @@ export const webhooksRoutes =
   async (plugin) => {
     const app = plugin as TypedApp;
     const { webhooks } = deps;
-    const tags = ["Webhooks"];
-    const inWorkspace = workspaceScope(deps.workspaces.lookup);
-    const errors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
+    const route = workspaceRoutes(["Webhooks"], workspaceScope(deps.workspaces.lookup));
 
     app.get(
       BASE,
-      {
-        config: { action: "webhook.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "The workspace's webhooks (never their secrets). Admins and Owners.",
-          params: WebhooksParams,
-          response: { 200: Type.Array(WebhookRecord), ...errors },
-        },
-      },
+      route("webhook.list", {
+        description: "The workspace's webhooks (never their secrets). Admins and Owners.",
+        params: WebhooksParams,
+        response: { 200: Type.Array(WebhookRecord), ...memberErrors },
+      }),
       async (request) => webhooks.list(contextOf(request)),
     );
 
     app.post(
       BASE,
-      {
-        config: { action: "webhook.manage" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Creates a webhook: events of the workspace (optionally of one project or environment, and of some event " +
-            "types) are POSTed to `url`, signed with the `secret` the answer carries this once. A URL resolving to a " +
-            "loopback, private, link-local or multicast address is refused (422) unless the operator allowed its network.",
-          params: WebhooksParams,
-          body: CreateWebhookBody,
-          response: { 201: WebhookWithSecret, 409: ErrorBody, ...errors },
-        },
-      },
+      route("webhook.manage", {
+        description:
+          "Creates a webhook: events of the workspace (optionally of one project or environment, and of some event " +
+          "types) are POSTed to `url`, signed with the `secret` the answer carries this once. A URL resolving to a " +
+          "loopback, private, link-local or multicast address is refused (422) unless the operator allowed its network.",
+        params: WebhooksParams,
+        body: CreateWebhookBody,
+        response: { 201: WebhookWithSecret, 409: ErrorBody, ...memberErrors },
+      }),
       async (request, reply) => reply.code(201).send(await webhooks.create(contextOf(request), request.body)),
     );
 
     app.get(
       `${BASE}/:webhook_id`,
-      {
-        config: { action: "webhook.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          params: WebhookParams,
-          response: { 200: WebhookRecord, ...errors },
-        },
-      },
+      route("webhook.list", {
+        params: WebhookParams,
+        response: { 200: WebhookRecord, ...memberErrors },
+      }),
       async (request) => webhooks.get(contextOf(request), request.params.webhook_id),
     );
 
     app.patch(
       `${BASE}/:webhook_id`,
-      {
-        config: { action: "webhook.manage" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Changes the address, description, events or filters; `enabled: false` holds deliveries back, " +
-            "`enabled: true` resumes a webhook (also one disabled for failing) and clears its failure count.",
-          params: WebhookParams,
-          body: UpdateWebhookBody,
-          response: { 200: WebhookRecord, ...errors },
-        },
-      },
+      route("webhook.manage", {
+        description:
+          "Changes the address, description, events or filters; `enabled: false` holds deliveries back, " +
+          "`enabled: true` resumes a webhook (also one disabled for failing) and clears its failure count.",
+        params: WebhookParams,
+        body: UpdateWebhookBody,
+        response: { 200: WebhookRecord, ...memberErrors },
+      }),
       async (request) => webhooks.update(contextOf(request), request.params.webhook_id, request.body),
     );
 
     app.delete(
       `${BASE}/:webhook_id`,
-      {
-        config: { action: "webhook.delete" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Deletes the webhook and its delivery log; undelivered deliveries are dropped.",
-          params: WebhookParams,
-          response: { 200: Type.Object({ deleted: Type.Boolean(), id: Type.String() }), ...errors },
-        },
-      },
+      route("webhook.delete", {
+        description: "Deletes the webhook and its delivery log; undelivered deliveries are dropped.",
+        params: WebhookParams,
+        response: { 200: Type.Object({ deleted: Type.Boolean(), id: Type.String() }), ...memberErrors },
+      }),
       async (request) => webhooks.delete(contextOf(request), request.params.webhook_id),
     );
 
     app.post(
       `${BASE}/:webhook_id/rotate-secret`,
-      {
-        config: { action: "webhook.manage" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "A new signing secret, shown once. The previous one keeps signing beside it (a second `v1` in " +
-            "Coffer-Signature) for `overlap_seconds` (default 86400, at most 7 days; 0 ends it at once).",
-          params: WebhookParams,
-          body: Type.Optional(RotateSecretBody),
-          response: { 200: WebhookWithSecret, ...errors },
-        },
-      },
+      route("webhook.manage", {
+        description:
+          "A new signing secret, shown once. The previous one keeps signing beside it (a second `v1` in " +
+          "Coffer-Signature) for `overlap_seconds` (default 86400, at most 7 days; 0 ends it at once).",
+        params: WebhookParams,
+        body: Type.Optional(RotateSecretBody),
+        response: { 200: WebhookWithSecret, ...memberErrors },
+      }),
       async (request) =>
         webhooks.rotateSecret(
           contextOf(request),
@@ -142,38 +105,26 @@ export const webhooksRoutes =
 
     app.post(
       `${BASE}/:webhook_id/test`,
-      {
-        config: { action: "webhook.test" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Queues a `webhook.test` event for this webhook alone and answers its delivery (202); follow it in the log.",
-          params: WebhookParams,
-          response: { 202: DeliveryRecord, 409: ErrorBody, ...errors },
-        },
-      },
+      route("webhook.test", {
+        description:
+          "Queues a `webhook.test` event for this webhook alone and answers its delivery (202); follow it in the log.",
+        params: WebhookParams,
+        response: { 202: DeliveryRecord, 409: ErrorBody, ...memberErrors },
+      }),
       async (request, reply) =>
         reply.code(202).send(await webhooks.sendTest(contextOf(request), request.params.webhook_id)),
     );
 
     app.get(
       `${BASE}/:webhook_id/deliveries`,
-      {
-        config: { action: "webhook.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "The delivery log, newest first: status (pending, delivered, failed), attempts, last status code, error " +
-            "and latency, and the body sent. `limit` (default 50), `cursor` from X-Next-Cursor, `status`.",
-          params: WebhookParams,
-          querystring: DeliveriesQuery,
-          response: { 200: Type.Array(DeliveryRecord), ...errors },
-        },
-      },
+      route("webhook.list", {
+        description:
+          "The delivery log, newest first: status (pending, delivered, failed), attempts, last status code, error " +
+          "and latency, and the body sent. `limit` (default 50), `cursor` from X-Next-Cursor, `status`.",
+        params: WebhookParams,
+        querystring: DeliveriesQuery,
+        response: { 200: Type.Array(DeliveryRecord), ...memberErrors },
+      }),
       async (request, reply) => {
         const page = await webhooks.deliveries(contextOf(request), request.params.webhook_id, {
           limit: request.query.limit ?? 50,
@@ -187,19 +138,13 @@ export const webhooksRoutes =
 
     app.post(
       `${BASE}/:webhook_id/deliveries/:delivery_id/redeliver`,
-      {
-        config: { action: "webhook.test" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Sends a delivered or given-up delivery again, as new (same id and body, fresh attempts): after a " +
-            "receiver was fixed. 409 while it is still pending.",
-          params: DeliveryParams,
-          response: { 202: DeliveryRecord, 409: ErrorBody, ...errors },
-        },
-      },
+      route("webhook.test", {
+        description:
+          "Sends a delivered or given-up delivery again, as new (same id and body, fresh attempts): after a " +
+          "receiver was fixed. 409 while it is still pending.",
+        params: DeliveryParams,
+        response: { 202: DeliveryRecord, 409: ErrorBody, ...memberErrors },
+      }),
       async (request, reply) =>
         reply
           .code(202)
@@ -214,16 +159,10 @@ export const webhooksRoutes =
 
     app.get(
       `${BASE}/:webhook_id/deliveries/:delivery_id`,
-      {
-        config: { action: "webhook.list" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          params: DeliveryParams,
-          response: { 200: DeliveryRecord, ...errors },
-        },
-      },
+      route("webhook.list", {
+        params: DeliveryParams,
+        response: { 200: DeliveryRecord, ...memberErrors },
+      }),
       async (request) =>
         webhooks.delivery(contextOf(request), request.params.webhook_id, request.params.delivery_id),
     );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { principalOf } from "../../http/auth.ts";
+import { memberErrors, workspaceRoutes } from "../../http/route-options.ts";
 import { authErrors, ErrorBody, PageQuery, SECURITY, WorkspaceParams } from "../../http/schemas.ts";
 import { actorOf, contextOf, scopeOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
@@ -29,7 +30,7 @@ export const workspacesRoutes =
       workspaces.lookup,
       (request) => (request.params as { user_id?: string }).user_id === principalOf(request).userId,
     );
-    const scoped = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
+    const route = workspaceRoutes(tags, inWorkspace);
 
     app.get(
       "/workspaces/",
@@ -60,7 +61,7 @@ export const workspacesRoutes =
           security: SECURITY,
           description:
             "The workspace this request is scoped to: X-Workspace-Id, else the credential's own scope.",
-          response: { 200: WorkspaceRecord, ...scoped },
+          response: { 200: WorkspaceRecord, ...memberErrors },
         },
       },
       async (request) => workspaces.get(contextOf(request)),
@@ -85,7 +86,7 @@ export const workspacesRoutes =
             "sessions get 403 sso_required, API keys are not affected.",
           params: WorkspaceParams,
           body: UpdateWorkspaceBody,
-          response: { 200: WorkspaceRecord, 409: ErrorBody, ...scoped },
+          response: { 200: WorkspaceRecord, 409: ErrorBody, ...memberErrors },
         },
       },
       async (request) => workspaces.update(contextOf(request), request.body),
@@ -93,35 +94,23 @@ export const workspacesRoutes =
 
     app.delete(
       "/workspaces/:workspace_id",
-      {
-        config: { action: "workspace.delete" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Owner only. Deletes every team, project, environment and secret beneath it.",
-          params: WorkspaceParams,
-          response: { 200: Deleted, ...scoped },
-        },
-      },
+      route("workspace.delete", {
+        description: "Owner only. Deletes every team, project, environment and secret beneath it.",
+        params: WorkspaceParams,
+        response: { 200: Deleted, ...memberErrors },
+      }),
       async (request) => workspaces.delete(contextOf(request)),
     );
 
     app.get(
       "/workspaces/:workspace_id/members",
-      {
-        config: { action: "workspace.read" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Members with their roles, in the order they joined; optional `limit` and `cursor` (X-Next-Cursor).",
-          params: WorkspaceParams,
-          querystring: PageQuery,
-          response: { 200: Type.Array(MemberRecord), ...scoped },
-        },
-      },
+      route("workspace.read", {
+        description:
+          "Members with their roles, in the order they joined; optional `limit` and `cursor` (X-Next-Cursor).",
+        params: WorkspaceParams,
+        querystring: PageQuery,
+        response: { 200: Type.Array(MemberRecord), ...memberErrors },
+      }),
       async (request, reply) => {
         const page = await workspaces.members(contextOf(request), request.query);
         if (page.nextCursor) reply.header("x-next-cursor", page.nextCursor);
@@ -131,18 +120,12 @@ export const workspacesRoutes =
 
     app.patch(
       "/workspaces/:workspace_id/members/:user_id",
-      {
-        config: { action: "member.update_role" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Owner only. Changes a member's role; the last Owner cannot be demoted (409).",
-          params: MemberParams,
-          body: ChangeRoleBody,
-          response: { 200: MemberRecord, 409: ErrorBody, ...scoped },
-        },
-      },
+      route("member.update_role", {
+        description: "Owner only. Changes a member's role; the last Owner cannot be demoted (409).",
+        params: MemberParams,
+        body: ChangeRoleBody,
+        response: { 200: MemberRecord, 409: ErrorBody, ...memberErrors },
+      }),
       async (request) => workspaces.changeRole(contextOf(request), request.params.user_id, request.body.role),
     );
 
@@ -157,7 +140,7 @@ export const workspacesRoutes =
           description:
             "Owner only, except that any member may remove themselves (leave). The last Owner cannot be removed (409).",
           params: MemberParams,
-          response: { 200: Removed, 409: ErrorBody, ...scoped },
+          response: { 200: Removed, 409: ErrorBody, ...memberErrors },
         },
       },
       async (request) => workspaces.removeMember(contextOf(request), request.params.user_id),
@@ -165,19 +148,13 @@ export const workspacesRoutes =
 
     app.post(
       "/workspaces/:workspace_id/switch",
-      {
-        config: { action: "workspace.switch" },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Makes this workspace the caller's current one (the scope of API keys and new sessions). " +
-            "Called with a session token, it also answers a new access token carrying the workspace.",
-          params: WorkspaceParams,
-          response: { 200: SwitchWorkspaceResponse, ...scoped },
-        },
-      },
+      route("workspace.switch", {
+        description:
+          "Makes this workspace the caller's current one (the scope of API keys and new sessions). " +
+          "Called with a session token, it also answers a new access token carrying the workspace.",
+        params: WorkspaceParams,
+        response: { 200: SwitchWorkspaceResponse, ...memberErrors },
+      }),
       async (request) => {
         const { workspaceId } = scopeOf(request);
         const accessToken = await workspaces.switchTo(principalOf(request), workspaceId);
