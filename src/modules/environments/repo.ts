@@ -1,6 +1,8 @@
 // Environment queries, scoped by workspace, team and project.
+
 import { prepared } from "../../db/prepared.ts";
 import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
+import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type EnvironmentRow = EnvironmentsTable;
 
@@ -119,12 +121,7 @@ export async function updateEnvironment(
     >
   >,
 ): Promise<void> {
-  await db
-    .updateTable("environments")
-    .set(patch)
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", environmentId)
-    .execute();
+  await updateInWorkspace(db, "environments", workspaceId, environmentId, patch);
 }
 
 /** Counts one more change of what the environment's secrets read as; takes its row lock on PostgreSQL. */
@@ -142,9 +139,5 @@ export async function deleteEnvironment(
   workspaceId: string,
   environmentId: string,
 ): Promise<void> {
-  await db
-    .deleteFrom("environments")
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", environmentId)
-    .execute();
+  await deleteInWorkspace(db, "environments", workspaceId, environmentId);
 }

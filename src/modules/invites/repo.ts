@@ -1,6 +1,8 @@
 // Invite queries. Invites are found by the digest of their token, never by the token.
+
 import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { InvitesTable, Queryable } from "../../db/schema.ts";
+import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type InviteRow = InvitesTable;
 
@@ -87,16 +89,11 @@ export async function updateInvite(
   id: string,
   patch: Partial<Pick<InviteRow, "token_hash" | "expiry_time" | "delivery_error" | "updated_at" | "status">>,
 ): Promise<void> {
-  await db
-    .updateTable("invites")
-    .set(patch)
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", id)
-    .execute();
+  await updateInWorkspace(db, "invites", workspaceId, id, patch);
 }
 
 export async function deleteInvite(db: Queryable, workspaceId: string, id: string): Promise<void> {
-  await db.deleteFrom("invites").where("workspace_id", "=", workspaceId).where("id", "=", id).execute();
+  await deleteInWorkspace(db, "invites", workspaceId, id);
 }
 
 /** Invites expired before `cutoff`, or answered (accepted, rejected) before it. */

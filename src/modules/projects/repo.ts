@@ -1,5 +1,7 @@
 // Project queries, scoped by workspace and team.
+
 import type { ProjectsTable, Queryable } from "../../db/schema.ts";
+import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type ProjectRow = ProjectsTable;
 
@@ -44,18 +46,9 @@ export async function updateProject(
   projectId: string,
   patch: Partial<Pick<ProjectRow, "name" | "slug" | "is_active" | "proj_metadata" | "updated_at">>,
 ): Promise<void> {
-  await db
-    .updateTable("projects")
-    .set(patch)
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", projectId)
-    .execute();
+  await updateInWorkspace(db, "projects", workspaceId, projectId, patch);
 }
 
 export async function deleteProject(db: Queryable, workspaceId: string, projectId: string): Promise<void> {
-  await db
-    .deleteFrom("projects")
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", projectId)
-    .execute();
+  await deleteInWorkspace(db, "projects", workspaceId, projectId);
 }

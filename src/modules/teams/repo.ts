@@ -1,5 +1,7 @@
 // Team and team-membership queries, always scoped by workspace.
+
 import type { Queryable, TeamsTable } from "../../db/schema.ts";
+import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type TeamRow = TeamsTable;
 
@@ -32,16 +34,11 @@ export async function updateTeam(
   teamId: string,
   patch: Partial<Pick<TeamRow, "name" | "avatar_url" | "updated_at">>,
 ): Promise<void> {
-  await db
-    .updateTable("teams")
-    .set(patch)
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", teamId)
-    .execute();
+  await updateInWorkspace(db, "teams", workspaceId, teamId, patch);
 }
 
 export async function deleteTeam(db: Queryable, workspaceId: string, teamId: string): Promise<void> {
-  await db.deleteFrom("teams").where("workspace_id", "=", workspaceId).where("id", "=", teamId).execute();
+  await deleteInWorkspace(db, "teams", workspaceId, teamId);
 }
 
 export async function teamNameTaken(db: Queryable, workspaceId: string, name: string, exceptId?: string) {

@@ -1,7 +1,9 @@
 // The webhooks module's tables: webhooks, and the deliveries queued for them.
+
 import { sql } from "kysely";
 import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { Queryable, WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
+import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type WebhookRow = WebhooksTable;
 export type DeliveryRow = WebhookDeliveriesTable;
@@ -54,21 +56,11 @@ export async function updateWebhook(
   id: string,
   changes: Partial<Omit<WebhookRow, "id" | "workspace_id">>,
 ): Promise<void> {
-  await db
-    .updateTable("webhooks")
-    .set(changes)
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", id)
-    .execute();
+  await updateInWorkspace(db, "webhooks", workspaceId, id, changes);
 }
 
 export async function deleteWebhook(db: Queryable, workspaceId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("webhooks")
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return (await deleteInWorkspace(db, "webhooks", workspaceId, id)) > 0;
 }
 
 export async function insertDeliveries(db: Queryable, rows: DeliveryRow[]): Promise<void> {

@@ -1,7 +1,9 @@
 // Secret and version queries, always scoped by workspace and environment.
+
 import { sql } from "kysely";
 import { inBatches } from "../../../db/batches.ts";
 import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../../db/schema.ts";
+import { deleteInWorkspace, updateInWorkspace } from "../../../db/workspace-rows.ts";
 import {
   countOf,
   pageOf,
@@ -213,16 +215,11 @@ export async function updateSecret(
     Omit<SecretRow, "id" | "workspace_id" | "team_id" | "project_id" | "environment_id" | "created_at">
   >,
 ): Promise<void> {
-  await db
-    .updateTable("secrets")
-    .set(patch)
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", secretId)
-    .execute();
+  await updateInWorkspace(db, "secrets", workspaceId, secretId, patch);
 }
 
 export async function deleteSecret(db: Queryable, workspaceId: string, secretId: string): Promise<void> {
-  await db.deleteFrom("secrets").where("workspace_id", "=", workspaceId).where("id", "=", secretId).execute();
+  await deleteInWorkspace(db, "secrets", workspaceId, secretId);
 }
 
 export function secretKeysOf(db: Queryable, workspaceId: string, environmentId: string) {
