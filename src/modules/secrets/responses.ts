@@ -1,10 +1,11 @@
 // Response pieces the secrets routes share: the ETag of a conditional read and its 304, the 207 of
 // a partial list, the error body that names keys, and how a single read is answered.
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import Type from "typebox";
 import type { RequestContext } from "../../auth/context.ts";
 import { answerIfNotModified, secretReadTag } from "../../http/etag.ts";
-import { authErrors, ErrorBody, type SECURITY } from "../../http/schemas.ts";
+import type { workspaceRoutes } from "../../http/route-options.ts";
+import { authErrors, ErrorBody } from "../../http/schemas.ts";
 import type { SecretView } from "./core.ts";
 import type { SecretsService } from "./service.ts";
 import type { Unresolved } from "./values/index.ts";
@@ -87,9 +88,9 @@ export async function answerSingleRead(
 /** What the secrets routes hand the routes registered in files of their own. */
 export interface SecretRouteOptions {
   secrets: SecretsService;
-  preHandler: preHandlerAsyncHookHandler;
   /** The environment's secrets path, with Fastify's parameters. */
   base: string;
-  common: { tags: string[]; security: typeof SECURITY };
+  /** The options of a route taking an action: the secrets' tag, the credential, the scope check. */
+  route: ReturnType<typeof workspaceRoutes>;
   errors: typeof SECRET_ERRORS;
 }

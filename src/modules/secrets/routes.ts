@@ -1,7 +1,7 @@
 // The secrets routes, one file per room (values/, views/, history/), all under the same workspace
 // scope, tags and error answers.
 import type { FastifyPluginAsync } from "fastify";
-import { SECURITY } from "../../http/schemas.ts";
+import { workspaceRoutes } from "../../http/route-options.ts";
 import { workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import type { SharingService } from "../sharing/index.ts";
@@ -22,9 +22,8 @@ export const secretsRoutes =
     const app = plugin as TypedApp;
     const options: SecretRouteOptions = {
       secrets: deps.secrets,
-      preHandler: workspaceScope(deps.workspaces.lookup),
       base: "/secrets/:workspace_id/:team_id/:project_id/:environment_id",
-      common: { tags: ["Secrets"], security: SECURITY },
+      route: workspaceRoutes(["Secrets"], workspaceScope(deps.workspaces.lookup)),
       errors: SECRET_ERRORS,
     };
     registerValueRoutes(app, options, deps.sharing);

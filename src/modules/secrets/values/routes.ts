@@ -44,24 +44,19 @@ export function registerValueRoutes(
   options: SecretRouteOptions,
   sharing: SharingService,
 ): void {
-  const { secrets, preHandler, base, common, errors } = options;
+  const { secrets, route, base, errors } = options;
 
   app.post(
     `${base}/`,
-    {
-      config: { action: "secret.write" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Creates one secret (version 1). 409 when the key exists in the environment. 422 reference_unreadable " +
-          "when the value references an environment the caller may not read (the same answer as for one that does " +
-          "not exist), reference_not_accepted when that environment takes no references from here.",
-        params: EnvironmentParams,
-        body: CreateSecretBody,
-        response: { 201: SecretRecord, ...errors },
-      },
-    },
+    route("secret.write", {
+      description:
+        "Creates one secret (version 1). 409 when the key exists in the environment. 422 reference_unreadable " +
+        "when the value references an environment the caller may not read (the same answer as for one that does " +
+        "not exist), reference_not_accepted when that environment takes no references from here.",
+      params: EnvironmentParams,
+      body: CreateSecretBody,
+      response: { 201: SecretRecord, ...errors },
+    }),
     async (request, reply) =>
       reply.code(201).send(await secrets.create(contextOf(request), pathOf(request), request.body)),
   );
@@ -69,18 +64,15 @@ export function registerValueRoutes(
   app.post(
     `${base}/bulk`,
     {
-      config: { action: "secret.write" },
-      preHandler,
-      bodyLimit: LIMITS.bulkBodyBytes,
-      schema: {
-        ...common,
+      ...route("secret.write", {
         description:
           "Creates up to 1,000 secrets, all or nothing: a key repeated in the batch or already present refuses " +
           "the whole batch with 409 and the list of keys.",
         params: EnvironmentParams,
         body: BulkCreateBody,
         response: { 201: Type.Array(SecretRecord), ...errors },
-      },
+      }),
+      bodyLimit: LIMITS.bulkBodyBytes,
     },
     async (request, reply) =>
       reply
@@ -90,29 +82,24 @@ export function registerValueRoutes(
 
   app.get(
     `${base}/`,
-    {
-      config: { action: "secret.read" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its " +
-          "newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). References " +
-          "in values are resolved with the caller's permissions, and only as far as each value's writer may read too " +
-          "(other environments as they are now); raw=true " +
-          "answers the stored text. 207 when some values cannot be decrypted or their references resolved " +
-          "(`unresolved` says which reference and why). A 200 carries an ETag (not with `at`); If-None-Match with " +
-          "it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.",
-        params: EnvironmentParams,
-        querystring: ListQuery,
-        response: {
-          200: { ...Type.Array(SecretRecord), headers: ETAG_HEADERS },
-          207: PartialSecretList,
-          304: NotModified,
-          ...errors,
-        },
+    route("secret.read", {
+      description:
+        "Every secret of the environment, decrypted. With `version=n` each secret is read at version n, or at its " +
+        "newest when it has fewer; with `at=<time>` the environment as it was then (paid capability). References " +
+        "in values are resolved with the caller's permissions, and only as far as each value's writer may read too " +
+        "(other environments as they are now); raw=true " +
+        "answers the stored text. 207 when some values cannot be decrypted or their references resolved " +
+        "(`unresolved` says which reference and why). A 200 carries an ETag (not with `at`); If-None-Match with " +
+        "it answers 304 (no body) while nothing in the environment, or in an environment its references reach, changed.",
+      params: EnvironmentParams,
+      querystring: ListQuery,
+      response: {
+        200: { ...Type.Array(SecretRecord), headers: ETAG_HEADERS },
+        207: PartialSecretList,
+        304: NotModified,
+        ...errors,
       },
-    },
+    }),
     async (request, reply) => {
       const ctx = contextOf(request);
       const path = pathOf(request);
@@ -152,22 +139,17 @@ export function registerValueRoutes(
 
   app.get(
     `${base}/:secret_id`,
-    {
-      config: { action: "secret.read" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "One secret, decrypted, its references resolved with the caller's permissions, as far as each value's " +
-          "writer may read too (raw=true: the stored " +
-          "text). 409 reference_unresolved when a reference cannot be resolved. A 200 carries an ETag; " +
-          "If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment " +
-          "its references reach, changed.",
-        params: SecretParams,
-        querystring: ReadQuery,
-        response: { 200: { ...SecretRecord, headers: ETAG_HEADERS }, 304: NotModified, ...errors },
-      },
-    },
+    route("secret.read", {
+      description:
+        "One secret, decrypted, its references resolved with the caller's permissions, as far as each value's " +
+        "writer may read too (raw=true: the stored " +
+        "text). 409 reference_unresolved when a reference cannot be resolved. A 200 carries an ETag; " +
+        "If-None-Match with it answers 304 (no body) while nothing in the environment, or in an environment " +
+        "its references reach, changed.",
+      params: SecretParams,
+      querystring: ReadQuery,
+      response: { 200: { ...SecretRecord, headers: ETAG_HEADERS }, 304: NotModified, ...errors },
+    }),
     async (request, reply) => {
       const ctx = contextOf(request);
       const path = pathOf(request);
@@ -185,19 +167,14 @@ export function registerValueRoutes(
 
   app.patch(
     `${base}/:secret_id`,
-    {
-      config: { action: "secret.write" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Changes key, value, description or rotation_days; only a changed value creates a new version (and is " +
-          "checked as a created one is: 422 reference_unreadable, reference_not_accepted).",
-        params: SecretParams,
-        body: UpdateSecretBody,
-        response: { 200: SecretRecord, ...errors },
-      },
-    },
+    route("secret.write", {
+      description:
+        "Changes key, value, description or rotation_days; only a changed value creates a new version (and is " +
+        "checked as a created one is: 422 reference_unreadable, reference_not_accepted).",
+      params: SecretParams,
+      body: UpdateSecretBody,
+      response: { 200: SecretRecord, ...errors },
+    }),
     async (request) =>
       secrets.update(contextOf(request), pathOf(request), request.params.secret_id, request.body),
   );
@@ -205,94 +182,71 @@ export function registerValueRoutes(
   app.patch(
     `${base}/`,
     {
-      config: { action: "secret.write" },
-      preHandler,
-      bodyLimit: LIMITS.bulkBodyBytes,
-      schema: {
-        ...common,
+      ...route("secret.write", {
         description: "Bulk update matched on `key` (optional `new_key`, `value`), atomic.",
         params: EnvironmentParams,
         body: BulkUpdateBody,
         response: { 200: Type.Array(SecretRecord), ...errors },
-      },
+      }),
+      bodyLimit: LIMITS.bulkBodyBytes,
     },
     async (request) => secrets.bulkUpdate(contextOf(request), pathOf(request), request.body.secrets),
   );
 
   app.delete(
     `${base}/:secret_id`,
-    {
-      config: { action: "secret.write" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Deletes one secret with its versions and its log. It stays restorable, with its versions, for " +
-          "COFFER_DELETED_SECRETS_DAYS (GET …/deleted).",
-        params: SecretParams,
-        response: { 200: Deleted, ...errors },
-      },
-    },
+    route("secret.write", {
+      description:
+        "Deletes one secret with its versions and its log. It stays restorable, with its versions, for " +
+        "COFFER_DELETED_SECRETS_DAYS (GET …/deleted).",
+      params: SecretParams,
+      response: { 200: Deleted, ...errors },
+    }),
     async (request) => secrets.delete(contextOf(request), pathOf(request), request.params.secret_id),
   );
 
   app.delete(
     `${base}/`,
-    {
-      config: { action: "secret.delete_all" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Deletes every secret in the environment. Workspace Owner only. Each stays restorable for " +
-          "COFFER_DELETED_SECRETS_DAYS.",
-        params: EnvironmentParams,
-        response: { 200: DeletedCount, ...errors },
-      },
-    },
+    route("secret.delete_all", {
+      description:
+        "Deletes every secret in the environment. Workspace Owner only. Each stays restorable for " +
+        "COFFER_DELETED_SECRETS_DAYS.",
+      params: EnvironmentParams,
+      response: { 200: DeletedCount, ...errors },
+    }),
     async (request) => secrets.deleteAll(contextOf(request), pathOf(request)),
   );
 
   app.post(
     `${base}/bulk-delete`,
-    {
-      config: { action: "secret.write" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Deletes the given secrets of the environment in one transaction, all or nothing: 404 `not_found` names " +
-          "the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS (0: a " +
-          "delete is final); the " +
-          "trail holds one entry with the count and the keys.",
-        params: EnvironmentParams,
-        body: BulkDeleteBody,
-        response: { 200: BulkDeleted, ...errors },
-      },
-    },
+    route("secret.write", {
+      description:
+        "Deletes the given secrets of the environment in one transaction, all or nothing: 404 `not_found` names " +
+        "the ids the environment has not (`ids`). Each stays restorable for COFFER_DELETED_SECRETS_DAYS (0: a " +
+        "delete is final); the " +
+        "trail holds one entry with the count and the keys.",
+      params: EnvironmentParams,
+      body: BulkDeleteBody,
+      response: { 200: BulkDeleted, ...errors },
+    }),
     async (request) => secrets.bulkDelete(contextOf(request), pathOf(request), request.body.ids),
   );
 
   app.get(
     `${base}/metadata`,
-    {
-      config: { action: "secret.read" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Every secret the environment reads (inherited ones included, `inherited_from` says from where) without " +
-          "its value: nothing is decrypted and no read of a value is recorded. What a screen lists before someone " +
-          "asks to see a value (a read of the secret, which the audit trail records). A 200 carries an ETag; " +
-          "If-None-Match with it answers 304 while nothing in the environment or its parents changed.",
-        params: EnvironmentParams,
-        response: {
-          200: { ...Type.Array(SecretMetadata), headers: ETAG_HEADERS },
-          304: NotModified,
-          ...errors,
-        },
+    route("secret.read", {
+      description:
+        "Every secret the environment reads (inherited ones included, `inherited_from` says from where) without " +
+        "its value: nothing is decrypted and no read of a value is recorded. What a screen lists before someone " +
+        "asks to see a value (a read of the secret, which the audit trail records). A 200 carries an ETag; " +
+        "If-None-Match with it answers 304 while nothing in the environment or its parents changed.",
+      params: EnvironmentParams,
+      response: {
+        200: { ...Type.Array(SecretMetadata), headers: ETAG_HEADERS },
+        304: NotModified,
+        ...errors,
       },
-    },
+    }),
     async (request, reply) => {
       const ctx = contextOf(request);
       const path = pathOf(request);
@@ -305,19 +259,14 @@ export function registerValueRoutes(
 
   app.post(
     `${base}/share`,
-    {
-      config: { action: "secret.write" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Mints a share link for some secrets of this environment: a snapshot of their values, readable with a " +
-          "plain GET of `url` until it expires or its views are spent. Paid capability (402 on the free plan).",
-        params: EnvironmentParams,
-        body: ShareBody,
-        response: { 201: ShareCreated, 402: ErrorBody, ...errors },
-      },
-    },
+    route("secret.write", {
+      description:
+        "Mints a share link for some secrets of this environment: a snapshot of their values, readable with a " +
+        "plain GET of `url` until it expires or its views are spent. Paid capability (402 on the free plan).",
+      params: EnvironmentParams,
+      body: ShareBody,
+      response: { 201: ShareCreated, 402: ErrorBody, ...errors },
+    }),
     async (request, reply) =>
       reply
         .code(201)

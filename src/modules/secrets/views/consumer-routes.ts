@@ -27,26 +27,21 @@ const PREFERENCE_APPLIED = {
 };
 
 export function registerConsumerReads(app: TypedApp, options: SecretRouteOptions): void {
-  const { secrets, preHandler, base, common, errors } = options;
+  const { secrets, route, base, errors } = options;
 
   // The key goes in the query: `by-key` is a segment no secret id (a UUID) can be, and no path
   // template of the API can be read two ways (a key in the path could, against `{secret_id}/logs`).
   app.get(
     `${base}/by-key`,
-    {
-      config: { action: "secret.read" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "One secret by its key, as the list shows it: the environment's own, else the one it inherits from the " +
-          "nearest parent (`inherited_from` says which). The same record, references, ETag/304 and 409s as the " +
-          "read by id; 404 when the environment reads no such key.",
-        params: EnvironmentParams,
-        querystring: ByKeyQuery,
-        response: { 200: { ...SecretRecord, headers: ETAG_HEADERS }, 304: NotModified, ...errors },
-      },
-    },
+    route("secret.read", {
+      description:
+        "One secret by its key, as the list shows it: the environment's own, else the one it inherits from the " +
+        "nearest parent (`inherited_from` says which). The same record, references, ETag/304 and 409s as the " +
+        "read by id; 404 when the environment reads no such key.",
+      params: EnvironmentParams,
+      querystring: ByKeyQuery,
+      response: { 200: { ...SecretRecord, headers: ETAG_HEADERS }, 304: NotModified, ...errors },
+    }),
     async (request, reply) => {
       const ctx = contextOf(request);
       const path = pathOf(request);
@@ -63,40 +58,35 @@ export function registerConsumerReads(app: TypedApp, options: SecretRouteOptions
 
   app.get(
     `${base}/export`,
-    {
-      config: { action: "secret.read" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "The environment as the list reads it (inherited keys and references resolved), as one flat JSON object " +
-          "{KEY: value} (format=json, the default) or as dotenv text (format=dotenv, text/plain). When some values " +
-          "cannot be read: the list's 207, in JSON whatever the format — or 409 export_incomplete with " +
-          "`Prefer: handling=strict`. 409 not_representable when a value has no dotenv form. A 200 carries an ETag; " +
-          "If-None-Match with it answers 304 while nothing the export shows changed.",
-        params: EnvironmentParams,
-        querystring: ExportQuery,
-        headers: PreferHeader,
-        response: {
-          200: {
-            description: "The whole environment",
-            headers: { ...ETAG_HEADERS, ...PREFERENCE_APPLIED },
-            content: {
-              "application/json": { schema: ExportObject },
-              "text/plain": {
-                schema: Type.String({
-                  description:
-                    "KEY='value' lines, one per key (a multi-line value spans lines inside its quotes)",
-                }),
-              },
+    route("secret.read", {
+      description:
+        "The environment as the list reads it (inherited keys and references resolved), as one flat JSON object " +
+        "{KEY: value} (format=json, the default) or as dotenv text (format=dotenv, text/plain). When some values " +
+        "cannot be read: the list's 207, in JSON whatever the format — or 409 export_incomplete with " +
+        "`Prefer: handling=strict`. 409 not_representable when a value has no dotenv form. A 200 carries an ETag; " +
+        "If-None-Match with it answers 304 while nothing the export shows changed.",
+      params: EnvironmentParams,
+      querystring: ExportQuery,
+      headers: PreferHeader,
+      response: {
+        200: {
+          description: "The whole environment",
+          headers: { ...ETAG_HEADERS, ...PREFERENCE_APPLIED },
+          content: {
+            "application/json": { schema: ExportObject },
+            "text/plain": {
+              schema: Type.String({
+                description:
+                  "KEY='value' lines, one per key (a multi-line value spans lines inside its quotes)",
+              }),
             },
           },
-          207: PartialSecretList,
-          304: NotModified,
-          ...errors,
         },
+        207: PartialSecretList,
+        304: NotModified,
+        ...errors,
       },
-    },
+    }),
     async (request, reply) => {
       const ctx = contextOf(request);
       const path = pathOf(request);

@@ -11,25 +11,20 @@ import { CompareParams, CompareQuery, Comparison } from "./compare-schemas.ts";
 import { registerConsumerReads } from "./consumer-routes.ts";
 
 export function registerViewRoutes(app: TypedApp, options: SecretRouteOptions): void {
-  const { secrets, preHandler, base, common, errors } = options;
+  const { secrets, route, base, errors } = options;
 
   registerConsumerReads(app, options);
 
   app.get(
     "/environments/:workspace_id/:team_id/:project_id/compare",
-    {
-      config: { action: "secret.read" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Environments of one project side by side: every key in any of them, with its presence, version and a " +
-          "value fingerprint per environment (values only with values=true). The caller must read each one.",
-        params: CompareParams,
-        querystring: CompareQuery,
-        response: { 200: Comparison, ...errors },
-      },
-    },
+    route("secret.read", {
+      description:
+        "Environments of one project side by side: every key in any of them, with its presence, version and a " +
+        "value fingerprint per environment (values only with values=true). The caller must read each one.",
+      params: CompareParams,
+      querystring: CompareQuery,
+      response: { 200: Comparison, ...errors },
+    }),
     async (request) =>
       secrets.compare(
         contextOf(request),
@@ -41,37 +36,27 @@ export function registerViewRoutes(app: TypedApp, options: SecretRouteOptions): 
 
   app.get(
     "/workspaces/:workspace_id/search",
-    {
-      config: { action: "secret.search" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "Secrets of the workspace whose key or description holds `q` (any case), sorted by key, at most " +
-          "`limit` (1-100, default 50): only those the caller may read (Viewers and Members: their teams). Values " +
-          "are never searched or answered. A key narrowed to projects or environments is refused.",
-        params: WorkspaceParams,
-        querystring: SearchQuery,
-        response: { 200: Type.Array(SearchResult), 403: ErrorBody, 404: ErrorBody, ...authErrors },
-      },
-    },
+    route("secret.search", {
+      description:
+        "Secrets of the workspace whose key or description holds `q` (any case), sorted by key, at most " +
+        "`limit` (1-100, default 50): only those the caller may read (Viewers and Members: their teams). Values " +
+        "are never searched or answered. A key narrowed to projects or environments is refused.",
+      params: WorkspaceParams,
+      querystring: SearchQuery,
+      response: { 200: Type.Array(SearchResult), 403: ErrorBody, 404: ErrorBody, ...authErrors },
+    }),
     async (request) => secrets.search(contextOf(request), request.query.q, request.query.limit ?? 50),
   );
 
   app.get(
     `${base}/:secret_id/inherited-by`,
-    {
-      config: { action: "secret.read" },
-      preHandler,
-      schema: {
-        ...common,
-        description:
-          "The environments that inherit this secret from this one (directly or through others, unless they set " +
-          "the key themselves): deleting it takes it from them. Names only, never values.",
-        params: SecretParams,
-        response: { 200: Heirs, ...errors },
-      },
-    },
+    route("secret.read", {
+      description:
+        "The environments that inherit this secret from this one (directly or through others, unless they set " +
+        "the key themselves): deleting it takes it from them. Names only, never values.",
+      params: SecretParams,
+      response: { 200: Heirs, ...errors },
+    }),
     async (request) => secrets.inheritedBy(contextOf(request), pathOf(request), request.params.secret_id),
   );
 }
