@@ -3,7 +3,7 @@
 // A bad value throws ConfigError naming the variable; main.ts prints that one line and exits.
 import { availableParallelism } from "node:os";
 import { withFileSecrets } from "./config/file-secrets.ts";
-import { boolean, ConfigError, type Env, integer, read, url } from "./config/values.ts";
+import { boolean, ConfigError, type Env, integer, read, url, webUrl } from "./config/values.ts";
 import { type ConnectionLimits, defaultMaxConnections } from "./http/connection-limits.ts";
 import { parseCidr } from "./lib/cidr.ts";
 
@@ -493,10 +493,7 @@ function parseConfig(env: Env): Omit<Config, "secretsFromFiles"> {
   const port = integer(env, "PORT", 8080, 0, 65535);
   const host = read(env, "HOST") ?? "127.0.0.1";
   const tls = tlsFiles(env);
-  const publicUrl = url(env, "COFFER_PUBLIC_URL", listenUrl(host, port, tls !== undefined), [
-    "http:",
-    "https:",
-  ])!;
+  const publicUrl = webUrl(env, "COFFER_PUBLIC_URL", listenUrl(host, port, tls !== undefined));
   // Links to http:// would lead nowhere: a server that speaks TLS refuses plain HTTP.
   if (tls && publicUrl.startsWith("http:")) {
     throw new ConfigError("COFFER_PUBLIC_URL", "must start with https:// when COFFER_TLS_CERT_FILE is set");
@@ -562,12 +559,9 @@ function parseConfig(env: Env): Omit<Config, "secretsFromFiles"> {
     otpTtl: integer(env, "COFFER_OTP_TTL", 600, 1),
     inviteTtl: integer(env, "COFFER_INVITE_TTL", 604800, 1),
     imports: {
-      railwayUrl: url(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2", [
-        "http:",
-        "https:",
-      ])!,
-      vercelUrl: url(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com", ["http:", "https:"])!,
-      renderUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
+      railwayUrl: webUrl(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2"),
+      vercelUrl: webUrl(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com"),
+      renderUrl: webUrl(env, "COFFER_RENDER_API_URL", "https://api.render.com"),
       timeoutMs: integer(env, "COFFER_IMPORT_TIMEOUT_MS", 10_000, 100, 120_000),
     },
     // At most a week: a timer cannot wait longer than 24.8 days (Node fires a longer one at once).
@@ -579,39 +573,21 @@ function parseConfig(env: Env): Omit<Config, "secretsFromFiles"> {
     google: {
       clientId: read(env, "GOOGLE_CLIENT_ID"),
       clientSecret: read(env, "GOOGLE_CLIENT_SECRET"),
-      authUrl: url(env, "COFFER_GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth", [
-        "http:",
-        "https:",
-      ])!,
-      tokenUrl: url(env, "COFFER_GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token", [
-        "http:",
-        "https:",
-      ])!,
-      apiUrl: url(env, "COFFER_GOOGLE_USERINFO_URL", "https://openidconnect.googleapis.com/v1/userinfo", [
-        "http:",
-        "https:",
-      ])!,
+      authUrl: webUrl(env, "COFFER_GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth"),
+      tokenUrl: webUrl(env, "COFFER_GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token"),
+      apiUrl: webUrl(env, "COFFER_GOOGLE_USERINFO_URL", "https://openidconnect.googleapis.com/v1/userinfo"),
     },
     github: {
       clientId: read(env, "GITHUB_CLIENT_ID"),
       clientSecret: read(env, "GITHUB_CLIENT_SECRET"),
-      authUrl: url(env, "COFFER_GITHUB_AUTH_URL", "https://github.com/login/oauth/authorize", [
-        "http:",
-        "https:",
-      ])!,
-      tokenUrl: url(env, "COFFER_GITHUB_TOKEN_URL", "https://github.com/login/oauth/access_token", [
-        "http:",
-        "https:",
-      ])!,
-      apiUrl: url(env, "COFFER_GITHUB_API_URL", "https://api.github.com", ["http:", "https:"])!,
+      authUrl: webUrl(env, "COFFER_GITHUB_AUTH_URL", "https://github.com/login/oauth/authorize"),
+      tokenUrl: webUrl(env, "COFFER_GITHUB_TOKEN_URL", "https://github.com/login/oauth/access_token"),
+      apiUrl: webUrl(env, "COFFER_GITHUB_API_URL", "https://api.github.com"),
     },
     oidc: oidcProvider(env),
-    railwayApiUrl: url(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2", [
-      "http:",
-      "https:",
-    ])!,
-    vercelApiUrl: url(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com", ["http:", "https:"])!,
-    renderApiUrl: url(env, "COFFER_RENDER_API_URL", "https://api.render.com", ["http:", "https:"])!,
+    railwayApiUrl: webUrl(env, "COFFER_RAILWAY_API_URL", "https://backboard.railway.com/graphql/v2"),
+    vercelApiUrl: webUrl(env, "COFFER_VERCEL_API_URL", "https://api.vercel.com"),
+    renderApiUrl: webUrl(env, "COFFER_RENDER_API_URL", "https://api.render.com"),
     logLevel,
     webhooks: webhookSettings(env),
     outboundAllowedNetworks: outboundAllowedNetworks(env),

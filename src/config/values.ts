@@ -60,3 +60,8 @@ export function url(
   }
   return raw.replace(/\/+$/, "");
 }
+
+/** An http(s) URL with a default: the address of a service the server calls, or its own. */
+export function webUrl(env: Env, name: string, fallback: string): string {
+  return url(env, name, fallback, ["http:", "https:"]) ?? fallback;
+}
