@@ -105,6 +105,15 @@ export const SECURITY: Array<Record<string, string[]>> = [
   { HTTPBearer: [] },
 ];
 
+/** How an answer about a person names them: their email and the parts of their name. */
+export const PersonNames = {
+  email: Type.String(),
+  name: Type.String(),
+  first_name: Type.String(),
+  middle_name: Nullable(Type.String()),
+  last_name: Type.String(),
+};
+
 /** The path of a workspace-scoped route names its workspace (http/scope.ts reads it). */
 export const WorkspaceParams = Type.Object({ workspace_id: Uuid });
 

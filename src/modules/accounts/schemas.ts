@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Int32, Nullable, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PersonNames, Uuid } from "../../http/schemas.ts";
 import { WorkspaceRecord } from "../workspaces/index.ts";
 
 const Email = Type.String({ format: "email", maxLength: 254 });
@@ -63,11 +63,7 @@ export const LogoutResponse = Type.Object({ revoked: Int32({ description: "sessi
 
 export const Profile = Type.Object({
   id: Uuid,
-  email: Type.String(),
-  name: Type.String(),
-  first_name: Type.String(),
-  middle_name: Nullable(Type.String()),
-  last_name: Type.String(),
+  ...PersonNames,
   email_verified: Type.Boolean(),
   has_password: Type.Boolean({
     description: "false for an account made through Google or GitHub that never set one (a reset sets it)",

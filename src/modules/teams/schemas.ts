@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Int32, Nullable, PlaceName, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PersonNames, PlaceName, Uuid } from "../../http/schemas.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
 const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
@@ -26,11 +26,7 @@ export const AddTeamMemberBody = Type.Object({ user_id: Uuid });
 
 export const TeamMemberRecord = Type.Object({
   user_id: Uuid,
-  email: Type.String(),
-  name: Type.String(),
-  first_name: Type.String(),
-  middle_name: Nullable(Type.String()),
-  last_name: Type.String(),
+  ...PersonNames,
   role: Int32({ description: "the person's workspace role" }),
   added_at: DateTime,
 });

@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { DateTime, Int32, Nullable, Slug, Uuid } from "../../http/schemas.ts";
+import { DateTime, Int32, Nullable, PersonNames, Slug, Uuid } from "../../http/schemas.ts";
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S" });
 const AvatarUrl = Nullable(Type.String({ maxLength: 2048 }));
@@ -52,11 +52,7 @@ export const ChangeRoleBody = Type.Object({ role: RoleValue });
 
 export const MemberRecord = Type.Object({
   user_id: Uuid,
-  email: Type.String(),
-  name: Type.String(),
-  first_name: Type.String(),
-  middle_name: Nullable(Type.String()),
-  last_name: Type.String(),
+  ...PersonNames,
   role: Int32(),
   joined_at: DateTime,
   two_factor: Type.Boolean({ description: "the member has two-factor sign-in on" }),
