@@ -1,7 +1,7 @@
 // Which of some ids name rows of a workspace, and what those rows are called: the scope checks of
 // keys and webhooks and the audit trail's place names ask this of projects and environments alike.
 // The owning module passes its own table (the one-owner-per-table rule is the caller's to keep).
-import type { UpdateObject } from "kysely";
+import { type ExpressionBuilder, sql, type UpdateObject } from "kysely";
 import type { Database, Queryable } from "./schema.ts";
 
 type NamedTable = "projects" | "environments";
@@ -57,7 +57,7 @@ export async function updateInWorkspace<T extends WorkspaceTable>(
   await q
     .updateTable(table as WorkspaceTable)
     .set(patch as UpdateObject<Database, WorkspaceTable>)
-    .where(({ and }) => and(row))
+    .where((eb) => allEqual(eb, row))
     .execute();
 }
 
@@ -71,7 +71,42 @@ export async function deleteInWorkspace(
   const row = { workspace_id: workspaceId, id };
   const result = await q
     .deleteFrom(table)
-    .where(({ and }) => and(row))
+    .where((eb) => allEqual(eb, row))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The tables whose rows belong to one workspace. */
+type TenantTable = {
+  [T in keyof Database]: Database[T] extends { workspace_id: string } ? T : never;
+}[keyof Database];
+
+/**
+ * The row of `table` whose columns hold the values in `match`, its workspace always among them.
+ * The match is an object so that one helper serves every table: Kysely types a chain of `where`
+ * over one named table only.
+ */
+export function rowWhere<T extends TenantTable>(
+  q: Queryable,
+  table: T,
+  match: { workspace_id: string } & Partial<Database[T]>,
+): Promise<Database[T] | undefined> {
+  return q
+    .selectFrom(table as TenantTable)
+    .selectAll()
+    .where((eb) => allEqual(eb, match))
+    .executeTakeFirst() as Promise<Database[T] | undefined>;
+}
+
+/**
+ * `column = value` for every entry. Not Kysely's filter object: that one drops an undefined value's
+ * condition (a missing workspace id would read every tenant's rows) and turns null into `is null`.
+ */
+function allEqual<T extends keyof Database>(eb: ExpressionBuilder<Database, T>, match: object) {
+  return eb.and(
+    Object.entries(match).map(([column, value]) => {
+      if (value === undefined) throw new Error(`No value to match ${column} against`);
+      return eb(sql.ref<unknown>(column), "=", value);
+    }),
+  );
 }

@@ -2,7 +2,7 @@
 
 import { prepared } from "../../db/prepared.ts";
 import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
-import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type EnvironmentRow = EnvironmentsTable;
 
@@ -45,24 +45,12 @@ export async function findEnvironment(
 
 /** The project's environment with this id. */
 export function environmentInProject(db: Queryable, workspaceId: string, projectId: string, id: string) {
-  return db
-    .selectFrom("environments")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("project_id", "=", projectId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return rowWhere(db, "environments", { workspace_id: workspaceId, project_id: projectId, id });
 }
 
 /** The project's environment with this slug. */
 export function environmentWithSlug(db: Queryable, workspaceId: string, projectId: string, slug: string) {
-  return db
-    .selectFrom("environments")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("project_id", "=", projectId)
-    .where("slug", "=", slug)
-    .executeTakeFirst();
+  return rowWhere(db, "environments", { workspace_id: workspaceId, project_id: projectId, slug });
 }
 
 export function listEnvironments(db: Queryable, workspaceId: string, projectId: string) {

@@ -2,7 +2,7 @@
 
 import { BATCH, deleteUntilDone } from "../../db/batches.ts";
 import type { InvitesTable, Queryable } from "../../db/schema.ts";
-import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type InviteRow = InvitesTable;
 
@@ -15,12 +15,7 @@ export function findByTokenHash(db: Queryable, tokenHash: string) {
 }
 
 export function findInvite(db: Queryable, workspaceId: string, inviteId: string) {
-  return db
-    .selectFrom("invites")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", inviteId)
-    .executeTakeFirst();
+  return rowWhere(db, "invites", { workspace_id: workspaceId, id: inviteId });
 }
 
 export function listInvites(

@@ -1,18 +1,12 @@
 // Project queries, scoped by workspace and team.
 
 import type { ProjectsTable, Queryable } from "../../db/schema.ts";
-import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type ProjectRow = ProjectsTable;
 
 export function findProject(db: Queryable, workspaceId: string, teamId: string, projectId: string) {
-  return db
-    .selectFrom("projects")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("team_id", "=", teamId)
-    .where("id", "=", projectId)
-    .executeTakeFirst();
+  return rowWhere(db, "projects", { workspace_id: workspaceId, team_id: teamId, id: projectId });
 }
 
 /** The workspace's projects with this slug (one per team at most). */

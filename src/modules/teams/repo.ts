@@ -1,17 +1,12 @@
 // Team and team-membership queries, always scoped by workspace.
 
 import type { Queryable, TeamsTable } from "../../db/schema.ts";
-import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type TeamRow = TeamsTable;
 
 export function findTeam(db: Queryable, workspaceId: string, teamId: string) {
-  return db
-    .selectFrom("teams")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", teamId)
-    .executeTakeFirst();
+  return rowWhere(db, "teams", { workspace_id: workspaceId, id: teamId });
 }
 
 export function listTeams(db: Queryable, workspaceId: string, onlyForUser?: string) {

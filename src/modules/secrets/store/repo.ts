@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import { inBatches } from "../../../db/batches.ts";
 import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../../db/schema.ts";
-import { deleteInWorkspace, updateInWorkspace } from "../../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../../db/workspace-rows.ts";
 import {
   countOf,
   pageOf,
@@ -125,13 +125,7 @@ export function listSecretsAt(db: Queryable, workspaceId: string, environmentId:
 }
 
 export function findSecret(db: Queryable, workspaceId: string, environmentId: string, secretId: string) {
-  return db
-    .selectFrom("secrets")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("environment_id", "=", environmentId)
-    .where("id", "=", secretId)
-    .executeTakeFirst();
+  return rowWhere(db, "secrets", { workspace_id: workspaceId, environment_id: environmentId, id: secretId });
 }
 
 /** The environment's secrets whose `column` is one of `values` (batched under the parameter limit). */

@@ -1,8 +1,10 @@
 // Deleted secrets, kept for their retention period: moved out of `secrets` (and their versions out
 // of `secret_versions`) by a delete, moved back by a restore, purged by housekeeping.
+
 import { sql } from "kysely";
 import { BATCH, deleteUntilDone } from "../../../db/batches.ts";
 import type { Queryable } from "../../../db/schema.ts";
+import { rowWhere } from "../../../db/workspace-rows.ts";
 import { VERSION_WRITER } from "./repo.ts";
 import {
   countOf,
@@ -97,13 +99,11 @@ export function listTrashed(db: Queryable, workspaceId: string, environmentId: s
 }
 
 export function findTrashed(db: Queryable, workspaceId: string, environmentId: string, secretId: string) {
-  return db
-    .selectFrom("deleted_secrets")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("environment_id", "=", environmentId)
-    .where("id", "=", secretId)
-    .executeTakeFirst();
+  return rowWhere(db, "deleted_secrets", {
+    workspace_id: workspaceId,
+    environment_id: environmentId,
+    id: secretId,
+  });
 }
 
 export function trashedVersions(db: Queryable, secretId: string) {
