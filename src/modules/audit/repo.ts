@@ -1,5 +1,7 @@
 // Audit entries: written inside the transaction of the change they record; read newest first.
+
 import { BATCH, deleteUntilDone, inBatches } from "../../db/batches.ts";
+import { pastPosition } from "../../db/keyset.ts";
 import type {
   AuditCheckpointsTable,
   AuditEventsTable,
@@ -80,15 +82,8 @@ export function listEvents(db: Queryable, q: AuditQuery) {
   else if (q.view === "operations") query = query.where("batch_id", "is", null);
   else if (q.view === "changes")
     query = query.where("action", "not in", [...ACCESS_ACTIONS, ...SUMMARIES_OF_CHANGES]);
-  if (q.before) {
-    const { createdAt, id } = q.before;
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", createdAt),
-        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
-      ]),
-    );
-  }
+  const { before } = q;
+  if (before) query = query.where((eb) => pastPosition(eb, before, "<"));
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).execute();
 }
 

@@ -1,5 +1,7 @@
 // Share-link queries. Links are found by the digest of their token, never by the token.
+
 import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { pastPosition } from "../../db/keyset.ts";
 import type { Queryable, ShareLinksTable } from "../../db/schema.ts";
 import type { Position } from "../../lib/cursor.ts";
 
@@ -111,15 +113,8 @@ export function listLinks(
 ) {
   let query = db.selectFrom("share_links").select(listedColumns).where("workspace_id", "=", q.workspaceId);
   if (q.createdBy) query = query.where("created_by", "=", q.createdBy);
-  if (q.before) {
-    const { createdAt, id } = q.before;
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", createdAt),
-        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
-      ]),
-    );
-  }
+  const { before } = q;
+  if (before) query = query.where((eb) => pastPosition(eb, before, "<"));
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).execute();
 }
 

@@ -1,5 +1,6 @@
 // The instance's workspaces as its operators see them (the instance module, `coffer-server admin`):
 // every workspace with its plan and member count, and one found by id, slug or name.
+import { pastPosition } from "../../db/keyset.ts";
 import type { Queryable } from "../../db/schema.ts";
 import type { Position } from "../../lib/cursor.ts";
 import { findWorkspace, type WorkspaceRow } from "./repo.ts";
@@ -35,14 +36,8 @@ export function everyWorkspace(db: Queryable, page: { limit: number; after?: Pos
     .select(["w.id", "w.name", "w.slug", "w.plan", "w.created_at"])
     .select((eb) => eb.fn.count<number>("m.user_id").as("members"))
     .groupBy(["w.id", "w.name", "w.slug", "w.plan", "w.created_at"]);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    query = query.where((eb) =>
-      eb.or([
-        eb("w.created_at", ">", createdAt),
-        eb.and([eb("w.created_at", "=", createdAt), eb("w.id", ">", id)]),
-      ]),
-    );
-  }
+  const { after } = page;
+  if (after)
+    query = query.where((eb) => pastPosition(eb, after, ">", { createdAt: "w.created_at", id: "w.id" }));
   return query.orderBy("w.created_at").orderBy("w.id").limit(page.limit).execute();
 }

@@ -1,4 +1,5 @@
 // Workspace and membership queries. Every query names the workspace it touches.
+import { pastPosition } from "../../db/keyset.ts";
 import type { Queryable, WorkspacesTable } from "../../db/schema.ts";
 import type { Position } from "../../lib/cursor.ts";
 
@@ -129,15 +130,9 @@ const membersQuery = (db: Queryable, workspaceId: string) =>
 /** Members in the order they joined, from just after `after` (a page position) when given. */
 export function membersOf(db: Queryable, workspaceId: string, page: { limit: number; after?: Position }) {
   let query = membersQuery(db, workspaceId);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    query = query.where((eb) =>
-      eb.or([
-        eb("m.created_at", ">", createdAt),
-        eb.and([eb("m.created_at", "=", createdAt), eb("u.id", ">", id)]),
-      ]),
-    );
-  }
+  const { after } = page;
+  if (after)
+    query = query.where((eb) => pastPosition(eb, after, ">", { createdAt: "m.created_at", id: "u.id" }));
   return query.orderBy("m.created_at").orderBy("u.id").limit(page.limit).execute();
 }
 
