@@ -224,6 +224,16 @@ export class TaggedCache<V> {
     }
   }
 
+  /** The value under `key`, else the one `load` reads, kept under the tags `tagsOf` gives it when found. */
+  async getOrLoad(key: string, load: () => Promise<V | undefined>, tagsOf: (value: V) => string[]) {
+    const cached = this.get(key);
+    if (cached) return cached;
+    const mark = this.mark();
+    const value = await load();
+    if (value) this.set(key, value, tagsOf(value), mark);
+    return value;
+  }
+
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;

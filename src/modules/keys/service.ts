@@ -207,14 +207,15 @@ export function createKeysService({ db, clock, bus, accountAudit, observeCache, 
 
     async authenticateApiKey(token: string, address: string): Promise<Principal> {
       const digest = sha256(token);
-      let key = cache.get(digest);
-      if (!key) {
-        const mark = cache.mark();
-        key = await repo.findKeyByDigest(db, digest);
-        if (!key) throw new AppError("invalid_token", "Invalid API key");
-        const claim = key.current_workspace_id ? [tags.workspace(key.current_workspace_id)] : [];
-        cache.set(digest, key, [tags.apiKey(key.id), tags.user(key.user_id), ...claim], mark);
-      }
+      const key = await cache.getOrLoad(
+        digest,
+        () => repo.findKeyByDigest(db, digest),
+        (found) => {
+          const claim = found.current_workspace_id ? [tags.workspace(found.current_workspace_id)] : [];
+          return [tags.apiKey(found.id), tags.user(found.user_id), ...claim];
+        },
+      );
+      if (!key) throw new AppError("invalid_token", "Invalid API key");
       const now = clock.now();
       assertKeyLive(key, now);
       assertUsableFrom(key, address);

@@ -138,18 +138,16 @@ export function createServiceAccountKeys(deps: ServiceAccountsDeps, core: Servic
 
     async authenticate(token: string, address: string): Promise<Principal> {
       const digest = sha256(token);
-      let key = cache.get(digest);
-      if (!key) {
-        const mark = cache.mark();
-        key = await repo.findKeyByDigest(db, digest);
-        if (!key) throw new AppError("invalid_token", "Invalid API key");
-        cache.set(
-          digest,
-          key,
-          [tags.apiKey(key.id), tags.serviceAccount(key.account_id), tags.workspace(key.workspace_id)],
-          mark,
-        );
-      }
+      const key = await cache.getOrLoad(
+        digest,
+        () => repo.findKeyByDigest(db, digest),
+        (found) => [
+          tags.apiKey(found.id),
+          tags.serviceAccount(found.account_id),
+          tags.workspace(found.workspace_id),
+        ],
+      );
+      if (!key) throw new AppError("invalid_token", "Invalid API key");
       const now = clock.now();
       assertKeyLive(key, now);
       if (key.disabled_at) {

@@ -49,16 +49,15 @@ export function createSessionsCore(deps: SessionsDeps) {
   // Sessions by id: every session-token request reads one; revocation empties the entry everywhere.
   const cache = cacheOn<repo.SessionRow>(bus, "session", deps.observeCache);
 
-  async function sessionById(sessionId: string): Promise<repo.SessionRow | undefined> {
-    const cached = cache.get(sessionId);
-    if (cached) return cached;
-    const mark = cache.mark();
-    const session = await repo.findSession(db, sessionId);
-    if (session) {
-      const claim = session.workspace_id ? [tags.workspace(session.workspace_id)] : [];
-      cache.set(sessionId, session, [tags.session(session.id), tags.user(session.user_id), ...claim], mark);
-    }
-    return session;
+  function sessionById(sessionId: string): Promise<repo.SessionRow | undefined> {
+    return cache.getOrLoad(
+      sessionId,
+      () => repo.findSession(db, sessionId),
+      (session) => {
+        const claim = session.workspace_id ? [tags.workspace(session.workspace_id)] : [];
+        return [tags.session(session.id), tags.user(session.user_id), ...claim];
+      },
+    );
   }
 
   async function signAccessToken(claims: { userId: string; sessionId: string; workspaceId: string | null }) {
