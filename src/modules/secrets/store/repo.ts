@@ -10,6 +10,7 @@ import {
   replaceCiphertext,
   type StoredVersion,
   shelvedVersions,
+  versionCurrentAt,
 } from "./stored-versions.ts";
 
 export type SecretRow = SecretsTable;
@@ -113,13 +114,7 @@ export function listSecretsAt(db: Queryable, workspaceId: string, environmentId:
     .where("s.workspace_id", "=", workspaceId)
     .where("s.environment_id", "=", environmentId)
     .where("s.created_at", "<=", at)
-    .where("v.version", "=", (eb) =>
-      eb
-        .selectFrom("secret_versions as w")
-        .select((w) => w.fn.max("w.version").as("m"))
-        .whereRef("w.secret_id", "=", "s.id")
-        .where("w.created_at", "<=", at),
-    )
+    .where("v.version", "=", versionCurrentAt(db, "live", at))
     .orderBy("s.key")
     .execute();
 }

@@ -40,6 +40,17 @@ export const shelvedVersions = (db: Queryable, shelf: Shelf, workspaceId: string
 
 type Versions = ReturnType<typeof shelvedVersions>;
 
+/**
+ * The number of the version on `shelf` that was current at `at` for the secret its query names `s`:
+ * the newest written by then. A point-in-time read of either shelf joins its versions on it.
+ */
+export const versionCurrentAt = (db: Queryable, shelf: Shelf, at: string) =>
+  db
+    .selectFrom(sql<StoredVersion & { created_at: string }>`${sql.table(TABLES[shelf].versions)}`.as("w"))
+    .select((w) => w.fn.max("w.version").as("m"))
+    .where("w.secret_id", "=", sql.ref<string>("s.id"))
+    .where("w.created_at", "<=", at);
+
 export async function countOf(versions: Versions): Promise<number> {
   const row = await versions.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -12,6 +12,7 @@ import {
   replaceCiphertext,
   type StoredVersion,
   shelvedVersions,
+  versionCurrentAt,
 } from "./stored-versions.ts";
 
 const ROW_COLUMNS = [
@@ -168,13 +169,7 @@ export function trashedAt(db: Queryable, workspaceId: string, environmentId: str
     .where("s.environment_id", "=", environmentId)
     .where("s.created_at", "<=", at)
     .where("s.deleted_at", ">", at)
-    .where("v.version", "=", (eb) =>
-      eb
-        .selectFrom("deleted_secret_versions as w")
-        .select((w) => w.fn.max("w.version").as("m"))
-        .whereRef("w.secret_id", "=", "s.id")
-        .where("w.created_at", "<=", at),
-    )
+    .where("v.version", "=", versionCurrentAt(db, "deleted", at))
     .orderBy("s.key")
     .execute();
 }
