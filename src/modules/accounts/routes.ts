@@ -11,6 +11,7 @@ import {
   setRefreshCookie,
   tokenBody,
 } from "../../http/refresh-cookie.ts";
+import { accountRoutes } from "../../http/route-options.ts";
 import { refuseCrossSite } from "../../http/same-origin.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf, sessionClientOf } from "../../http/scope.ts";
@@ -52,6 +53,7 @@ export const accountsRoutes =
     await app.register(cookie);
     const { accounts, sessions } = opts;
     const tags = ["Accounts"];
+    const accountRoute = accountRoutes(tags);
     const sameSiteOnly = refuseCrossSite(opts.publicUrl);
     const signInErrors = { ...authErrors, 401: SignInRefused, 403: ErrorBody };
     function sendTokens(reply: FastifyReply, tokens: IssuedTokens) {
@@ -202,19 +204,14 @@ export const accountsRoutes =
 
     app.delete(
       "/auth/me",
-      {
-        config: { accountAction: "account.delete" },
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Irreversible. Deletes workspaces the caller is the only Owner of; leaves the others. Needs a session (not an " +
-            "API key), and the two-factor code in X-Coffer-OTP when the account has it.",
-          headers: OtpHeader,
-          body: DeleteAccountBody,
-          response: { 200: DeleteAccountResponse, 403: ErrorBody, ...authErrors },
-        },
-      },
+      accountRoute("account.delete", {
+        description:
+          "Irreversible. Deletes workspaces the caller is the only Owner of; leaves the others. Needs a session (not an " +
+          "API key), and the two-factor code in X-Coffer-OTP when the account has it.",
+        headers: OtpHeader,
+        body: DeleteAccountBody,
+        response: { 200: DeleteAccountResponse, 403: ErrorBody, ...authErrors },
+      }),
       async (request, reply) => {
         const result = await accounts.deleteAccount(actorOf(request), request.body.password);
         clearRefreshCookie(reply, opts.cookie);

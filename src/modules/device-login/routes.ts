@@ -1,5 +1,6 @@
 import formbody from "@fastify/formbody";
 import type { FastifyPluginAsync } from "fastify";
+import { accountRoutes } from "../../http/route-options.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf, sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
@@ -38,6 +39,7 @@ export const deviceLoginRoutes =
     const app = plugin as TypedApp;
     const { deviceLogin } = opts;
     const tags = ["Device sign-in"];
+    const accountRoute = accountRoutes(tags);
     // RFC 8628 clients send forms; the CLI sends JSON. Both, for these two routes alone.
     await app.register(formbody);
     const oauth = { "cache-control": "no-store", pragma: "no-cache" };
@@ -105,18 +107,13 @@ export const deviceLoginRoutes =
 
     app.post(
       "/auth/device/lookup",
-      {
-        config: { accountAction: "device.review" },
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "The device waiting for this user code (its name, host, address and time), for the person to check before " +
-            "approving. Needs a session (not an API key). Wrong codes spend the account's budget (429 past it).",
-          body: UserCodeBody,
-          response: { 200: PendingDevice, 403: ErrorBody, 404: ErrorBody, ...authErrors },
-        },
-      },
+      accountRoute("device.review", {
+        description:
+          "The device waiting for this user code (its name, host, address and time), for the person to check before " +
+          "approving. Needs a session (not an API key). Wrong codes spend the account's budget (429 past it).",
+        body: UserCodeBody,
+        response: { 200: PendingDevice, 403: ErrorBody, 404: ErrorBody, ...authErrors },
+      }),
       async (request) => deviceLogin.lookup(actorOf(request), request.body.user_code),
     );
 

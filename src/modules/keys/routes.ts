@@ -5,6 +5,7 @@ import { presentScope } from "../../auth/key-scope.ts";
 import type { KeyScope } from "../../auth/policy.ts";
 import { AppError } from "../../errors.ts";
 import { principalOf } from "../../http/auth.ts";
+import { accountRoutes } from "../../http/route-options.ts";
 import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
 import { actorOf, contextOf, type MembershipLookup, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
@@ -51,22 +52,18 @@ export const keysRoutes =
   async (plugin) => {
     const app = plugin as TypedApp;
     const tags = ["API keys"];
+    const accountRoute = accountRoutes(tags);
     const sessionOnly =
       " Needs a session (an API key cannot mint or change keys), and the two-factor code in X-Coffer-OTP when the account has it.";
 
     app.post(
       "/keys/",
-      {
-        config: { accountAction: "api_key.create" },
-        schema: {
-          tags,
-          security: SECURITY,
-          description: `Mints an API key; the token is in this answer only. The key may be narrowed: to one workspace (workspace_id), to projects or environments of it (their secrets only), to read-only access, to client address ranges; what it may do is what its holder's role allows within that scope.${sessionOnly}`,
-          headers: OtpHeader,
-          body: CreateKeyBody,
-          response: { 201: CreatedApiKey, 403: ErrorBody, ...authErrors },
-        },
-      },
+      accountRoute("api_key.create", {
+        description: `Mints an API key; the token is in this answer only. The key may be narrowed: to one workspace (workspace_id), to projects or environments of it (their secrets only), to read-only access, to client address ranges; what it may do is what its holder's role allows within that scope.${sessionOnly}`,
+        headers: OtpHeader,
+        body: CreateKeyBody,
+        response: { 201: CreatedApiKey, 403: ErrorBody, ...authErrors },
+      }),
       async (request, reply) => {
         const { row, token } = await keys.create(actorOf(request), request.body);
         return reply.code(201).send({ ...present(row), token });
@@ -119,18 +116,13 @@ export const keysRoutes =
 
     app.patch(
       "/keys/:key_id",
-      {
-        config: { accountAction: "api_key.update" },
-        schema: {
-          tags,
-          security: SECURITY,
-          description: `Changes a key's name, description or expiry, or revokes it.${sessionOnly}`,
-          headers: OtpHeader,
-          params: KeyParams,
-          body: UpdateKeyBody,
-          response: { 200: ApiKeyRecord, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
-        },
-      },
+      accountRoute("api_key.update", {
+        description: `Changes a key's name, description or expiry, or revokes it.${sessionOnly}`,
+        headers: OtpHeader,
+        params: KeyParams,
+        body: UpdateKeyBody,
+        response: { 200: ApiKeyRecord, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...authErrors },
+      }),
       async (request) => present(await keys.update(actorOf(request), request.params.key_id, request.body)),
     );
 

@@ -1,6 +1,7 @@
 // Changing the password (signed in) and resetting a forgotten one (by a mailed link).
 import type { FastifyPluginAsync } from "fastify";
-import { authErrors, ErrorBody, OtpHeader, SECURITY } from "../../http/schemas.ts";
+import { accountRoutes } from "../../http/route-options.ts";
+import { authErrors, ErrorBody, OtpHeader } from "../../http/schemas.ts";
 import { actorOf, sessionClientOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import {
@@ -19,23 +20,19 @@ export const passwordsRoutes =
     const app = plugin as TypedApp;
     const { passwords } = deps;
     const tags = ["Accounts"];
+    const accountRoute = accountRoutes(tags);
 
     app.post(
       "/auth/password",
-      {
-        config: { accountAction: "account.change_password" },
-        schema: {
-          tags,
-          security: SECURITY,
-          description:
-            "Changes the password (the current one, then the new one); every other session of the account ends. Needs a " +
-            "session, and the two-factor code in X-Coffer-OTP when the account has it. 409 password_not_set for an " +
-            "account without a password (set one through a reset).",
-          headers: OtpHeader,
-          body: ChangePasswordBody,
-          response: { 200: PasswordChanged, 403: ErrorBody, 409: ErrorBody, ...authErrors },
-        },
-      },
+      accountRoute("account.change_password", {
+        description:
+          "Changes the password (the current one, then the new one); every other session of the account ends. Needs a " +
+          "session, and the two-factor code in X-Coffer-OTP when the account has it. 409 password_not_set for an " +
+          "account without a password (set one through a reset).",
+        headers: OtpHeader,
+        body: ChangePasswordBody,
+        response: { 200: PasswordChanged, 403: ErrorBody, 409: ErrorBody, ...authErrors },
+      }),
       async (request) => passwords.change(actorOf(request), request.body),
     );
 

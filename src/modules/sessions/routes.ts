@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import Type from "typebox";
 import { asSignInMethod } from "../../auth/policy.ts";
 import { principalOf } from "../../http/auth.ts";
+import { accountRoutes } from "../../http/route-options.ts";
 import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
 import { actorOf } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
@@ -13,6 +14,7 @@ export const sessionsRoutes =
   async (plugin) => {
     const app = plugin as TypedApp;
     const tags = ["Sessions"];
+    const accountRoute = accountRoutes(tags);
 
     app.get(
       "/sessions/",
@@ -30,16 +32,11 @@ export const sessionsRoutes =
 
     app.post(
       "/sessions/:session_id/",
-      {
-        config: { accountAction: "session.revoke" },
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Revokes one session of the account. Needs a session (not an API key).",
-          params: SessionParams,
-          response: { 200: RevokedCount, 403: ErrorBody, 404: ErrorBody, ...authErrors },
-        },
-      },
+      accountRoute("session.revoke", {
+        description: "Revokes one session of the account. Needs a session (not an API key).",
+        params: SessionParams,
+        response: { 200: RevokedCount, 403: ErrorBody, 404: ErrorBody, ...authErrors },
+      }),
       async (request) => ({
         revoked: await sessions.revokeOne(actorOf(request), request.params.session_id),
       }),
@@ -47,15 +44,10 @@ export const sessionsRoutes =
 
     app.post(
       "/sessions/",
-      {
-        config: { accountAction: "session.revoke" },
-        schema: {
-          tags,
-          security: SECURITY,
-          description: "Revokes every session of the account. Needs a session (not an API key).",
-          response: { 200: RevokedCount, 403: ErrorBody, ...authErrors },
-        },
-      },
+      accountRoute("session.revoke", {
+        description: "Revokes every session of the account. Needs a session (not an API key).",
+        response: { 200: RevokedCount, 403: ErrorBody, ...authErrors },
+      }),
       async (request) => ({ revoked: await sessions.revokeAll(actorOf(request)) }),
     );
   };
