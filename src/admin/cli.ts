@@ -51,6 +51,24 @@ async function oneWorkspace(db: Queryable, reference: string) {
   );
 }
 
+/** What lift-sign-in-requirements can lift: the workspace's column, the audit event it leaves, its name. */
+const SIGN_IN_REQUIREMENTS = [
+  {
+    flag: "sso",
+    column: "sso_required_at",
+    event: "workspace.sso_not_required",
+    details: { require_sso: false },
+    name: "single sign-on",
+  },
+  {
+    flag: "twoFactor",
+    column: "two_factor_required_at",
+    event: "workspace.updated",
+    details: { require_two_factor: false },
+    name: "two-factor sign-in",
+  },
+] as const;
+
 const COMMANDS: Record<string, Command> = {
   "rotate-master-key": {
     usage: "rotate-master-key [--new-key-file <path>]",
@@ -185,29 +203,11 @@ const COMMANDS: Record<string, Command> = {
         if (!workspace) throw new UsageError(`no workspace ${workspaceId}`);
         const now = new Date().toISOString();
         const lifted: string[] = [];
-        if (lift.sso && workspace.sso_required_at) {
-          await updateWorkspace(tx, workspace.id, { sso_required_at: null, updated_at: now });
-          await operatorEvent(
-            tx,
-            masterKeys,
-            workspace.id,
-            "workspace.sso_not_required",
-            { require_sso: false },
-            now,
-          );
-          lifted.push("single sign-on");
-        }
-        if (lift.twoFactor && workspace.two_factor_required_at) {
-          await updateWorkspace(tx, workspace.id, { two_factor_required_at: null, updated_at: now });
-          await operatorEvent(
-            tx,
-            masterKeys,
-            workspace.id,
-            "workspace.updated",
-            { require_two_factor: false },
-            now,
-          );
-          lifted.push("two-factor sign-in");
+        for (const requirement of SIGN_IN_REQUIREMENTS) {
+          if (!lift[requirement.flag] || !workspace[requirement.column]) continue;
+          await updateWorkspace(tx, workspace.id, { [requirement.column]: null, updated_at: now });
+          await operatorEvent(tx, masterKeys, workspace.id, requirement.event, requirement.details, now);
+          lifted.push(requirement.name);
         }
         const what =
           lifted.length > 0 ? `no longer requires ${lifted.join(" or ")}` : "required nothing to lift";
