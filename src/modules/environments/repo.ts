@@ -43,6 +43,11 @@ export async function findEnvironment(
   return (await environmentAt(db, ids))[0];
 }
 
+/** The workspace's environment with this id, whatever its project. */
+export function environmentById(db: Queryable, workspaceId: string, id: string) {
+  return rowWhere(db, "environments", { workspace_id: workspaceId, id });
+}
+
 /** The project's environment with this id. */
 export function environmentInProject(db: Queryable, workspaceId: string, projectId: string, id: string) {
   return rowWhere(db, "environments", { workspace_id: workspaceId, project_id: projectId, id });

@@ -97,13 +97,7 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
 
     /** The project an environment of the workspace belongs to (undefined: no such environment). */
     async projectOf(workspaceId: string, environmentId: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom("environments")
-        .select("project_id")
-        .where("workspace_id", "=", workspaceId)
-        .where("id", "=", environmentId)
-        .executeTakeFirst();
-      return row?.project_id;
+      return (await repo.environmentById(db, workspaceId, environmentId))?.project_id;
     },
 
     /** Of the ids, those naming environments of the workspace. */
