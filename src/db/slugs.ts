@@ -6,6 +6,18 @@ import type { Queryable } from "./schema.ts";
 
 type SluggedTable = "workspaces" | "projects" | "environments";
 
+/** A new name as it is kept (trimmed), with the free slug it gives the row `id` within its scope. */
+export async function renamed(
+  db: Queryable,
+  table: SluggedTable,
+  name: string,
+  scope: { column: "team_id" | "project_id"; id: string },
+  id: string,
+): Promise<{ name: string; slug: string }> {
+  const trimmed = name.trim();
+  return { name: trimmed, slug: await freeSlug(db, table, trimmed, scope, id) };
+}
+
 export async function freeSlug(
   db: Queryable,
   table: SluggedTable,

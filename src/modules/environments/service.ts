@@ -9,7 +9,7 @@ import type { ReferenceSource } from "../../auth/policy.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
-import { freeSlug } from "../../db/slugs.ts";
+import { freeSlug, renamed } from "../../db/slugs.ts";
 import { idsInWorkspace, namesInWorkspace } from "../../db/workspace-rows.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { AuditService } from "../audit/index.ts";
@@ -227,14 +227,8 @@ export function createEnvironmentsService(deps: EnvironmentsDeps) {
             updated_at: clock.now().toISOString(),
           };
           if (patch.name !== undefined) {
-            changes.name = patch.name.trim();
-            changes.slug = await freeSlug(
-              tx,
-              "environments",
-              changes.name,
-              { column: "project_id", id: path.projectId },
-              path.environmentId,
-            );
+            const scope = { column: "project_id", id: path.projectId } as const;
+            Object.assign(changes, await renamed(tx, "environments", patch.name, scope, path.environmentId));
           }
           if (patch.default_policy !== undefined) changes.default_policy = patch.default_policy;
           if (asked.parentChanges && patch.parent_environment_id !== undefined) {

@@ -7,7 +7,7 @@ import type { RequestContext } from "../../auth/context.ts";
 import type { Clock } from "../../clock.ts";
 import { retryOnUniqueViolation } from "../../db/retry.ts";
 import type { Db, Queryable } from "../../db/schema.ts";
-import { freeSlug } from "../../db/slugs.ts";
+import { freeSlug, renamed } from "../../db/slugs.ts";
 import { idsInWorkspace, namesInWorkspace } from "../../db/workspace-rows.ts";
 import { notFound, ValidationFailed } from "../../errors.ts";
 import { fieldChanges } from "../../lib/field-changes.ts";
@@ -138,14 +138,8 @@ export function createProjectsService({ db, clock, audit, teams }: ProjectsDeps)
           const before = await requireProject(tx, ctx.workspaceId, teamId, projectId);
           const changes: Parameters<typeof repo.updateProject>[3] = { updated_at: clock.now().toISOString() };
           if (patch.name !== undefined) {
-            changes.name = patch.name.trim();
-            changes.slug = await freeSlug(
-              tx,
-              "projects",
-              changes.name,
-              { column: "team_id", id: teamId },
-              projectId,
-            );
+            const scope = { column: "team_id", id: teamId } as const;
+            Object.assign(changes, await renamed(tx, "projects", patch.name, scope, projectId));
           }
           if (patch.is_active !== undefined) changes.is_active = patch.is_active ? 1 : 0;
           if (metadata !== undefined) changes.proj_metadata = metadata;
