@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: an account's /auth routes, one describe per route.
 // Accounts over HTTP: sign-up, password sign-in, refresh-token rotation, logout, the profile and
 // account deletion (spec §2 "Account profile", §4 "Accounts", §5, §7; DESIGN.md §3, §4, §9).
 import { randomUUID } from "node:crypto";

@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the hash chain written, attacked and verified.
 // The tamper-evident trail (issue 37, points 1 and 4), as attacks: someone with write access to the
 // database edits, deletes, swaps, inserts or truncates entries directly, and verification names the
 // first place where the chain breaks and how. Runs on both engines (COFFER_TEST_DB).

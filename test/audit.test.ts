@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: what the trail records and how it is listed.
 // The workspace audit trail over HTTP (DESIGN.md §3 "Lists", §5 "audit.read", §9 "Audit entries"):
 // every change to a workspace, team, project, environment or membership leaves one entry naming
 // the action, the actor (user or API key), the address and the user agent; newest first, paged by

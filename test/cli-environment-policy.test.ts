@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: which names `coffer run` keeps back from a command.
 // What reaches a command from secrets that a colleague can write (security review, item 3): a
 // Member of the Owner's team writes variables that tools read as options, code or programs to run
 // (MAKEFLAGS, TAR_OPTIONS, CC, RUSTC_WRAPPER, ERL_AFLAGS, VIMINIT, PIP_INDEX_URL, GIT_PAGER…), or

@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the CLI in a monorepo: one project file, mounts and templates.
 // The CLI where real projects live (issue 23) as a real process against a real server: one
 // `.coffer.json` for a monorepo (two services in sub-directories, one in another project, git
 // branches read from a real repository — a worktree and a detached HEAD too), `--env`, a merge of

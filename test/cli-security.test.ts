@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the CLI against what an untrusted repository hands it.
 // The `coffer` CLI against what an untrusted repository or a colleague with write access could
 // hand it: a `.coffer.json` pointing to another server (a fake one on 127.0.0.1 that records every
 // request and answers a NODE_OPTIONS that would run code), a server that redirects, secrets that

@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the CLI end to end as one process story.
 // The `coffer` CLI (issue 10) as a real process against a real server on a random port: login,
 // whoami, init, secrets list/get/set/delete/history, export, import, run (env, exit code,
 // signals, fallback), 207 handling, a revoked key, logout. HOME and XDG_CONFIG_HOME point to a

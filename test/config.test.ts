@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: every variable loadConfig reads, as the table in config.ts lists them.
 // loadConfig (DESIGN.md §7): the defaults of the table, and a bad value stops start-up with one
 // error naming the variable.
 import { randomBytes } from "node:crypto";

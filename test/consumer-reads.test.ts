@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the values under test hold references, ${…} as written.
+// One capability's contract, read top to bottom: one key, the export and the dotenv text they are written in.
 // Reads for tools that consume an environment without an SDK (issue 23): one secret by its key,
 // and the environment exported as one flat JSON object or as dotenv text. Each answers what the
 // read by id or the list answers — the same record, inherited keys, references, key scope,

@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: rotate-data-key for one workspace and for all, over one shared store.
 // Per-workspace data-key rotation (`admin rotate-data-key`, DESIGN.md §6): the real compiled CLI
 // as a child process against a store an app keeps serving from, on both engines. The app plays
 // the already-running server: it must learn the new version without a restart.

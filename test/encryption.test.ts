@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the ciphertext at rest and the master-key rotation that rewrites it.
 // Encryption at rest (DESIGN.md §6): what the database holds, how a ciphertext is bound to its
 // row, how an unreadable value surfaces (207, never 500), and rotate-master-key on both engines.
 import { execFile } from "node:child_process";

@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: an environment's routes, who may use them and its chain.
 // Environments over HTTP (spec §2 "Environment", §4 "Environments", §5, §7; DESIGN.md §3, §5, §7,
 // §9): the fixed list of types, default_policy accepted but never echoed (and stored, with the
 // deployment default), slugs that follow the name, exact paths, who may do what, the chain.

@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: malformed input for every operation of the document.
 // Fuzzing through the served OpenAPI document (issue 8): every operation, malformed on purpose —
 // wrong types, missing fields, huge and deeply nested values, NUL and invalid UTF-8, malformed and
 // unknown UUIDs, oversized arrays, bad content types — as an Owner (session and API key), with a

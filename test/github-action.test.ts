@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the action run as a runner runs it.
 // The GitHub Action (action.yml, action/index.mjs) run as a runner runs it: a node process with the
 // INPUT_* variables the runner derives from action.yml and the step's `with:` (defaults included),
 // real files for $GITHUB_ENV and $GITHUB_OUTPUT read back as the runner parses them, the job's

@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the hardening issue's regressions, one describe per finding.
 // Regression tests for the hardening issue: inputs that used to crash the process, answer 500 or
 // amplify a response (huge arrays, NUL bytes, deep JSON), races on the last Owner, the permission
 // check that failed open, deleting more secrets than one IN list holds, and tokens in log lines.

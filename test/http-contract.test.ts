@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: the wire rules every route shares.
 // The wire contract every route shares (spec §5, §7; DESIGN.md §3, §7, §9): bad input is a 4xx in
 // the error shape and never a 5xx, the 422 body, the DEBUG-only docs, rate limits, 401 codes.
 import { randomInt, randomUUID } from "node:crypto";

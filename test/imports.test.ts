@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: platform values that look like references.
+// One capability's contract, read top to bottom: preview then apply an import, over the same fake platforms.
 // Import preview and apply (issue 9) against fake Railway, Vercel and Render servers: what is
 // added, changed, unchanged and skipped, masking, paging, the null-workspace scope rules, and
 // apply's single transaction with versions and audit entries. Preview changes nothing.

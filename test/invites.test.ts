@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: an invite from mail to accept, its limits, who may and its audit.
 // Invites over HTTP (spec §2 "Invite", §3 "Invite status", §4 "Invites", §5, §7, §8; DESIGN.md
 // §3, §5, §9; issue 5): an Owner invites an address with a role and a team; the link is read out
 // of a real SMTP server on 127.0.0.1; validate has no side effects; accept creates the account or

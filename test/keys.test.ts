@@ -1,3 +1,4 @@
+// One capability's contract, read top to bottom: an API key from mint to revoke, one describe per stage.
 // API keys over HTTP (spec §2 "API key", §3 API key states, §4 "API keys"; DESIGN.md §4).
 import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
