@@ -233,15 +233,21 @@ describe("preview", () => {
     expect(body.total).toBe(5);
   });
 
-  it("Render: cursor paging, 100 at a time, until a short page", async () => {
+  // The fake Render service holds 150 variables, so every preview of it totals 150.
+  async function previewRender(source: Record<string, string>) {
     const { owner, tree } = await setup();
     const response = await postImport([tree, "preview"], owner.headers, {
       provider: "render",
       token: TOKENS.render,
-      source: { service_id: "srv-1" },
+      source,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().total).toBe(150);
+    return response;
+  }
+
+  it("Render: cursor paging, 100 at a time, until a short page", async () => {
+    const response = await previewRender({ service_id: "srv-1" });
     expect(response.json().added).toHaveLength(150);
     const pages = fake.requests.filter((r) => r.path.startsWith("/render/v1/services/srv-1/env-vars"));
     expect(pages.at(-2)!.path).toContain("limit=100");
@@ -249,14 +255,7 @@ describe("preview", () => {
   });
 
   it("Render: the service id may come as project_id (the spec's mapping)", async () => {
-    const { owner, tree } = await setup();
-    const response = await postImport([tree, "preview"], owner.headers, {
-      provider: "render",
-      token: TOKENS.render,
-      source: { project_id: "srv-1" },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().total).toBe(150);
+    await previewRender({ project_id: "srv-1" });
   });
 });
 

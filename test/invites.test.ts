@@ -46,6 +46,13 @@ const reject = (token: string) => call("POST", `/invite/reject?token=${q(token)}
 const accept = (payload: Record<string, unknown>, headers: Headers = {}) =>
   call("POST", "/invite/accept", headers, payload);
 
+// The three routes a link's token opens, called in this order, so a dead link is checked on each.
+const everyTokenRoute = async (token: string, name: string) => [
+  await validate(token),
+  await accept({ token, name, password: PASSWORD }),
+  await reject(token),
+];
+
 async function createTeam(headers: Headers, ws: string) {
   const response = await call("POST", `/teams/${ws}/`, headers, { name: `team-${randomUUID().slice(0, 8)}` });
   expect(response.statusCode).toBe(201);
@@ -447,11 +454,7 @@ describe("expiry (COFFER_INVITE_TTL)", () => {
     t.clock.advance(INVITE_TTL + 1);
 
     expect(await statusOf(owner, invite.id)).toBe("expired");
-    for (const response of [
-      await validate(token),
-      await accept({ token, name: "Too Late", password: PASSWORD }),
-      await reject(token),
-    ]) {
+    for (const response of await everyTokenRoute(token, "Too Late")) {
       expect(response.statusCode).toBe(410);
       expect(response.json()).toMatchObject({ code: "invite_expired", detail: expect.any(String) });
     }
@@ -784,11 +787,7 @@ describe("validation", () => {
 
   it("an unknown token → 404 on validate, accept and reject", async () => {
     const token = randomUUID();
-    for (const response of [
-      await validate(token),
-      await accept({ token, name: "Nobody", password: PASSWORD }),
-      await reject(token),
-    ]) {
+    for (const response of await everyTokenRoute(token, "Nobody")) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: "not_found", detail: expect.any(String) });
       expect(response.body).not.toContain(token);
@@ -863,11 +862,7 @@ describe("tokens", () => {
     const fresh = linksTo(smtp, email)[1]!.token;
     expect(fresh).not.toBe(token);
     expect(resent.body).not.toContain(fresh);
-    for (const response of [
-      await validate(token),
-      await accept({ token, name: "Old Link", password: PASSWORD }),
-      await reject(token),
-    ]) {
+    for (const response of await everyTokenRoute(token, "Old Link")) {
       expect(response.statusCode).toBe(404);
     }
     const accepted = await accept({ token: fresh, name: "New Link", password: PASSWORD });
