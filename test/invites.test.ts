@@ -647,6 +647,15 @@ describe("409 conflicts", () => {
 });
 
 describe("authorization", () => {
+  // Send, list, resend and delete: the routes a stranger, and a caller with no credential, is refused.
+  const ownerRoutes = (ws: string, inviteId: string) =>
+    [
+      ["POST", `/invite/${ws}`, { invitee_email: randomEmail(), role: 1 }],
+      ["GET", `/invite/${ws}`, undefined],
+      ["POST", `/invite/${ws}/${inviteId}/resend`, undefined],
+      ["DELETE", `/invite/${ws}/${inviteId}`, undefined],
+    ] as const;
+
   it("only the Owner sends: Admin, Member, Viewer → 403", async () => {
     const { owner, ws } = await ownerWithTeam();
     for (const role of [2, 1, 0]) {
@@ -679,12 +688,7 @@ describe("authorization", () => {
     const { owner, ws } = await ownerWithTeam();
     const { invite, token } = await sendInvite(owner);
     const stranger = await newUser(t.app);
-    for (const [method, url, payload] of [
-      ["POST", `/invite/${ws}`, { invitee_email: randomEmail(), role: 1 }],
-      ["GET", `/invite/${ws}`, undefined],
-      ["POST", `/invite/${ws}/${invite.id}/resend`, undefined],
-      ["DELETE", `/invite/${ws}/${invite.id}`, undefined],
-    ] as const) {
+    for (const [method, url, payload] of ownerRoutes(ws, invite.id)) {
       const response = await call(method, url, stranger.headers, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json().code).toBe("not_a_member");
@@ -706,12 +710,7 @@ describe("authorization", () => {
   it("401 without a credential on send, list, resend and delete", async () => {
     const { owner, ws } = await ownerWithTeam();
     const { invite } = await sendInvite(owner);
-    for (const [method, url, payload] of [
-      ["POST", `/invite/${ws}`, { invitee_email: randomEmail(), role: 1 }],
-      ["GET", `/invite/${ws}`, undefined],
-      ["POST", `/invite/${ws}/${invite.id}/resend`, undefined],
-      ["DELETE", `/invite/${ws}/${invite.id}`, undefined],
-    ] as const) {
+    for (const [method, url, payload] of ownerRoutes(ws, invite.id)) {
       const response = await call(method, url, {}, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) });
