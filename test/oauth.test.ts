@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (provider sign-in, per provider), read top to bottom.
 // Sign-in through Google and GitHub (issue 5; shared/reference/platform-apis.md "Sign-in identity
 // providers"; DESIGN.md §4, §7): the authorization-code flow with state and PKCE S256, driven end
 // to end against fake providers that are real HTTP servers on 127.0.0.1.

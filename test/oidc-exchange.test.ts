@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (OIDC token exchange), read top to bottom with its fake issuer.
 // CI without a stored secret (issue 21): a service account trusts an OIDC issuer, and a job's ID
 // token from that issuer is exchanged at POST /auth/oidc/exchange for a short-lived key carrying the
 // trust's scope. The issuer is a real server on 127.0.0.1 signing tokens with keys the test makes.

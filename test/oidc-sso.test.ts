@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (OIDC single sign-on), read top to bottom with its fake issuer.
 // Single sign-on through any OpenID Connect provider (issue 23; docs/single-sign-on.md): discovery,
 // the authorization code flow with state, PKCE and a nonce, the ID token's checks, the linking rules
 // shared with Google and GitHub, and a workspace that requires single sign-on of its members. The

@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (projects over HTTP), read top to bottom.
 // Projects over HTTP (spec §2 "Project", §3 "Project", §4 "Projects", §5, §7; DESIGN.md §3, §5,
 // §9): create with free-form metadata, slugs unique within a team (also under concurrency),
 // updates, validation, who may do what, the workspace → team → project chain, delete cascade.

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the values under test are references, ${…} as written.
+// Over 400 lines: one property and the generator it runs over, read top to bottom.
 // The invariant of references (security review, item 7), as a property over a generated workspace:
 // for every value a reader receives, every part of it comes from an environment that the reader
 // may read, and that every writer whose reference carried it out of the environment its value was

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the values under test are references, ${…} as written.
+// Over 400 lines: one capability's contract (a reference's writers), read top to bottom over one fixture.
 // References are not a confused deputy (security review, item 7): a reference resolves only when
 // the reader AND every principal that wrote a value on its way may read the environment it takes a
 // value from. A Member of Web writes `${ledger.prod.LEDGER_KEY}` (Ledger's secret) into web/dev; no

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the values under test are references, ${…} as written.
+// Over 400 lines: one capability's contract (references in values), read top to bottom.
 // References in values (issue 22): `${KEY}`, `${environment.KEY}`, `${project.environment.KEY}`
 // resolved on read with the reader's own permissions; `$${` a literal; the stored text on request
 // (raw=true, and raw_value where it differs); whatever cannot be resolved named with its reason (207

@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (bulk secret writes), read top to bottom.
 // Bulk secret writes over HTTP (spec §4 "Secrets" POST /bulk, PATCH /, DELETE /; DESIGN.md §3,
 // §5, §9): all or nothing, up to 1,000 items, 409 naming the keys that repeat or exist, 404 naming
 // unknown keys, renames (swaps included) in one atomic batch, versions only for changed values,

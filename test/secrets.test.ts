@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (one secret at a time over HTTP), read top to bottom.
 // One secret at a time over HTTP (spec §2 "Secret", §4 "Secrets", §7 incl. 207, §8; DESIGN.md §3,
 // §5, §6, §9): the record's exact fields, versions only for changed values, rotation policy,
 // validation (422 in the spec's shape), conflicts, the workspace → … → secret chain, version

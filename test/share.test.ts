@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (share links), read top to bottom.
 // Share links: a one-time-secret service on top of an environment's secrets. Creation (paid plan,
 // limits, permissions), the public read (views, expiry, passphrase, concurrency), what is stored
 // (a digest of the token, an encrypted snapshot erased after the last view) and the audit trail.

@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (teams over HTTP), read top to bottom.
 // Teams over HTTP (spec §2 "Team", §4 "Teams", §5, §7; DESIGN.md §3, §5): create, read, rename,
 // delete with everything beneath, who sees which teams, tenant isolation, team members, and
 // unique names under concurrent creates.

@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (HTTPS served by Coffer), read top to bottom against a real server.
 // Coffer serving HTTPS itself (COFFER_TLS_CERT_FILE / COFFER_TLS_KEY_FILE): the real server as a
 // child process, certificates made by the openssl CLI at test time, requests through node:https
 // trusting only those certificates. SIGHUP rereads the pair: connections already open keep working,

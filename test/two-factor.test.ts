@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (two-factor sign-in), read top to bottom.
 // Two-factor sign-in with TOTP (issue 18): set-up with codes computed from the shared secret,
 // recovery codes shown once, the code at password and provider sign-in, on the sensitive account
 // actions, and a workspace that requires it of every member. A code works once.

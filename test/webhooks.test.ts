@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (signed webhooks), read top to bottom against one real receiver.
 // Signed webhooks (issue 23), against a real receiver on loopback: what Admins configure, what a
 // receiver gets (signed, in order per secret, never a value), retries and backoff, disabling after
 // long failure, a restart and a second node losing nothing and sending nothing twice, and the

@@ -1,3 +1,4 @@
+// Over 400 lines: one capability's contract (COFFER_WORKERS), read top to bottom against real processes.
 // COFFER_WORKERS=2: the real server as a primary and two worker processes sharing one port, without
 // Redis but for the last block (Redis behind a proxy the test cuts). Every request goes on a connection of its own, so the primary hands each to a worker in
 // turn; which worker served a request is read from its "incoming request" log line (each worker
