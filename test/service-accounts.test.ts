@@ -134,19 +134,11 @@ describe("managing service accounts", () => {
     try {
       const holder = await newUser(capped.app);
       const url = `/workspaces/${holder.workspaceId}/service-accounts`;
-      const first = await capped.app.inject({
-        method: "POST",
-        url,
-        headers: holder.headers,
-        payload: { name: "a", role: 0 },
-      });
+      const create = (name: string) =>
+        capped.app.inject({ method: "POST", url, headers: holder.headers, payload: { name, role: 0 } });
+      const first = await create("a");
       expect(first.statusCode).toBe(201);
-      const second = await capped.app.inject({
-        method: "POST",
-        url,
-        headers: holder.headers,
-        payload: { name: "b", role: 0 },
-      });
+      const second = await create("b");
       expect(second.statusCode).toBe(402);
       expect(second.json().code).toBe("plan_required");
     } finally {

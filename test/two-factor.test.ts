@@ -227,27 +227,17 @@ describe("provider sign-in", () => {
 describe("sensitive actions need the code", () => {
   it("minting a key: 403 two_factor_code_required without it, 201 with it", async () => {
     const user = await enrolledUser();
-    const without = await send(t.app, "POST", "/keys/", user.headers, { name: "ci" });
+    const mint = (otp?: string) =>
+      send(t.app, "POST", "/keys/", otp ? { ...user.headers, "x-coffer-otp": otp } : user.headers, {
+        name: "ci",
+      });
+    const without = await mint();
     expect(without.statusCode).toBe(403);
     expect(without.json().code).toBe("two_factor_code_required");
-    const wrong = await send(
-      t.app,
-      "POST",
-      "/keys/",
-      { ...user.headers, "x-coffer-otp": "000000" },
-      { name: "ci" },
-    );
+    const wrong = await mint("000000");
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().code).toBe("two_factor_code_incorrect");
-    const right = await send(
-      t.app,
-      "POST",
-      "/keys/",
-      { ...user.headers, "x-coffer-otp": user.nextCode() },
-      {
-        name: "ci",
-      },
-    );
+    const right = await mint(user.nextCode());
     expect(right.statusCode, right.body).toBe(201);
     expect((await send(t.app, "GET", "/keys/", user.headers)).json()).toHaveLength(1);
   });
