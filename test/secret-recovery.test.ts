@@ -26,6 +26,13 @@ const list = async () =>
   (await send("GET", `${base}/`, owner.headers)).json() as { key: string; value: string }[];
 const deletedList = async (headers = owner.headers) =>
   (await send("GET", `${base}/deleted`, headers)).json() as { id: string; key: string }[];
+const newEnvironment = async (name: string, environment_type: string) =>
+  (
+    await send("POST", `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`, owner.headers, {
+      name,
+      environment_type,
+    })
+  ).json().id as string;
 
 beforeAll(async () => {
   base = secretsPath(tree);
@@ -95,17 +102,7 @@ describe("rolling a secret back", () => {
 
   it("answers 404 for a secret of another environment or none", async () => {
     const secret = await create("ELSEWHERE", "x");
-    const other = (
-      await send(
-        "POST",
-        `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`,
-        owner.headers,
-        {
-          name: "Other",
-          environment_type: "staging",
-        },
-      )
-    ).json().id;
+    const other = await newEnvironment("Other", "staging");
     expect(
       await statusOf(
         send("POST", `${secretsPath(tree, other)}/${secret.id}/rollback`, owner.headers, { version: 1 }),
@@ -176,17 +173,7 @@ describe("deleting and restoring", () => {
   });
 
   it("keeps every secret an Owner's delete-all took, each restorable", async () => {
-    const env = (
-      await send(
-        "POST",
-        `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`,
-        owner.headers,
-        {
-          name: "Scratch",
-          environment_type: "dev",
-        },
-      )
-    ).json().id;
+    const env = await newEnvironment("Scratch", "dev");
     const path = secretsPath(tree, env);
     await send("POST", `${path}/bulk`, owner.headers, {
       secrets: [
@@ -214,17 +201,7 @@ describe("deleting and restoring", () => {
 
 describe("deleting the environment", () => {
   it("takes its deleted secrets and their versions with it", async () => {
-    const env = (
-      await send(
-        "POST",
-        `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`,
-        owner.headers,
-        {
-          name: "Doomed",
-          environment_type: "dev",
-        },
-      )
-    ).json().id as string;
+    const env = await newEnvironment("Doomed", "dev");
     const path = secretsPath(tree, env);
     const made = (await send("POST", `${path}/`, owner.headers, { key: "GOES", value: "with-it" })).json();
     await send("DELETE", `${path}/${made.id}`, owner.headers);

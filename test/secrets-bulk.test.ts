@@ -316,34 +316,34 @@ describe("PATCH B/ (bulk update matched on key)", () => {
 
   it("answers 409 for a key repeated in the batch or two items renamed to one name", async () => {
     const { owner, base, created } = await seeded();
-    const repeated = await call("PATCH", `${base}/`, owner.headers, {
-      secrets: [
+    const expectConflict = async (secrets: object[], keys: string[]) => {
+      const response = await call("PATCH", `${base}/`, owner.headers, { secrets });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: "conflict", keys });
+    };
+    await expectConflict(
+      [
         { key: "A", value: "first" },
         { key: "B", value: "b2" },
         { key: "A", value: "second" },
       ],
-    });
-    expect(repeated.statusCode).toBe(409);
-    expect(repeated.json()).toMatchObject({ code: "conflict", keys: ["A"] });
-
-    const sameName = await call("PATCH", `${base}/`, owner.headers, {
-      secrets: [
+      ["A"],
+    );
+    await expectConflict(
+      [
         { key: "A", new_key: "Z" },
         { key: "B", new_key: "Z" },
       ],
-    });
-    expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ code: "conflict", keys: ["Z"] });
-
+      ["Z"],
+    );
     // Renaming onto a key that another item of the batch keeps is a clash too.
-    const kept = await call("PATCH", `${base}/`, owner.headers, {
-      secrets: [
+    await expectConflict(
+      [
         { key: "A", new_key: "B" },
         { key: "B", value: "b2" },
       ],
-    });
-    expect(kept.statusCode).toBe(409);
-    expect(kept.json()).toMatchObject({ code: "conflict", keys: ["B"] });
+      ["B"],
+    );
     expect(await list(owner.headers, base)).toEqual(created);
   });
 
