@@ -23,6 +23,14 @@ const members = (workspaceId: string, headers: Record<string, string>) =>
 const switchTo = (workspaceId: string, headers: Record<string, string>) =>
   t.app.inject({ method: "POST", url: `/workspaces/${workspaceId}/switch`, headers });
 
+/** Both routes that name a workspace in the path answer an unknown one alike. */
+async function expectUnknownWorkspace404(request: typeof members) {
+  const ada = await newUser(t.app);
+  const response = await request(randomUUID(), ada.headers);
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toEqual({ detail: expect.any(String), code: "not_found" });
+}
+
 describe("GET /workspaces/", () => {
   it("lists every workspace of the account with its plan, the caller's role and the seat limit", async () => {
     const { ada, bea } = await twoWorkspaces(1);
@@ -163,12 +171,7 @@ describe("GET /workspaces/{workspace_id}/members", () => {
     expect(response.body).not.toContain(stranger.email);
   });
 
-  it("answers 404 for a workspace that does not exist", async () => {
-    const ada = await newUser(t.app);
-    const response = await members(randomUUID(), ada.headers);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: expect.any(String), code: "not_found" });
-  });
+  it("answers 404 for a workspace that does not exist", () => expectUnknownWorkspace404(members));
 
   it("answers 422 at [path, workspace_id] for a malformed id", async () => {
     const ada = await newUser(t.app);
@@ -288,12 +291,7 @@ describe("POST /workspaces/{workspace_id}/switch", () => {
     expect((await get("/auth/me", ada.headers)).json().current_workspace_id).toBe(ada.workspaceId);
   });
 
-  it("answers 404 for a workspace that does not exist", async () => {
-    const ada = await newUser(t.app);
-    const response = await switchTo(randomUUID(), ada.headers);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: expect.any(String), code: "not_found" });
-  });
+  it("answers 404 for a workspace that does not exist", () => expectUnknownWorkspace404(switchTo));
 
   it("answers 422 at [path, workspace_id] for a malformed id", async () => {
     const ada = await newUser(t.app);
