@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
+import { addEnvironment } from "./helpers/environments.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { countRows } from "./helpers/row-counts.ts";
@@ -353,27 +354,9 @@ describe("DELETE /projects/{workspace_id}/{team_id}/{project_id}", () => {
     const owner = await newUser(t.app);
     const ws = owner.workspaceId;
     const doomed = await createTree(t.app, owner.accessToken, ws);
-    const extra = await call(
-      "POST",
-      `/environments/${ws}/${doomed.teamId}/${doomed.projectId}/`,
-      owner.headers,
-      {
-        name: "Prod",
-        environment_type: "prod",
-      },
-    );
-    expect(extra.statusCode).toBe(201);
+    await addEnvironment(t.app, owner.headers, doomed, "Prod", "prod");
     const sibling = await createProject(owner.headers, ws, doomed.teamId, { name: "Sibling" });
-    const siblingEnv = await call(
-      "POST",
-      `/environments/${ws}/${doomed.teamId}/${sibling.id}/`,
-      owner.headers,
-      {
-        name: "Dev",
-        environment_type: "dev",
-      },
-    );
-    expect(siblingEnv.statusCode).toBe(201);
+    await addEnvironment(t.app, owner.headers, { ...doomed, projectId: sibling.id }, "Dev", "dev");
     expect(await environmentsOf(doomed.projectId)).toBe(2);
 
     const response = await call(

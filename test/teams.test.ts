@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
+import { addEnvironment } from "./helpers/environments.ts";
 import { newUser } from "./helpers/factories.ts";
 import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { countRows } from "./helpers/row-counts.ts";
@@ -350,16 +351,7 @@ describe("DELETE /teams/{workspace_id}/{team_id}", () => {
     const ws = ada.workspaceId;
     const doomed = await createTree(t.app, ada.accessToken, ws);
     const kept = await createTree(t.app, ada.accessToken, ws);
-    const extra = await call(
-      "POST",
-      `/environments/${ws}/${doomed.teamId}/${doomed.projectId}/`,
-      ada.headers,
-      {
-        name: "Staging",
-        environment_type: "staging",
-      },
-    );
-    expect(extra.statusCode).toBe(201);
+    await addEnvironment(t.app, ada.headers, doomed, "Staging", "staging");
     await newMember(t.app, t.db, ws, 1, [doomed.teamId, kept.teamId]);
 
     expect(await countWhere("projects", "team_id", doomed.teamId)).toBe(1);
