@@ -4,7 +4,7 @@
 // (a digest of the token, an encrypted snapshot erased after the last view) and the audit trail.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createTestApp, testAppForSuite } from "./helpers/app.ts";
+import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
 
@@ -22,11 +22,17 @@ interface Setup {
   secrets: { id: string; key: string; value: string }[];
 }
 
+/** A new owner whose workspace is on `plan`, with a team, a project and an environment in `app`. */
+async function ownerOnPlanWithTree(app: TestApp, plan: string) {
+  const owner = await newUser(app.app);
+  await app.db.updateTable("workspaces").set({ plan }).where("id", "=", owner.workspaceId).execute();
+  const tree = await createTree(app.app, owner.accessToken, owner.workspaceId);
+  return { owner, tree };
+}
+
 /** An owner on the pro plan with one environment holding two secrets. */
 async function setup(plan = "pro"): Promise<Setup> {
-  const owner = await newUser(t.app);
-  await t.db.updateTable("workspaces").set({ plan }).where("id", "=", owner.workspaceId).execute();
-  const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
+  const { owner, tree } = await ownerOnPlanWithTree(t, plan);
   const secrets = [];
   for (const key of ["DATABASE_URL", "STRIPE_SECRET"]) {
     const value = `${key.toLowerCase()}-value-${Math.random().toString(36).slice(2)}-do-not-leak`;
@@ -96,13 +102,7 @@ describe("POST .../share", () => {
   it("without COFFER_PUBLIC_URL, links the address the request came to, and never a forged one", async () => {
     const bare = await createTestApp({ env: { COFFER_PUBLIC_URL: "" } });
     try {
-      const owner = await newUser(bare.app);
-      await bare.db
-        .updateTable("workspaces")
-        .set({ plan: "pro" })
-        .where("id", "=", owner.workspaceId)
-        .execute();
-      const tree = await createTree(bare.app, owner.accessToken, owner.workspaceId);
+      const { owner, tree } = await ownerOnPlanWithTree(bare, "pro");
       const made = await bare.app.inject({
         method: "POST",
         url: `${secretsPath(tree)}/`,
@@ -466,13 +466,7 @@ describe("logs", () => {
   it("never carry the link's token, its passphrase or a shared value", async () => {
     const logged = await createTestApp({ captureLogs: true });
     try {
-      const owner = await newUser(logged.app);
-      await logged.db
-        .updateTable("workspaces")
-        .set({ plan: "pro" })
-        .where("id", "=", owner.workspaceId)
-        .execute();
-      const tree = await createTree(logged.app, owner.accessToken, owner.workspaceId);
+      const { owner, tree } = await ownerOnPlanWithTree(logged, "pro");
       const value = "logged-value-that-must-not-appear";
       const secret = await logged.app.inject({
         method: "POST",
