@@ -1,15 +1,14 @@
-// Over 400 lines: one capability's contract (two-factor sign-in), read top to bottom.
 // Two-factor sign-in with TOTP (issue 18): set-up with codes computed from the shared secret,
 // recovery codes shown once, the code at password and provider sign-in, on the sensitive account
-// actions, and a workspace that requires it of every member. A code works once.
+// actions. A code works once. A workspace that requires it is in two-factor-workspace.test.ts.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { enrolledUserOf } from "./helpers/enrolled-user.ts";
 import { bearer, createApiKey, login, newUser, PASSWORD, signUp } from "./helpers/factories.ts";
 import { startFakeIdentityProviders } from "./helpers/fake-identity-providers.ts";
 import { googlePerson, signInWithGoogle } from "./helpers/google-sign-in.ts";
 import { send } from "./helpers/http.ts";
-import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
 import { enableTwoFactor, totpCode } from "./helpers/two-factor.ts";
 
 let fakes: Awaited<ReturnType<typeof startFakeIdentityProviders>>;
@@ -40,11 +39,7 @@ const auditActions = async (headers: Record<string, string>, workspaceId: string
   ).map((e) => e.action);
 
 /** A user with two-factor sign-in on. */
-async function enrolledUser() {
-  const user = await newUser(t.app);
-  const enrolled = await enableTwoFactor(t.app, user.accessToken, t.clock);
-  return { ...user, ...enrolled };
-}
+const enrolledUser = () => enrolledUserOf(t);
 
 describe("set-up", () => {
   it("a secret to scan, then its first code turns it on and answers ten recovery codes once", async () => {
@@ -293,87 +288,6 @@ describe("turning it off, renewing the codes", () => {
     expect(fresh).toHaveLength(10);
     expect((await signIn(user.email, { otp: user.recoveryCodes[1]! })).statusCode).toBe(401);
     expect((await signIn(user.email, { otp: fresh[0]! })).statusCode).toBe(200);
-  });
-});
-
-describe("a workspace that requires two-factor sign-in", () => {
-  it("an Owner without it cannot require it (409); with it, can", async () => {
-    const owner = await newUser(t.app);
-    const refused = await send(t.app, "PATCH", `/workspaces/${owner.workspaceId}`, owner.headers, {
-      require_two_factor: true,
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe("two_factor_not_enabled");
-    await enableTwoFactor(t.app, owner.accessToken, t.clock);
-    const required = await send(t.app, "PATCH", `/workspaces/${owner.workspaceId}`, owner.headers, {
-      require_two_factor: true,
-    });
-    expect(required.statusCode, required.body).toBe(200);
-    expect(required.json().require_two_factor).toBe(true);
-  });
-
-  it("shuts out members without it, with what to do, until they turn it on", async () => {
-    const owner = await enrolledUser();
-    const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-    const member = await newMember(t.app, t.db, owner.workspaceId, 1, [tree.teamId]);
-    const key = await createApiKey(t.app, member.accessToken);
-    const secrets = `${secretsPath(tree)}/`;
-    expect((await send(t.app, "GET", secrets, member.headers)).statusCode).toBe(200);
-
-    await send(t.app, "PATCH", `/workspaces/${owner.workspaceId}`, owner.headers, {
-      require_two_factor: true,
-    });
-
-    for (const headers of [member.headers, { "x-api-key": key.token }]) {
-      const shut = await send(t.app, "GET", secrets, headers);
-      expect(shut.statusCode).toBe(403);
-      expect(shut.json()).toEqual({
-        detail: expect.stringContaining("/auth/2fa/setup"),
-        code: "two_factor_enrollment_required",
-      });
-    }
-    const current = await send(t.app, "GET", "/workspaces/current", {
-      ...member.headers,
-      "x-workspace-id": owner.workspaceId,
-    });
-    expect(current.statusCode).toBe(200);
-    expect(current.json().require_two_factor).toBe(true);
-    const members = await send(t.app, "GET", `/workspaces/${owner.workspaceId}/members`, owner.headers);
-    const flags = Object.fromEntries(
-      members.json().map((m: { user_id: string; two_factor: boolean }) => [m.user_id, m.two_factor]),
-    );
-    expect(flags).toEqual({ [owner.id]: true, [member.id]: false });
-
-    // The owner stays in; the member turns it on and is let in at once.
-    expect((await send(t.app, "GET", secrets, owner.headers)).statusCode).toBe(200);
-    const enrolled = await enableTwoFactor(t.app, member.accessToken, t.clock);
-    expect((await send(t.app, "GET", secrets, member.headers)).statusCode).toBe(200);
-    // And cannot turn it off while a member.
-    const off = await send(t.app, "POST", "/auth/2fa/disable", {
-      ...member.headers,
-      "x-coffer-otp": enrolled.nextCode(),
-    });
-    expect(off.statusCode).toBe(409);
-    expect(off.json()).toMatchObject({
-      code: "two_factor_required_by_workspace",
-      workspaces: [{ id: owner.workspaceId, name: expect.any(String) }],
-    });
-    expect(off.json().detail).toContain("required");
-  });
-
-  it("a member without it may still leave", async () => {
-    const owner = await enrolledUser();
-    const member = await newMember(t.app, t.db, owner.workspaceId, 0);
-    await send(t.app, "PATCH", `/workspaces/${owner.workspaceId}`, owner.headers, {
-      require_two_factor: true,
-    });
-    const left = await send(
-      t.app,
-      "DELETE",
-      `/workspaces/${owner.workspaceId}/members/${member.id}`,
-      member.headers,
-    );
-    expect(left.statusCode, left.body).toBe(200);
   });
 });
 
