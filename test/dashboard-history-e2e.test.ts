@@ -1,3 +1,4 @@
+// Over 400 lines: one area of the dashboard, its screens tested in one file; its set-up (server, browser, accounts) is made once for them all.
 // The dashboard's history, sharing, import and audit screens in a real browser (issue 11, phase
 // 2a), against a real server process on both engines: a secret edited twice shows the upgrade hint
 // for version history on the free plan, then (after the operator's `set-plan … pro`, a separate

@@ -1,3 +1,4 @@
+// Over 400 lines: one area of the dashboard, its screens tested in one file; its set-up (server, browser, accounts) is made once for them all.
 // The dashboard's people and account screens end to end in Chromium (issue 11, phase 2b): an Owner
 // signs up in the browser, mints an API key (its one-time token works over HTTP), invites a Viewer
 // into one team; the invitee opens the mailed link (fake SMTP) in a second browser context, joins as

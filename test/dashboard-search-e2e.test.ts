@@ -1,3 +1,4 @@
+// Over 400 lines: one area of the dashboard, its screens tested in one file; its set-up (server, browser, accounts) is made once for them all.
 // The header's search across a workspace in Chromium, against a real server process on this run's
 // engine: "/" focuses it, a part of a key lists what matches as an ARIA combobox (arrow keys, Enter,
 // Escape), the choice opens its environment; nothing found and a failed search are said in the

@@ -1,3 +1,4 @@
+// Over 400 lines: one area of the dashboard, its screens tested in one file; its set-up (server, browser, accounts) is made once for them all.
 // The dashboard's account-security screens end to end in Chromium (issue 18): an Owner turns on
 // two-factor sign-in in Account → Security (QR code, the key as text, the first code, recovery codes
 // shown once with copy, download and a "saved" gate), signs out and back in with the app's code and

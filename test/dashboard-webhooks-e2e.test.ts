@@ -1,3 +1,4 @@
+// Over 400 lines: one area of the dashboard, its screens tested in one file; its set-up (server, browser, accounts) is made once for them all.
 // The webhooks screens end to end in Chromium, against real receivers on loopback: an Admin is
 // refused a private destination (in words, on the field), creates a webhook narrowed to one
 // environment and two event types, sees its signing secret once, sends a test event that the
