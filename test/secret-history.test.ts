@@ -118,3 +118,19 @@ describe("GET …/{secret_id}/versions/{version}", () => {
     );
   });
 });
+
+describe("the bounds the API document declares", () => {
+  it("refuses a rollback to a version beyond 32 bits, and a moment longer than 64 characters, with 422 and no change", async () => {
+    const before = await send("GET", `${base}/${secretId}/versions`, owner.headers);
+    for (const version of [2_147_483_648, 99_999_999_999]) {
+      const rollback = await send("POST", `${base}/${secretId}/rollback`, owner.headers, { version });
+      expect(rollback.statusCode, rollback.body).toBe(422);
+      expect(rollback.json().detail[0].loc).toEqual(["body", "version"]);
+    }
+    const long = `2026-01-01T00:00:00.${"0".repeat(60)}Z`;
+    const past = await send("GET", `${base}/?at=${encodeURIComponent(long)}`, owner.headers);
+    expect(past.statusCode, past.body).toBe(422);
+    expect(past.json().detail[0].loc).toEqual(["query", "at"]);
+    expect((await send("GET", `${base}/${secretId}/versions`, owner.headers)).json()).toEqual(before.json());
+  });
+});
