@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort, seed } from "./seed.ts";
+import { freePort, seed, untilListening } from "./seed.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
@@ -41,18 +41,7 @@ async function startServer({ dir, compiled }: Program, env: Record<string, strin
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${dir}: the server did not start within 60 s`)), 60_000);
-    child.once("exit", (code) => reject(new Error(`${dir}: the server exited with ${code}`)));
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      if (out.includes("Coffer is listening")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
+  await untilListening(child, dir);
   return child;
 }
 

@@ -11,10 +11,10 @@
 // and the disk, not the network. Prints a Markdown table; writes nothing but temp dirs.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, seed } from "./seed.ts";
+import { cliSetup, freePort, seed } from "./seed.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 15);
@@ -157,17 +157,7 @@ const dataDir = mkdtempSync(join(scratch, "data-"));
 const { child: server, port } = await startTimed(installedServer, [], baseEnv(dataDir));
 const url = `http://127.0.0.1:${port}`;
 const store = await seed(url);
-const home = join(scratch, "home");
-const work = join(scratch, "work");
-mkdirSync(join(home, ".config", "coffer"), { recursive: true });
-mkdirSync(work);
-writeFileSync(
-  join(home, ".config", "coffer", "credentials.json"),
-  JSON.stringify({ api_url: url, api_key: store.auth["x-api-key"] }),
-  { mode: 0o600 },
-);
-writeFileSync(join(work, ".coffer.json"), JSON.stringify({ api_url: url, ...store.ids }));
-const cliEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config") };
+const { work, env: cliEnv } = cliSetup(scratch, url, store);
 const clis = [
   {
     name: "`coffer run -- true`, npm package (bundle on node)",

@@ -1,8 +1,10 @@
 // What the benchmarks share: a free port, a JSON call that throws on an error status, and the store
 // a benchmark reads (an account, an API key and an environment of 20 secrets), made through the API
 // of a running server (bench/ab.ts, bench/run.ts, bench/release.ts), and starting this checkout's
-// server through tsx (bench/run.ts, bench/audit-verify.ts).
+// server through tsx (bench/run.ts, bench/audit-verify.ts, bench/cli.ts, bench/webhooks.ts) and what
+// `coffer run` reads to use that store (bench/cli.ts, bench/release.ts).
 import { type ChildProcess, fork } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -87,6 +89,25 @@ export async function seed(base: string) {
   };
 }
 
+/**
+ * What `coffer run` reads, for the store seed() made: a home whose credentials hold the store's API
+ * key, and a work folder whose .coffer.json names its environment (under `dir`). Returns the work
+ * folder and the environment variables the CLI runs with.
+ */
+export function cliSetup(dir: string, url: string, store: Awaited<ReturnType<typeof seed>>) {
+  const home = join(dir, "home");
+  const work = join(dir, "work");
+  mkdirSync(join(home, ".config", "coffer"), { recursive: true });
+  mkdirSync(work);
+  writeFileSync(
+    join(home, ".config", "coffer", "credentials.json"),
+    JSON.stringify({ api_url: url, api_key: store.auth["x-api-key"] }),
+    { mode: 0o600 },
+  );
+  writeFileSync(join(work, ".coffer.json"), JSON.stringify({ api_url: url, ...store.ids }));
+  return { work, env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config") } };
+}
+
 /** Starts the server and resolves once it printed its start line (with workers: once every worker serves). */
 export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = fork(join(root, "src/main.ts"), [], {
@@ -94,10 +115,20 @@ export async function startServer(env: Record<string, string>): Promise<ChildPro
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
+  await untilListening(child);
+  return child;
+}
+
+/**
+ * Resolves once a server forked with a piped stdout printed its start line; rejects if it exits
+ * first or takes over 60 s. `label` names the server in the error when several run side by side.
+ */
+export function untilListening(child: ChildProcess, label?: string): Promise<void> {
+  const named = (message: string) => (label ? `${label}: ${message}` : message);
   let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(named("the server did not start within 60 s"))), 60_000);
+    child.once("exit", (code) => reject(new Error(named(`the server exited with ${code}`))));
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       out += chunk;
       if (out.includes("Coffer is listening")) {
@@ -106,5 +137,4 @@ export async function startServer(env: Record<string, string>): Promise<ChildPro
       }
     });
   });
-  return child;
 }

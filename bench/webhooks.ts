@@ -7,27 +7,18 @@
 // - the write path: a secret create with and without a webhook to queue for (median of sequential
 //   requests, interleaved).
 // Prints the figures and appends them to bench/results.md. Loopback only; bounded in time.
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort, startServer } from "./seed.ts";
 
 const WRITES = Number(process.env.BENCH_WEBHOOK_WRITES ?? 200);
 const BURST = 200;
 const RETRY_BASE_MS = 1000;
 const root = new URL("..", import.meta.url).pathname;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -66,10 +57,9 @@ async function waitFor(key: string, count = 1, timeoutMs = 30_000): Promise<numb
 const dir = mkdtempSync(join(tmpdir(), "coffer-bench-webhooks-"));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server: ChildProcess = fork(join(root, "src/main.ts"), [], {
-  execArgv: ["--import", "tsx"],
-  env: {
-    ...process.env,
+let server: ChildProcess | undefined;
+try {
+  server = await startServer({
     PORT: String(port),
     HOST: "127.0.0.1",
     COFFER_DATA_DIR: dir,
@@ -79,20 +69,6 @@ const server: ChildProcess = fork(join(root, "src/main.ts"), [], {
     COFFER_WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
     LOG_LEVEL: "warn",
     DATABASE_URL: "",
-  },
-  stdio: ["ignore", "pipe", "inherit", "ipc"],
-});
-try {
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    let out = "";
-    server.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      if (out.includes("Coffer is listening")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
   });
 
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
@@ -189,7 +165,7 @@ try {
   if (process.env.BENCH_WRITE_RESULTS !== "0")
     appendFileSync(join(root, "bench/results.md"), `\n${lines.join("\n")}\n`);
 } finally {
-  server.kill("SIGTERM");
+  server?.kill("SIGTERM");
   receiver.close();
   rmSync(dir, { recursive: true, force: true });
 }
