@@ -1,6 +1,6 @@
 // Audit entries: written inside the transaction of the change they record; read newest first.
 
-import { BATCH, deleteUntilDone, inBatches } from "../../db/batches.ts";
+import { inBatches, purgeInBatches } from "../../db/batches.ts";
 import { pastPosition } from "../../db/keyset.ts";
 import type {
   AuditCheckpointsTable,
@@ -133,18 +133,8 @@ export function listForVersions(
 
 /** Entries written before `cutoff` (audit retention). */
 export function purgeEvents(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("audit_events")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("audit_events")
-          .select("id")
-          .where("created_at", "<", cutoff)
-          .where("sequence", "is", null)
-          .limit(BATCH),
-      )
-      .executeTakeFirst(),
+  return purgeInBatches(db, "audit_events", "id", (w) =>
+    w.and([w("created_at", "<", cutoff), w("sequence", "is", null)]),
   );
 }
 
@@ -334,18 +324,8 @@ export const eventAtSequence = (db: Queryable, workspaceId: string, sequence: nu
 
 /** Deletes a workspace's entries up to a sequence, BATCH at a time; answers how many went. */
 export function purgeThrough(db: Queryable, workspaceId: string, sequence: number): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("audit_events")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("audit_events")
-          .select("id")
-          .where("workspace_id", "=", workspaceId)
-          .where("sequence", "<=", sequence)
-          .limit(BATCH),
-      )
-      .executeTakeFirst(),
+  return purgeInBatches(db, "audit_events", "id", (w) =>
+    w.and([w("workspace_id", "=", workspaceId), w("sequence", "<=", sequence)]),
   );
 }
 

@@ -1,5 +1,5 @@
 // Device authorization queries (table: device_authorizations).
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import type { DeviceAuthorizationsTable, Queryable } from "../../db/schema.ts";
 
 export type DeviceAuthorizationRow = DeviceAuthorizationsTable;
@@ -70,12 +70,5 @@ export async function spend(db: Queryable, id: string): Promise<boolean> {
 
 /** Authorizations that expired before `cutoff` (used, denied or never answered). */
 export function purgeAuthorizations(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("device_authorizations")
-      .where("id", "in", (eb) =>
-        eb.selectFrom("device_authorizations").select("id").where("expires_at", "<", cutoff).limit(BATCH),
-      )
-      .executeTakeFirst(),
-  );
+  return purgeInBatches(db, "device_authorizations", "id", (w) => w("expires_at", "<", cutoff));
 }

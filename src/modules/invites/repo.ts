@@ -1,6 +1,6 @@
 // Invite queries. Invites are found by the digest of their token, never by the token.
 
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import type { InvitesTable, Queryable } from "../../db/schema.ts";
 import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
@@ -93,22 +93,11 @@ export async function deleteInvite(db: Queryable, workspaceId: string, id: strin
 
 /** Invites expired before `cutoff`, or answered (accepted, rejected) before it. */
 export function purgeInvites(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("invites")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("invites")
-          .select("id")
-          .where((w) =>
-            w.or([
-              w("expiry_time", "<", cutoff),
-              w.and([w("status", "!=", "pending"), w("updated_at", "<", cutoff)]),
-            ]),
-          )
-          .limit(BATCH),
-      )
-      .executeTakeFirst(),
+  return purgeInBatches(db, "invites", "id", (w) =>
+    w.or([
+      w("expiry_time", "<", cutoff),
+      w.and([w("status", "!=", "pending"), w("updated_at", "<", cutoff)]),
+    ]),
   );
 }
 

@@ -1,5 +1,5 @@
 // Password-reset tokens: only their SHA-256 digests are stored; each works once, until it expires.
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import type { PasswordResetsTable, Queryable } from "../../db/schema.ts";
 
 export type ResetRow = PasswordResetsTable;
@@ -33,12 +33,5 @@ export async function spendAllOf(db: Queryable, userId: string, now: string): Pr
 
 /** Housekeeping: tokens expired before `cutoff`. */
 export function purgeResets(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("password_resets")
-      .where("token_hash", "in", (eb) =>
-        eb.selectFrom("password_resets").select("token_hash").where("expires_at", "<", cutoff).limit(BATCH),
-      )
-      .executeTakeFirst(),
-  );
+  return purgeInBatches(db, "password_resets", "token_hash", (w) => w("expires_at", "<", cutoff));
 }

@@ -1,5 +1,5 @@
 // Session and refresh-token queries.
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import type { Queryable, SessionsTable } from "../../db/schema.ts";
 import type { EndReason } from "./end-reasons.ts";
 
@@ -84,25 +84,11 @@ export async function spendRefreshToken(db: Queryable, tokenHash: string, now: s
 
 /** Sessions expired or revoked before `cutoff` (their refresh tokens go with them), and refresh tokens spent before `spentBefore`. */
 export async function purgeSessions(db: Queryable, cutoff: string, spentBefore: string): Promise<number> {
-  const sessions = await deleteUntilDone(() =>
-    db
-      .deleteFrom("sessions")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("sessions")
-          .select("id")
-          .where((w) => w.or([w("expires_at", "<", cutoff), w("revoked_at", "<", cutoff)]))
-          .limit(BATCH),
-      )
-      .executeTakeFirst(),
+  const sessions = await purgeInBatches(db, "sessions", "id", (w) =>
+    w.or([w("expires_at", "<", cutoff), w("revoked_at", "<", cutoff)]),
   );
-  const tokens = await deleteUntilDone(() =>
-    db
-      .deleteFrom("refresh_tokens")
-      .where("token_hash", "in", (eb) =>
-        eb.selectFrom("refresh_tokens").select("token_hash").where("used_at", "<", spentBefore).limit(BATCH),
-      )
-      .executeTakeFirst(),
+  const tokens = await purgeInBatches(db, "refresh_tokens", "token_hash", (w) =>
+    w("used_at", "<", spentBefore),
   );
   return sessions + tokens;
 }

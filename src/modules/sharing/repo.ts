@@ -1,6 +1,6 @@
 // Share-link queries. Links are found by the digest of their token, never by the token.
 
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import { pastPosition } from "../../db/keyset.ts";
 import type { Queryable, ShareLinksTable } from "../../db/schema.ts";
 import type { Position } from "../../lib/cursor.ts";
@@ -128,24 +128,13 @@ export async function burn(db: Queryable, id: string): Promise<void> {
  * (used up, revoked or burnt: their snapshot is erased).
  */
 export function purgeLinks(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("share_links")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("share_links")
-          .select("id")
-          .where((w) =>
-            w.or([
-              w("expires_at", "<", cutoff),
-              w("revoked_at", "<", cutoff),
-              w.and([w("views", ">=", w.ref("max_views")), w("created_at", "<", cutoff)]),
-              w.and([w("ciphertext", "=", ""), w("created_at", "<", cutoff)]),
-            ]),
-          )
-          .limit(BATCH),
-      )
-      .executeTakeFirst(),
+  return purgeInBatches(db, "share_links", "id", (w) =>
+    w.or([
+      w("expires_at", "<", cutoff),
+      w("revoked_at", "<", cutoff),
+      w.and([w("views", ">=", w.ref("max_views")), w("created_at", "<", cutoff)]),
+      w.and([w("ciphertext", "=", ""), w("created_at", "<", cutoff)]),
+    ]),
   );
 }
 

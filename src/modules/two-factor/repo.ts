@@ -1,7 +1,7 @@
 // Two-factor queries: the account's sealed TOTP secret, its recovery codes (digests), and the
 // challenges that finish a sign-in with the second factor (digests). Every "use" is one
 // conditional UPDATE, so two requests can never both spend the same code, step or attempt.
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import type { Queryable, SignInChallengesTable, TwoFactorTable } from "../../db/schema.ts";
 
 export type TwoFactorRow = TwoFactorTable;
@@ -159,18 +159,7 @@ export async function spendChallenge(db: Queryable, tokenHash: string, now: stri
 
 /** Housekeeping: challenges expired before `cutoff`. */
 export function purgeChallenges(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("sign_in_challenges")
-      .where("token_hash", "in", (eb) =>
-        eb
-          .selectFrom("sign_in_challenges")
-          .select("token_hash")
-          .where("expires_at", "<", cutoff)
-          .limit(BATCH),
-      )
-      .executeTakeFirst(),
-  );
+  return purgeInBatches(db, "sign_in_challenges", "token_hash", (w) => w("expires_at", "<", cutoff));
 }
 
 /** Every sealed secret, for a master-key rotation to re-seal. */

@@ -1,5 +1,5 @@
 // One-time code queries.
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import type { OneTimeCodesTable, Queryable } from "../../db/schema.ts";
 
 export type CodeRow = OneTimeCodesTable;
@@ -53,16 +53,7 @@ export async function consume(db: Queryable, id: string, now: string): Promise<b
 
 /** One-time codes expired or consumed before `cutoff`. */
 export function purgeCodes(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("one_time_codes")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("one_time_codes")
-          .select("id")
-          .where((w) => w.or([w("expires_at", "<", cutoff), w("consumed_at", "<", cutoff)]))
-          .limit(BATCH),
-      )
-      .executeTakeFirst(),
+  return purgeInBatches(db, "one_time_codes", "id", (w) =>
+    w.or([w("expires_at", "<", cutoff), w("consumed_at", "<", cutoff)]),
   );
 }

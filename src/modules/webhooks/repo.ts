@@ -1,7 +1,7 @@
 // The webhooks module's tables: webhooks, and the deliveries queued for them.
 
 import { sql } from "kysely";
-import { BATCH, deleteUntilDone } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import type { Queryable, WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
 
@@ -213,12 +213,5 @@ export async function recordAttempt(
 
 /** Deliveries finished before the cutoff (the log keeps the rest). */
 export function purgeDeliveries(db: Queryable, cutoff: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("webhook_deliveries")
-      .where("id", "in", (eb) =>
-        eb.selectFrom("webhook_deliveries").select("id").where("finished_at", "<", cutoff).limit(BATCH),
-      )
-      .executeTakeFirst(),
-  );
+  return purgeInBatches(db, "webhook_deliveries", "id", (w) => w("finished_at", "<", cutoff));
 }

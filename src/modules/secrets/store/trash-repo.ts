@@ -2,7 +2,7 @@
 // of `secret_versions`) by a delete, moved back by a restore, purged by housekeeping.
 
 import { sql } from "kysely";
-import { BATCH, deleteUntilDone } from "../../../db/batches.ts";
+import { purgeInBatches } from "../../../db/batches.ts";
 import type { Queryable } from "../../../db/schema.ts";
 import { rowWhere } from "../../../db/workspace-rows.ts";
 import { VERSION_WRITER } from "./repo.ts";
@@ -122,14 +122,7 @@ export async function forget(db: Queryable, secretId: string): Promise<void> {
 
 /** Deleted secrets whose retention ended before `now`, with their versions, in batches; the count. */
 export function purgeTrash(db: Queryable, now: string): Promise<number> {
-  return deleteUntilDone(() =>
-    db
-      .deleteFrom("deleted_secrets")
-      .where("id", "in", (eb) =>
-        eb.selectFrom("deleted_secrets").select("id").where("purge_after", "<", now).limit(BATCH),
-      )
-      .executeTakeFirst(),
-  );
+  return purgeInBatches(db, "deleted_secrets", "id", (w) => w("purge_after", "<", now));
 }
 
 /** The workspace's deleted-secret versions not stored under the data key version with `prefix`. */
