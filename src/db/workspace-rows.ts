@@ -102,7 +102,7 @@ export function rowWhere<T extends TenantTable>(
  * `column = value` for every entry. Not Kysely's filter object: that one drops an undefined value's
  * condition (a missing workspace id would read every tenant's rows) and turns null into `is null`.
  */
-function allEqual<T extends keyof Database>(eb: ExpressionBuilder<Database, T>, match: object) {
+export function allEqual<T extends keyof Database>(eb: ExpressionBuilder<Database, T>, match: object) {
   return eb.and(
     Object.entries(match).map(([column, value]) => {
       if (value === undefined) throw new Error(`No value to match ${column} against`);

@@ -1,6 +1,7 @@
 // Session and refresh-token queries.
 import { purgeInBatches } from "../../db/batches.ts";
 import type { Queryable, SessionsTable } from "../../db/schema.ts";
+import { spendOnce } from "../../db/spend-once.ts";
 import type { EndReason } from "./end-reasons.ts";
 
 export type SessionRow = SessionsTable;
@@ -72,14 +73,8 @@ export function findRefreshToken(db: Queryable, tokenHash: string) {
 }
 
 /** Marks a refresh token spent; false when another request spent it first. */
-export async function spendRefreshToken(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable("refresh_tokens")
-    .set({ used_at: now })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function spendRefreshToken(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
+  return spendOnce(db, "refresh_tokens", { token_hash: tokenHash }, "used_at", now);
 }
 
 /** Sessions expired or revoked before `cutoff` (their refresh tokens go with them), and refresh tokens spent before `spentBefore`. */

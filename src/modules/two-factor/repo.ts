@@ -3,6 +3,7 @@
 // conditional UPDATE, so two requests can never both spend the same code, step or attempt.
 import { purgeInBatches } from "../../db/batches.ts";
 import type { Queryable, SignInChallengesTable, TwoFactorTable } from "../../db/schema.ts";
+import { spendOnce } from "../../db/spend-once.ts";
 
 export type TwoFactorRow = TwoFactorTable;
 export type ChallengeRow = SignInChallengesTable;
@@ -93,20 +94,13 @@ export async function replaceRecoveryCodes(
 }
 
 /** Spends a recovery code; false when it is unknown or spent. */
-export async function spendRecoveryCode(
+export function spendRecoveryCode(
   db: Queryable,
   userId: string,
   hash: string,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("recovery_codes")
-    .set({ used_at: now })
-    .where("user_id", "=", userId)
-    .where("code_hash", "=", hash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return spendOnce(db, "recovery_codes", { user_id: userId, code_hash: hash }, "used_at", now);
 }
 
 export async function unusedRecoveryCodes(db: Queryable, userId: string): Promise<number> {
@@ -147,14 +141,8 @@ export async function attemptChallenge(
     : undefined;
 }
 
-export async function spendChallenge(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable("sign_in_challenges")
-    .set({ used_at: now })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function spendChallenge(db: Queryable, tokenHash: string, now: string): Promise<boolean> {
+  return spendOnce(db, "sign_in_challenges", { token_hash: tokenHash }, "used_at", now);
 }
 
 /** Housekeeping: challenges expired before `cutoff`. */

@@ -1,6 +1,7 @@
 // One-time code queries.
 import { purgeInBatches } from "../../db/batches.ts";
 import type { OneTimeCodesTable, Queryable } from "../../db/schema.ts";
+import { spendOnce } from "../../db/spend-once.ts";
 
 export type CodeRow = OneTimeCodesTable;
 
@@ -41,14 +42,8 @@ export async function countAttempt(db: Queryable, id: string, maxAttempts: numbe
   return row ? Number(row.attempts) : null;
 }
 
-export async function consume(db: Queryable, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable("one_time_codes")
-    .set({ consumed_at: now })
-    .where("id", "=", id)
-    .where("consumed_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function consume(db: Queryable, id: string, now: string): Promise<boolean> {
+  return spendOnce(db, "one_time_codes", { id }, "consumed_at", now);
 }
 
 /** One-time codes expired or consumed before `cutoff`. */
