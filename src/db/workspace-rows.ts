@@ -98,6 +98,29 @@ export function rowWhere<T extends TenantTable>(
     .executeTakeFirst() as Promise<Database[T] | undefined>;
 }
 
+/** The tables whose rows belong to one workspace and say when they were made. */
+type DatedTenantTable = {
+  [T in TenantTable]: Database[T] extends { id: string; created_at: string } ? T : never;
+}[TenantTable];
+
+/**
+ * The rows of `table` whose columns hold the values in `match` (its workspace always among them),
+ * oldest first, ties by id: the order a list answers in, stable from one page to the next.
+ */
+export function rowsOldestFirst<T extends DatedTenantTable>(
+  q: Queryable,
+  table: T,
+  match: { workspace_id: string } & Partial<Database[T]>,
+): Promise<Database[T][]> {
+  return q
+    .selectFrom(table as DatedTenantTable)
+    .selectAll()
+    .where((eb) => allEqual(eb, match))
+    .orderBy(sql.ref("created_at"))
+    .orderBy(sql.ref("id"))
+    .execute() as Promise<Database[T][]>;
+}
+
 /**
  * `column = value` for every entry. Not Kysely's filter object: that one drops an undefined value's
  * condition (a missing workspace id would read every tenant's rows) and turns null into `is null`.

@@ -2,7 +2,7 @@
 
 import { prepared } from "../../db/prepared.ts";
 import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
-import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowsOldestFirst, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type EnvironmentRow = EnvironmentsTable;
 
@@ -59,14 +59,7 @@ export function environmentWithSlug(db: Queryable, workspaceId: string, projectI
 }
 
 export function listEnvironments(db: Queryable, workspaceId: string, projectId: string) {
-  return db
-    .selectFrom("environments")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("project_id", "=", projectId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return rowsOldestFirst(db, "environments", { workspace_id: workspaceId, project_id: projectId });
 }
 
 /** The workspace's environments among `environmentIds` or in `projectIds` (a key's narrowed scope). */

@@ -1,7 +1,7 @@
 // Project queries, scoped by workspace and team.
 
 import type { ProjectsTable, Queryable } from "../../db/schema.ts";
-import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowsOldestFirst, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type ProjectRow = ProjectsTable;
 
@@ -20,14 +20,7 @@ export function projectsWithSlug(db: Queryable, workspaceId: string, slug: strin
 }
 
 export function listProjects(db: Queryable, workspaceId: string, teamId: string) {
-  return db
-    .selectFrom("projects")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("team_id", "=", teamId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return rowsOldestFirst(db, "projects", { workspace_id: workspaceId, team_id: teamId });
 }
 
 export async function insertProject(db: Queryable, row: ProjectRow): Promise<void> {

@@ -5,6 +5,7 @@ import type {
   ServiceAccountsTable,
   ServiceAccountTrustsTable,
 } from "../../db/schema.ts";
+import { rowsOldestFirst, rowWhere } from "../../db/workspace-rows.ts";
 
 export type AccountRow = ServiceAccountsTable;
 export type KeyRow = ServiceAccountKeysTable;
@@ -14,21 +15,10 @@ export const insertAccount = (db: Queryable, row: AccountRow) =>
   db.insertInto("service_accounts").values(row).execute();
 
 export const findAccount = (db: Queryable, workspaceId: string, id: string) =>
-  db
-    .selectFrom("service_accounts")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  rowWhere(db, "service_accounts", { workspace_id: workspaceId, id });
 
 export const listAccounts = (db: Queryable, workspaceId: string) =>
-  db
-    .selectFrom("service_accounts")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  rowsOldestFirst(db, "service_accounts", { workspace_id: workspaceId });
 
 export async function countAccounts(db: Queryable, workspaceId: string): Promise<number> {
   const row = await db

@@ -3,19 +3,13 @@
 import { sql } from "kysely";
 import { purgeInBatches } from "../../db/batches.ts";
 import type { Queryable, WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
-import { deleteInWorkspace, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { deleteInWorkspace, rowsOldestFirst, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
 export type WebhookRow = WebhooksTable;
 export type DeliveryRow = WebhookDeliveriesTable;
 
 export const listWebhooks = (db: Queryable, workspaceId: string) =>
-  db
-    .selectFrom("webhooks")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  rowsOldestFirst(db, "webhooks", { workspace_id: workspaceId });
 
 /** The webhooks that may hear of an event in this workspace (enabled ones; filters apply after). */
 export const enabledWebhooks = (db: Queryable, workspaceId: string) =>
@@ -27,12 +21,7 @@ export const enabledWebhooks = (db: Queryable, workspaceId: string) =>
     .execute();
 
 export const findWebhook = (db: Queryable, workspaceId: string, id: string) =>
-  db
-    .selectFrom("webhooks")
-    .selectAll()
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  rowWhere(db, "webhooks", { workspace_id: workspaceId, id });
 
 export const findWebhookById = (db: Queryable, id: string) =>
   db.selectFrom("webhooks").selectAll().where("id", "=", id).executeTakeFirst();
