@@ -9,10 +9,14 @@ import { authErrors, ErrorBody, SECURITY } from "./schemas.ts";
 /** The answers of a route acting in a workspace besides its own: not allowed, not found, and the credential's. */
 export const memberErrors = { 403: ErrorBody, 404: ErrorBody, ...authErrors };
 
-/** The options of the module's routes that take `action`, checked by `preHandler`, with `schema` documented under `tags`. */
+/**
+ * The options of the module's routes that take `action`, checked by `preHandler`, with `schema`
+ * documented under `tags`; `alsoTakes`: the actions the handler may take besides, depending on the
+ * request.
+ */
 export function workspaceRoutes(tags: string[], preHandler: preHandlerAsyncHookHandler) {
-  return <const S extends FastifySchema>(action: Action, schema: S) => ({
-    config: { action },
+  return <const S extends FastifySchema>(action: Action, schema: S, alsoTakes?: Action[]) => ({
+    config: alsoTakes ? { action, alsoTakes } : { action },
     preHandler,
     schema: { tags, security: SECURITY, ...schema },
   });

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import Type from "typebox";
+import type { Action } from "../../auth/policy.ts";
 import { memberErrors, workspaceRoutes } from "../../http/route-options.ts";
-import { ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { ErrorBody } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
 import type { TypedApp } from "../../http/types.ts";
 import { Deleted, type WorkspacesService } from "../workspaces/index.ts";
@@ -19,6 +20,9 @@ export const pathOf = (request: FastifyRequest): EnvironmentPath => {
   const p = request.params as { team_id: string; project_id: string; environment_id: string };
   return { teamId: p.team_id, projectId: p.project_id, environmentId: p.environment_id };
 };
+
+/** What creating or changing an environment may also take: a parent to inherit from, protection (Admin). */
+const INHERITANCE_AND_PROTECTION: Action[] = ["environment.set_inheritance", "environment.protect"];
 
 export const environmentsRoutes =
   (deps: { environments: EnvironmentsService; workspaces: WorkspacesService }): FastifyPluginAsync =>
@@ -42,15 +46,9 @@ export const environmentsRoutes =
 
     app.post(
       `${base}/`,
-      {
-        config: {
-          action: "environment.create",
-          alsoTakes: ["environment.set_inheritance", "environment.protect"],
-        },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
+      route(
+        "environment.create",
+        {
           description:
             "Member or above, in the team; a parent or `protected: true` needs Admin. default_policy (days) defaults to COFFER_DEFAULT_ROTATION_DAYS and is never echoed. " +
             "parent_environment_id: an environment of the same project whose secrets this one inherits (422 if not in the " +
@@ -60,7 +58,8 @@ export const environmentsRoutes =
           body: CreateEnvironmentBody,
           response: { 201: EnvironmentRecord, ...memberErrors },
         },
-      },
+        INHERITANCE_AND_PROTECTION,
+      ),
       async (request, reply) =>
         reply
           .code(201)
@@ -85,15 +84,9 @@ export const environmentsRoutes =
 
     app.patch(
       `${base}/:environment_id/`,
-      {
-        config: {
-          action: "environment.create",
-          alsoTakes: ["environment.set_inheritance", "environment.protect"],
-        },
-        preHandler,
-        schema: {
-          tags,
-          security: SECURITY,
+      route(
+        "environment.create",
+        {
           description:
             "Renames the environment (the slug follows), changes its rotation policy, sets or clears (null) the " +
             "parent it inherits secrets from (Admin: the audit entry names the old and the new parent), says " +
@@ -104,7 +97,8 @@ export const environmentsRoutes =
           body: UpdateEnvironmentBody,
           response: { 200: EnvironmentRecord, ...memberErrors },
         },
-      },
+        INHERITANCE_AND_PROTECTION,
+      ),
       async (request) => environments.update(contextOf(request), pathOf(request), request.body),
     );
 

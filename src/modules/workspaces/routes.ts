@@ -69,15 +69,9 @@ export const workspacesRoutes =
 
     app.patch(
       "/workspaces/:workspace_id",
-      {
-        config: {
-          action: "workspace.update",
-          alsoTakes: ["workspace.sign_in_requirements", "workspace.relax_sign_in"],
-        },
-        preHandler: inWorkspace,
-        schema: {
-          tags,
-          security: SECURITY,
+      route(
+        "workspace.update",
+        {
           description:
             "Owner only. `require_two_factor: true` makes two-factor sign-in a condition of reaching the workspace (409 " +
             "unless the Owner has it on); members without it get 403 two_factor_enrollment_required until they turn it on. " +
@@ -88,7 +82,8 @@ export const workspacesRoutes =
           body: UpdateWorkspaceBody,
           response: { 200: WorkspaceRecord, 409: ErrorBody, ...memberErrors },
         },
-      },
+        ["workspace.sign_in_requirements", "workspace.relax_sign_in"],
+      ),
       async (request) => workspaces.update(contextOf(request), request.body),
     );
 
