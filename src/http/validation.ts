@@ -94,8 +94,45 @@ function whenMissing(error: ErrorObject): string | undefined {
   return typeof hint === "string" ? hint : undefined;
 }
 
+/** The answer to a value past a bound its schema sets: the message, its type, and the name its limit goes under. */
+const BOUNDS: Record<string, { msg: (limit: number) => string; type: string; ctx: string }> = {
+  minLength: {
+    msg: (limit) => `String should have at least ${limit} character${limit === 1 ? "" : "s"}`,
+    type: "string_too_short",
+    ctx: "min_length",
+  },
+  maxLength: {
+    msg: (limit) => `String should have at most ${limit} characters`,
+    type: "string_too_long",
+    ctx: "max_length",
+  },
+  minimum: {
+    msg: (limit) => `Input should be greater than or equal to ${limit}`,
+    type: "greater_than_equal",
+    ctx: "ge",
+  },
+  maximum: {
+    msg: (limit) => `Input should be less than or equal to ${limit}`,
+    type: "less_than_equal",
+    ctx: "le",
+  },
+  minItems: {
+    msg: (limit) => `List should have at least ${limit} item(s)`,
+    type: "too_short",
+    ctx: "min_length",
+  },
+  maxItems: {
+    msg: (limit) => `List should have at most ${limit} items`,
+    type: "too_long",
+    ctx: "max_length",
+  },
+};
+
 function describe(error: ErrorObject): Pick<ValidationIssue, "msg" | "type" | "ctx"> {
   const p = error.params as Record<string, unknown>;
+  // Own keys only: a keyword never reads the object's prototype.
+  const bound = Object.hasOwn(BOUNDS, error.keyword) ? BOUNDS[error.keyword] : undefined;
+  if (bound) return { msg: bound.msg(p.limit as number), type: bound.type, ctx: { [bound.ctx]: p.limit } };
   switch (error.keyword) {
     case "required": {
       const hint = whenMissing(error);
@@ -116,42 +153,6 @@ function describe(error: ErrorObject): Pick<ValidationIssue, "msg" | "type" | "c
         msg: `Input should be '${p.allowedValue}'`,
         type: "literal_error",
         ctx: { expected: p.allowedValue },
-      };
-    case "minLength":
-      return {
-        msg: `String should have at least ${p.limit} character${p.limit === 1 ? "" : "s"}`,
-        type: "string_too_short",
-        ctx: { min_length: p.limit },
-      };
-    case "maxLength":
-      return {
-        msg: `String should have at most ${p.limit} characters`,
-        type: "string_too_long",
-        ctx: { max_length: p.limit },
-      };
-    case "minimum":
-      return {
-        msg: `Input should be greater than or equal to ${p.limit}`,
-        type: "greater_than_equal",
-        ctx: { ge: p.limit },
-      };
-    case "maximum":
-      return {
-        msg: `Input should be less than or equal to ${p.limit}`,
-        type: "less_than_equal",
-        ctx: { le: p.limit },
-      };
-    case "minItems":
-      return {
-        msg: `List should have at least ${p.limit} item(s)`,
-        type: "too_short",
-        ctx: { min_length: p.limit },
-      };
-    case "maxItems":
-      return {
-        msg: `List should have at most ${p.limit} items`,
-        type: "too_long",
-        ctx: { max_length: p.limit },
       };
     case "pattern":
       return {
