@@ -34,6 +34,14 @@ function oneFileArgument(name: string, args: string[]): string {
   return resolve(args[0]!);
 }
 
+/** The store commands work on the embedded SQLite file: with PostgreSQL, they point at its own tools. */
+function refuseOnPostgres(config: Config, doing: string): void {
+  if (config.databaseUrl)
+    throw new StoreCommandRefused(
+      `${doing}, and this Coffer uses PostgreSQL (DATABASE_URL): ${POSTGRES_RECIPE}`,
+    );
+}
+
 /** Where the master key comes from, without ever generating one. */
 export function heldMasterKey(config: Config): { key: Buffer; origin: string } | undefined {
   if (config.masterKey) return { key: config.masterKey, origin: "COFFER_MASTER_KEY" };
@@ -147,11 +155,7 @@ export const STORE_COMMANDS: Record<string, StoreCommand> = {
       "copy the embedded SQLite store into <file>, online and consistent, while Coffer serves (not the master key)",
     async run(args, config) {
       const target = oneFileArgument("backup", args);
-      if (config.databaseUrl) {
-        throw new StoreCommandRefused(
-          `backup copies the embedded SQLite store, and this Coffer uses PostgreSQL (DATABASE_URL): ${POSTGRES_RECIPE}`,
-        );
-      }
+      refuseOnPostgres(config, "backup copies the embedded SQLite store");
       const sourcePath = resolve(config.dataDir, DATABASE_FILE);
       if (!existsSync(sourcePath))
         throw new StoreCommandRefused(`no database at ${sourcePath} (COFFER_DATA_DIR)`);
@@ -194,11 +198,7 @@ export const STORE_COMMANDS: Record<string, StoreCommand> = {
       "put a backup back into an empty COFFER_DATA_DIR, after checking the master key opens its data keys",
     async run(args, config) {
       const source = oneFileArgument("restore", args);
-      if (config.databaseUrl) {
-        throw new StoreCommandRefused(
-          `restore fills the embedded SQLite store, and this Coffer uses PostgreSQL (DATABASE_URL): ${POSTGRES_RECIPE}`,
-        );
-      }
+      refuseOnPostgres(config, "restore fills the embedded SQLite store");
       const dataDir = resolve(config.dataDir);
       const target = join(dataDir, DATABASE_FILE);
       for (const path of [target, `${target}-wal`, `${target}-shm`]) {
