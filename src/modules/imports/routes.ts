@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import Type, { type Static } from "typebox";
-import { authErrors, ErrorBody, SECURITY } from "../../http/schemas.ts";
+import { workspaceRoutes } from "../../http/route-options.ts";
+import { authErrors, ErrorBody } from "../../http/schemas.ts";
 import { contextOf, workspaceScope } from "../../http/scope.ts";
+import type { TypedApp } from "../../http/types.ts";
 import type { WorkspacesService } from "../workspaces/index.ts";
 import {
-  type ImportApplyRequest,
   ImportApplyRequestRef,
   ImportParams,
-  type ImportPreviewRequest,
   ImportPreviewRequestRef,
   ImportPreviewResponseRef,
 } from "./schemas.ts";
@@ -24,8 +24,9 @@ const ConflictBody = Type.Object({
 
 export const importsRoutes =
   (deps: { imports: ImportsService; workspaces: WorkspacesService }): FastifyPluginAsync =>
-  async (app: FastifyInstance) => {
-    const preHandler = workspaceScope(deps.workspaces.lookup);
+  async (plugin) => {
+    const app = plugin as TypedApp;
+    const route = workspaceRoutes(["Import"], workspaceScope(deps.workspaces.lookup));
     const base = "/integrations/:workspace_id/:team_id/:project_id/:environment_id";
     const errors = {
       400: ErrorBody,
@@ -43,58 +44,32 @@ export const importsRoutes =
 
     app.post(
       `${base}/preview`,
-      {
-        config: { action: "secret.write" },
-        preHandler,
-        schema: {
-          tags: ["Import"],
-          security: SECURITY,
-          operationId: "previewImport",
-          summary: "Preview an import from Railway, Vercel or Render",
-          description:
-            "Reads the platform's variables with the given token (used for this request only) and reports what an " +
-            "import would add, change, leave unchanged or skip. Changes nothing. Values are masked unless reveal is true.",
-          params: ImportParams,
-          body: ImportPreviewRequestRef,
-          response: { 200: ImportPreviewResponseRef, ...errors },
-        },
-      },
-      async (request) => {
-        const params = request.params as Params;
-        return deps.imports.preview(
-          contextOf(request),
-          pathOf(params),
-          request.body as Static<typeof ImportPreviewRequest>,
-        );
-      },
+      route("secret.write", {
+        operationId: "previewImport",
+        summary: "Preview an import from Railway, Vercel or Render",
+        description:
+          "Reads the platform's variables with the given token (used for this request only) and reports what an " +
+          "import would add, change, leave unchanged or skip. Changes nothing. Values are masked unless reveal is true.",
+        params: ImportParams,
+        body: ImportPreviewRequestRef,
+        response: { 200: ImportPreviewResponseRef, ...errors },
+      }),
+      async (request) => deps.imports.preview(contextOf(request), pathOf(request.params), request.body),
     );
 
     app.post(
       `${base}/apply`,
-      {
-        config: { action: "secret.write" },
-        preHandler,
-        schema: {
-          tags: ["Import"],
-          security: SECURITY,
-          operationId: "applyImport",
-          summary: "Import from Railway, Vercel or Render",
-          description:
-            "Reads the platform's variables like preview, then writes the added ones (and the changed ones with " +
-            "overwrite: true; only `keys` when given) in one transaction, with new versions and audit entries. " +
-            "Answers the preview's shape describing what was written.",
-          params: ImportParams,
-          body: ImportApplyRequestRef,
-          response: { 200: ImportPreviewResponseRef, ...errors },
-        },
-      },
-      async (request) => {
-        const params = request.params as Params;
-        return deps.imports.apply(
-          contextOf(request),
-          pathOf(params),
-          request.body as Static<typeof ImportApplyRequest>,
-        );
-      },
+      route("secret.write", {
+        operationId: "applyImport",
+        summary: "Import from Railway, Vercel or Render",
+        description:
+          "Reads the platform's variables like preview, then writes the added ones (and the changed ones with " +
+          "overwrite: true; only `keys` when given) in one transaction, with new versions and audit entries. " +
+          "Answers the preview's shape describing what was written.",
+        params: ImportParams,
+        body: ImportApplyRequestRef,
+        response: { 200: ImportPreviewResponseRef, ...errors },
+      }),
+      async (request) => deps.imports.apply(contextOf(request), pathOf(request.params), request.body),
     );
   };
