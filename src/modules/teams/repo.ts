@@ -2,6 +2,7 @@
 
 import type { Queryable, TeamsTable } from "../../db/schema.ts";
 import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
+import { MEMBER_COLUMNS } from "../workspaces/index.ts";
 
 export type TeamRow = TeamsTable;
 
@@ -53,15 +54,7 @@ export function teamMembers(db: Queryable, workspaceId: string, teamId: string) 
     .innerJoin("workspace_members as m", (join) =>
       join.onRef("m.user_id", "=", "t.user_id").onRef("m.workspace_id", "=", "t.workspace_id"),
     )
-    .select([
-      "u.id as user_id",
-      "u.email",
-      "u.first_name",
-      "u.middle_name",
-      "u.last_name",
-      "m.role",
-      "t.created_at as added_at",
-    ])
+    .select([...MEMBER_COLUMNS, "t.created_at as added_at"])
     .where("t.workspace_id", "=", workspaceId)
     .where("t.team_id", "=", teamId)
     .orderBy("t.created_at")

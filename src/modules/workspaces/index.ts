@@ -12,6 +12,7 @@ export {
   foundingOf,
   insertMember,
   lockWorkspace,
+  MEMBER_COLUMNS,
   memberIdsOf,
   planOf,
   roleOf,

@@ -110,15 +110,20 @@ export async function memberIdsOf(db: Queryable, workspaceId: string): Promise<s
   return rows.map((r) => r.user_id);
 }
 
-const memberColumns = [
+/**
+ * Who a member is, as a list of members shows them: the person (`u`, users) and their role in the
+ * workspace (`m`, workspace_members). A team's members are listed with the same.
+ */
+export const MEMBER_COLUMNS = [
   "u.id as user_id",
   "u.email",
   "u.first_name",
   "u.middle_name",
   "u.last_name",
   "m.role",
-  "m.created_at as joined_at",
 ] as const;
+
+const memberColumns = [...MEMBER_COLUMNS, "m.created_at as joined_at"] as const;
 
 const membersQuery = (db: Queryable, workspaceId: string) =>
   db
