@@ -12,7 +12,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { api, freePort, startServer } from "./seed.ts";
+import { api, freePort, seedAccount, startServer } from "./seed.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -100,45 +100,6 @@ async function measure(
 
 const secretsOf = (n: number, prefix: string) =>
   Array.from({ length: n }, (_, i) => ({ key: `${prefix}_${i}`, value: `value-${i}-${"x".repeat(40)}` }));
-
-/** An account with an API key and one team and project; environments are made on demand. */
-async function seedAccount(base: string) {
-  await api(
-    base,
-    "POST",
-    "/auth/get-started",
-    {},
-    {
-      email: "bench@example.com",
-      first_name: "Bench",
-      last_name: "Mark",
-      password: "correct horse battery",
-      created_at: new Date().toISOString(),
-    },
-  );
-  const login = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "username=bench@example.com&password=correct horse battery",
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const session = { authorization: `Bearer ${access_token}` };
-  const key = (await api(base, "POST", "/keys/", session, { name: "bench" })).token as string;
-  const auth = { "x-api-key": key };
-  const [workspace] = await api(base, "GET", "/workspaces/", auth);
-  const ws = workspace.id as string;
-  const team = (await api(base, "POST", `/teams/${ws}/`, auth, { name: "Bench" })).id as string;
-  const project = (await api(base, "POST", `/projects/${ws}/${team}/`, auth, { name: "Bench" })).id as string;
-  const environment = async (name: string) =>
-    (
-      await api(base, "POST", `/environments/${ws}/${team}/${project}/`, auth, {
-        name,
-        environment_type: "dev",
-      })
-    ).id as string;
-  const secretsPath = (env: string) => `/secrets/${ws}/${team}/${project}/${env}/`;
-  return { auth, environment, secretsPath };
-}
 
 /**
  * A second server on a fresh PostgreSQL database (its own port), seeded with the same 20 secrets;

@@ -1,8 +1,9 @@
-// What the benchmarks share: a free port, a JSON call that throws on an error status, and the store
-// a benchmark reads (an account, an API key and an environment of 20 secrets), made through the API
-// of a running server (bench/ab.ts, bench/run.ts, bench/release.ts), and starting this checkout's
-// server through tsx (bench/run.ts, bench/audit-verify.ts, bench/cli.ts, bench/webhooks.ts) and what
-// `coffer run` reads to use that store (bench/cli.ts, bench/release.ts).
+// What the benchmarks share: a free port, a JSON call that throws on an error status, the account a
+// benchmark writes into (an API key, a team and a project: bench/run.ts, bench/webhooks.ts) and the
+// store it reads (that account with an environment of 20 secrets: bench/ab.ts, bench/cli.ts,
+// bench/release.ts, bench/audit-verify.ts), made through the API of a running server; starting this
+// checkout's server through tsx (bench/run.ts, bench/audit-verify.ts, bench/cli.ts,
+// bench/webhooks.ts), and what `coffer run` reads to use the store (bench/cli.ts, bench/release.ts).
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -38,22 +39,16 @@ export async function api(
   return JSON.parse(text);
 }
 
-/** An account, an API key and an environment of 20 secrets: the URLs the scenarios read. */
-export async function seed(base: string) {
-  const email = "ab@example.com";
+/** An account with an API key and one team and project; environments are made on demand. */
+export async function seedAccount(base: string) {
+  const email = "bench@example.com";
   const password = "correct horse battery";
   await api(
     base,
     "POST",
     "/auth/get-started",
     {},
-    {
-      email,
-      first_name: "A",
-      last_name: "B",
-      password,
-      created_at: new Date().toISOString(),
-    },
+    { email, first_name: "Bench", last_name: "Mark", password, created_at: new Date().toISOString() },
   );
   const login = await fetch(`${base}/auth/login`, {
     method: "POST",
@@ -61,32 +56,36 @@ export async function seed(base: string) {
     body: new URLSearchParams({ username: email, password }).toString(),
   });
   const { access_token } = (await login.json()) as { access_token: string };
-  const key = (await api(base, "POST", "/keys/", { authorization: `Bearer ${access_token}` }, { name: "ab" }))
-    .token as string;
+  const session = { authorization: `Bearer ${access_token}` };
+  const key = (await api(base, "POST", "/keys/", session, { name: "bench" })).token as string;
   const auth = { "x-api-key": key };
   const [workspace] = await api(base, "GET", "/workspaces/", auth);
   const ws = workspace.id as string;
-  const team = (await api(base, "POST", `/teams/${ws}/`, auth, { name: "AB" })).id as string;
-  const project = (await api(base, "POST", `/projects/${ws}/${team}/`, auth, { name: "AB" })).id as string;
-  const env = (
-    await api(base, "POST", `/environments/${ws}/${team}/${project}/`, auth, {
-      name: "AB",
-      environment_type: "dev",
-    })
-  ).id as string;
-  const path = `/secrets/${ws}/${team}/${project}/${env}/`;
+  const team = (await api(base, "POST", `/teams/${ws}/`, auth, { name: "Bench" })).id as string;
+  const project = (await api(base, "POST", `/projects/${ws}/${team}/`, auth, { name: "Bench" })).id as string;
+  const environment = async (name: string) =>
+    (
+      await api(base, "POST", `/environments/${ws}/${team}/${project}/`, auth, {
+        name,
+        environment_type: "dev",
+      })
+    ).id as string;
+  const secretsPath = (env: string) => `/secrets/${ws}/${team}/${project}/${env}/`;
+  return { auth, ids: { workspace_id: ws, team_id: team, project_id: project }, environment, secretsPath };
+}
+
+/** An account, an API key and an environment of 20 secrets: the URLs the scenarios read. */
+export async function seed(base: string) {
+  const { auth, ids, environment, secretsPath } = await seedAccount(base);
+  const env = await environment("AB");
+  const path = secretsPath(env);
   const made = await api(base, "POST", `${path}bulk`, auth, {
     secrets: Array.from({ length: 20 }, (_, i) => ({
       key: `KEY_${i}`,
       value: `value-${i}-${"x".repeat(40)}`,
     })),
   });
-  return {
-    auth,
-    list: path,
-    one: `${path}${made[0].id}`,
-    ids: { workspace_id: ws, team_id: team, project_id: project, environment_id: env },
-  };
+  return { auth, list: path, one: `${path}${made[0].id}`, ids: { ...ids, environment_id: env } };
 }
 
 /**

@@ -13,7 +13,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startServer } from "./seed.ts";
+import { freePort, seedAccount, startServer } from "./seed.ts";
 
 const WRITES = Number(process.env.BENCH_WEBHOOK_WRITES ?? 200);
 const BURST = 200;
@@ -85,36 +85,15 @@ try {
     return text ? JSON.parse(text) : undefined;
   };
 
-  const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-  const password = "correct horse battery";
-  const signedUp = await call("POST", "/auth/get-started", undefined, {
-    email,
-    first_name: "Bench",
-    last_name: "Mark",
-    password,
-    created_at: new Date().toISOString(),
-  });
-  const login = await fetch(`${url}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: email, password }),
-  });
-  const session = ((await login.json()) as { access_token: string }).access_token;
-  const key = (await call("POST", "/keys/", session, { name: "bench" })).token as string;
-  const ws = signedUp.workspace.id as string;
-  const team = (await call("POST", `/teams/${ws}/`, key, { name: "Bench" })).id;
-  const project = (await call("POST", `/projects/${ws}/${team}/`, key, { name: "Bench" })).id;
-  const environment = async (name: string) =>
-    (await call("POST", `/environments/${ws}/${team}/${project}/`, key, { name, environment_type: "dev" }))
-      .id;
+  const { auth, ids, environment, secretsPath: secrets } = await seedAccount(url);
+  const key = auth["x-api-key"];
   const hooked = await environment("Hooked");
   const plain = await environment("Plain");
-  await call("POST", `/workspaces/${ws}/webhooks`, key, {
+  await call("POST", `/workspaces/${ids.workspace_id}/webhooks`, key, {
     url: `http://127.0.0.1:${receiverPort}/hooks`,
     events: ["secret.created"],
     environment_id: hooked,
   });
-  const secrets = (env: string) => `/secrets/${ws}/${team}/${project}/${env}/`;
 
   // Latency, one write at a time.
   const latencies: number[] = [];
