@@ -22,6 +22,8 @@ export async function spendOnce<T extends keyof Database>(
   spentColumn: StampColumn<T>,
   now: string,
 ): Promise<boolean> {
+  // An empty match would spend every unspent row of the table.
+  if (Object.keys(match).length === 0) throw new Error(`No row of ${table} named to spend`);
   // Kysely types a chain over one named table, not over a table parameter (see rowWhere).
   const anyTable = table as keyof Database;
   const result = await q
