@@ -18,7 +18,7 @@ import { KeyUsage } from "../components/KeyUsage.tsx";
 import { KEEP_EXPIRY, LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { revokeKeyQuestion } from "../components/revokeKeyQuestion.ts";
@@ -89,20 +89,22 @@ export function ApiKeys() {
   ];
 
   return (
-    <section aria-labelledby="keys-title" className="people">
-      <PageHeader
-        titleId="keys-title"
-        title="API keys"
-        action={
-          <Button variant="primary" onClick={() => setEditing({ mode: "create" })}>
-            New API key
-          </Button>
-        }
-      >
-        Keys act as you (send one as <code>X-API-Key</code>). A key may be narrowed to read-only access, one
-        workspace, some projects or environments, and some client addresses: it may do what both your role and
-        its scope allow, and never mints or changes keys.
-      </PageHeader>
+    <HeadedSection
+      className="people"
+      title="API keys"
+      action={
+        <Button variant="primary" onClick={() => setEditing({ mode: "create" })}>
+          New API key
+        </Button>
+      }
+      intro={
+        <>
+          Keys act as you (send one as <code>X-API-Key</code>). A key may be narrowed to read-only access, one
+          workspace, some projects or environments, and some client addresses: it may do what both your role
+          and its scope allow, and never mints or changes keys.
+        </>
+      }
+    >
       <QueryTable
         query={keys}
         loading="Loading API keys…"
@@ -126,7 +128,7 @@ export function ApiKeys() {
         {created && <KeyUsage token={created.token} />}
       </NewTokenDialog>
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -10,7 +10,7 @@ import { queryKeys, useMe } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { LoadMore } from "../components/LoadMore.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { RowButton } from "../components/RowButton.tsx";
@@ -141,10 +141,15 @@ export function Members() {
   ];
 
   return (
-    <section aria-labelledby="members-title" className="people">
-      <PageHeader titleId="members-title" title="Members">
-        Who belongs to {workspace.name}, and their role. You are {roleName(workspace.role)}.
-      </PageHeader>
+    <HeadedSection
+      className="people"
+      title="Members"
+      intro={
+        <>
+          Who belongs to {workspace.name}, and their role. You are {roleName(workspace.role)}.
+        </>
+      }
+    >
       <TwoFactorRequirement members={members.data && !members.hasNextPage ? rows : undefined} ask={ask} />
       <SsoRequirement ask={ask} />
       <QueryTable
@@ -160,6 +165,6 @@ export function Members() {
         <Invites memberCount={members.hasNextPage ? undefined : rows.length} ask={ask} />
       )}
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }

@@ -16,7 +16,7 @@ import { Button } from "../components/Button.tsx";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { NoticeDialog } from "../components/Dialog.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
@@ -94,19 +94,22 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAcco
   ];
 
   return (
-    <section aria-labelledby="sa-trusts-title" className="sa-section">
-      <PageHeader
-        section
-        level={2}
-        titleId="sa-trusts-title"
-        title="OIDC trusts"
-        action={manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
-      >
-        A CI job or workload proves who it is with its platform's OIDC token and gets a key that lasts minutes
-        (<code>POST /auth/oidc/exchange</code>, or <code>coffer run</code> with <code>COFFER_OIDC_TOKEN</code>
-        ): nothing to store, nothing to rotate. The job names this account:{" "}
-        <code>COFFER_SERVICE_ACCOUNT={account.id}</code>.
-      </PageHeader>
+    <HeadedSection
+      className="sa-section"
+      section
+      level={2}
+      title="OIDC trusts"
+      action={manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
+      intro={
+        <>
+          A CI job or workload proves who it is with its platform's OIDC token and gets a key that lasts
+          minutes (<code>POST /auth/oidc/exchange</code>, or <code>coffer run</code> with{" "}
+          <code>COFFER_OIDC_TOKEN</code>
+          ): nothing to store, nothing to rotate. The job names this account:{" "}
+          <code>COFFER_SERVICE_ACCOUNT={account.id}</code>.
+        </>
+      }
+    >
       <QueryTable
         query={trusts}
         loading="Loading trusts…"
@@ -125,7 +128,7 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAcco
         />
       )}
       <WorkflowDialog account={account} trust={workflowOf} onClose={() => setWorkflowOf(null)} />
-    </section>
+    </HeadedSection>
   );
 }
 

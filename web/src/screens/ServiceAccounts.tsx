@@ -13,7 +13,7 @@ import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { NameFields } from "../components/NameFields.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { EditToggleDelete } from "../components/RowButton.tsx";
@@ -89,21 +89,23 @@ function ServiceAccountList() {
   ];
 
   return (
-    <section aria-labelledby="service-accounts-title" className="people">
-      <PageHeader
-        titleId="service-accounts-title"
-        title="Service accounts"
-        action={
-          can("service_account.grant") && (
-            <Button variant="primary" onClick={() => setEditing("new")}>
-              New service account
-            </Button>
-          )
-        }
-      >
-        Identities for CI pipelines and servers in {workspace.name}. They never sign in and take no seat;
-        their keys, and the short-lived tokens their OIDC trusts hand out, outlive any person leaving.
-      </PageHeader>
+    <HeadedSection
+      className="people"
+      title="Service accounts"
+      action={
+        can("service_account.grant") && (
+          <Button variant="primary" onClick={() => setEditing("new")}>
+            New service account
+          </Button>
+        )
+      }
+      intro={
+        <>
+          Identities for CI pipelines and servers in {workspace.name}. They never sign in and take no seat;
+          their keys, and the short-lived tokens their OIDC trusts hand out, outlive any person leaving.
+        </>
+      }
+    >
       <QueryTable
         query={accounts}
         loading="Loading service accounts…"
@@ -115,7 +117,7 @@ function ServiceAccountList() {
         <AccountDialog account={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />
       )}
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }
 
