@@ -13,7 +13,7 @@ import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { Button } from "../components/Button.tsx";
-import { CopyButton } from "../components/CopyButton.tsx";
+import { CopyableCode } from "../components/CopyButton.tsx";
 import { NoticeDialog } from "../components/Dialog.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
 import { HeadedSection } from "../components/PageHeader.tsx";
@@ -155,10 +155,12 @@ function WorkflowDialog({
           <p>
             Jobs matching <code>{trust.subject}</code> read with no stored secret. Add to the job:
           </p>
-          <pre className="workflow-snippet" data-testid="workflow-snippet">
-            {snippet}
-          </pre>
-          <CopyButton value={snippet} label="Copy the workflow" />
+          <CopyableCode
+            code={snippet}
+            copyLabel="Copy the workflow"
+            className="workflow-snippet"
+            testId="workflow-snippet"
+          />
         </div>
       )}
     </NoticeDialog>
