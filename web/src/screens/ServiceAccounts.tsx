@@ -2,7 +2,7 @@
 // person leaving. Listed with role, teams and state; created and edited in one dialog; disabled
 // (their keys answer 401 until enabled again) or deleted. Each opens on its keys and OIDC trusts.
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { automationKeys, type ServiceAccount, useServiceAccounts } from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
 import { unwrap } from "../api/errors.ts";
@@ -24,14 +24,22 @@ import "../styles/people.css";
 import "../styles/automation.css";
 import { RadioChoice } from "../components/RadioChoice.tsx";
 
-export const NOT_ALLOWED = "Service accounts are for the workspace's Admins and Owners.";
+const NOT_ALLOWED = "Service accounts are for the workspace's Admins and Owners.";
 
-/** Reached by its address, a page a Viewer or Member may not use says so rather than fail. */
-export function ServiceAccounts() {
+/** Reached by its address, a service account page a Viewer or Member may not use says so rather than fail. */
+export function ServiceAccountsGate({ children }: { children: ReactNode }) {
   return (
     <RoleGate action="service_account.list" fallback={<Alert kind="warning">{NOT_ALLOWED}</Alert>}>
-      <ServiceAccountList />
+      {children}
     </RoleGate>
+  );
+}
+
+export function ServiceAccounts() {
+  return (
+    <ServiceAccountsGate>
+      <ServiceAccountList />
+    </ServiceAccountsGate>
   );
 }
 
