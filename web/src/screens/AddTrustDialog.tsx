@@ -15,11 +15,16 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { Field, TextArea } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
-import { RadioChoice } from "../components/RadioChoice.tsx";
+import { RadioGroup } from "../components/RadioChoice.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { parseClaims } from "../lib/trusts.ts";
 
 type Provider = "github" | "other";
+
+const PROVIDERS: readonly { value: Provider; label: string }[] = [
+  { value: "github", label: "GitHub Actions" },
+  { value: "other", label: "Another OIDC issuer (GitLab CI, Kubernetes, …)" },
+];
 
 export function AddTrustDialog({
   account,
@@ -81,23 +86,13 @@ export function AddTrustDialog({
       onClose={onClose}
       onSubmit={async () => onAdded(await add.mutateAsync())}
     >
-      <fieldset className="choice">
-        <legend className="field-label">Tokens from</legend>
-        <RadioChoice
-          name="trust-provider"
-          checked={provider === "github"}
-          onSelect={() => setProvider("github")}
-        >
-          GitHub Actions
-        </RadioChoice>
-        <RadioChoice
-          name="trust-provider"
-          checked={provider === "other"}
-          onSelect={() => setProvider("other")}
-        >
-          Another OIDC issuer (GitLab CI, Kubernetes, …)
-        </RadioChoice>
-      </fieldset>
+      <RadioGroup
+        legend="Tokens from"
+        name="trust-provider"
+        options={PROVIDERS}
+        value={provider}
+        onChange={setProvider}
+      />
       {provider === "github" ? (
         <div className="row-2">
           <Field

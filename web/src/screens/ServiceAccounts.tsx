@@ -22,7 +22,7 @@ import { ROLE_CHOICES } from "../lib/people.ts";
 import { Role, roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
 import "../styles/automation.css";
-import { RadioChoice } from "../components/RadioChoice.tsx";
+import { RadioGroup } from "../components/RadioChoice.tsx";
 
 const NOT_ALLOWED = "Service accounts are for the workspace's Admins and Owners.";
 
@@ -225,19 +225,7 @@ export function AccountDialog({ account, onClose }: { account?: ServiceAccount; 
       onSubmit={() => save.mutateAsync()}
     >
       <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
-      <fieldset className="choice">
-        <legend className="field-label">Role</legend>
-        {roles.map((c) => (
-          <RadioChoice
-            key={c.value}
-            name="service-account-role"
-            checked={role === c.value}
-            onSelect={() => setRole(c.value)}
-          >
-            {c.label}
-          </RadioChoice>
-        ))}
-      </fieldset>
+      <RadioGroup legend="Role" name="service-account-role" options={roles} value={role} onChange={setRole} />
       {role < Role.Admin ? (
         <fieldset className="choice choice-column">
           <legend className="field-label">Teams (a Viewer or Member reaches only its teams' projects)</legend>
