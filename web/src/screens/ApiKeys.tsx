@@ -23,7 +23,7 @@ import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { revokeKeyQuestion } from "../components/revokeKeyQuestion.ts";
 import { actionsColumn, type Column, NameCell } from "../components/Table.tsx";
-import { when } from "../components/When.tsx";
+import { day, when } from "../components/When.tsx";
 import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
 import "../styles/people.css";
@@ -56,10 +56,7 @@ export function ApiKeys() {
       cell: (k) => <NameCell name={<strong>{k.name}</strong>} description={k.description} />,
     },
     { header: "Prefix", cell: (k) => <code>{k.prefix}…</code> },
-    {
-      header: "Created",
-      cell: (k) => <time dateTime={k.created_at}>{new Date(k.created_at).toLocaleDateString()}</time>,
-    },
+    { header: "Created", cell: (k) => day(k.created_at) },
     {
       header: "Expires",
       cell: (k) =>

@@ -15,8 +15,8 @@ import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
 import { TwoFactorStep } from "../components/TwoFactorStep.tsx";
-import { roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
 import { RadioGroup } from "../components/RadioChoice.tsx";
 
@@ -92,7 +92,7 @@ export function InviteAccept() {
       <p className="invite-summary">
         <strong>{invite.inviter.name || invite.inviter.email}</strong> invited{" "}
         <span className="mono break">{invite.invitee_email}</span> to <strong>{invite.workspace_name}</strong>{" "}
-        as <span className={`badge role-${invite.role}`}>{roleName(invite.role)}</span>.
+        as <RoleBadge role={invite.role} />.
       </p>
       <p className="muted">The link works once, until {new Date(invite.expiry_time).toLocaleString()}.</p>
       <AcceptForms token={token} invite={invite} />

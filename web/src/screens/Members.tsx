@@ -12,11 +12,13 @@ import { useActionDialog } from "../components/ActionDialog.tsx";
 import { LoadMore } from "../components/LoadMore.tsx";
 import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { SsoRequirement } from "../components/SsoRequirement.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
 import { TwoFactorRequirement } from "../components/TwoFactorRequirement.tsx";
+import { day } from "../components/When.tsx";
 import { ROLE_CHOICES, roleFromName } from "../lib/people.ts";
 import { roleName } from "../lib/permissions.ts";
 import { Invites } from "./MembersInvites.tsx";
@@ -101,7 +103,7 @@ export function Members() {
       ),
     },
     { header: "Email", cell: (m) => <span className="mono break">{m.email}</span> },
-    { header: "Role", cell: (m) => <span className={`badge role-${m.role}`}>{roleName(m.role)}</span> },
+    { header: "Role", cell: (m) => <RoleBadge role={m.role} /> },
     {
       header: "Two-factor",
       cell: (m) => (
@@ -110,10 +112,7 @@ export function Members() {
         </span>
       ),
     },
-    {
-      header: "Joined",
-      cell: (m) => <time dateTime={m.joined_at}>{new Date(m.joined_at).toLocaleDateString()}</time>,
-    },
+    { header: "Joined", cell: (m) => day(m.joined_at) },
     actionsColumn((m) => {
       const self = m.user_id === me?.id;
       const who = m.name || m.email;

@@ -14,10 +14,10 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
 import { ListBreadcrumb } from "../components/ListBreadcrumb.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { EditToggleDeleteButtons } from "../components/RowButton.tsx";
 import { when } from "../components/When.tsx";
-import { roleName } from "../lib/permissions.ts";
 import { ServiceAccountKeys } from "./ServiceAccountKeys.tsx";
 import { AccountDialog, ServiceAccountsGate, teamNames, useAccountActions } from "./ServiceAccounts.tsx";
 import { ServiceAccountTrusts } from "./ServiceAccountTrusts.tsx";
@@ -65,8 +65,7 @@ function ServiceAccountPage() {
           </h1>
           {a.description && <p className="muted">{a.description}</p>}
           <p>
-            <span className={`badge role-${a.role}`}>{roleName(a.role)}</span> · teams: {teamNames(a, teams)}{" "}
-            · created {when(a.created_at)}
+            <RoleBadge role={a.role} /> · teams: {teamNames(a, teams)} · created {when(a.created_at)}
           </p>
         </div>
         {manage && (

@@ -15,11 +15,13 @@ import { FormDialog } from "../components/FormDialog.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { EditToggleDelete } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
+import { day } from "../components/When.tsx";
 import { ROLE_CHOICES } from "../lib/people.ts";
-import { Role, roleName } from "../lib/permissions.ts";
+import { Role } from "../lib/permissions.ts";
 import "../styles/people.css";
 import "../styles/automation.css";
 import { RadioGroup } from "../components/RadioChoice.tsx";
@@ -68,7 +70,7 @@ function ServiceAccountList() {
         </span>
       ),
     },
-    { header: "Role", cell: (a) => <span className={`badge role-${a.role}`}>{roleName(a.role)}</span> },
+    { header: "Role", cell: (a) => <RoleBadge role={a.role} /> },
     { header: "Teams", cell: (a) => <span className="break">{teamNames(a, teams)}</span> },
     {
       header: "State",
@@ -78,10 +80,7 @@ function ServiceAccountList() {
         </span>
       ),
     },
-    {
-      header: "Created",
-      cell: (a) => <time dateTime={a.created_at}>{new Date(a.created_at).toLocaleDateString()}</time>,
-    },
+    { header: "Created", cell: (a) => day(a.created_at) },
     actionsColumn(
       (a) =>
         can("service_account.grant") && (
