@@ -12,7 +12,7 @@ import { api } from "../api/client.ts";
 import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
-import { Field, TextArea } from "../components/Field.tsx";
+import { Field, TextArea, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
 import { RadioGroup } from "../components/RadioChoice.tsx";
@@ -40,17 +40,20 @@ export function AddTrustDialog({
   const { workspace } = useWorkspace();
   const ws = workspace.id;
   const [provider, setProvider] = useState<Provider>("github");
-  const [repo, setRepo] = useState("");
-  const [branch, setBranch] = useState("main");
-  const [name, setName] = useState("");
-  const [issuer, setIssuer] = useState("");
-  const [subject, setSubject] = useState("");
-  const [audience, setAudience] = useState(() => defaultAudience(window.location.origin));
-  const [claims, setClaims] = useState("");
-  const [minutes, setMinutes] = useState("15");
+  const [form, set] = useFields({
+    repo: "",
+    branch: "main",
+    name: "",
+    issuer: "",
+    subject: "",
+    audience: defaultAudience(window.location.origin),
+    claims: "",
+    minutes: "15",
+  });
   const [scope, setScope] = useState(() => openScope("read", "workspace"));
   const add = useWrite(
     () => {
+      const { repo, branch, name, issuer, subject, audience, claims, minutes } = form;
       const problem = scopeProblem(scope);
       if (problem) return Promise.reject(new Error(problem));
       const parsed = parseClaims(claims);
@@ -101,15 +104,15 @@ export function AddTrustDialog({
             autoFocus
             placeholder="acme/payments"
             hint="owner/name"
-            value={repo}
-            onChange={(e) => setRepo(e.target.value)}
+            value={form.repo}
+            onChange={set("repo")}
           />
           <Field
             label="Branch"
             required
             hint="* for any branch"
-            value={branch}
-            onChange={(e) => setBranch(e.target.value)}
+            value={form.branch}
+            onChange={set("branch")}
           />
         </div>
       ) : (
@@ -120,16 +123,16 @@ export function AddTrustDialog({
             autoFocus
             placeholder="https://gitlab.com"
             hint="exactly as the tokens' iss says"
-            value={issuer}
-            onChange={(e) => setIssuer(e.target.value)}
+            value={form.issuer}
+            onChange={set("issuer")}
           />
           <Field
             label="Subject pattern"
             required
             placeholder="project_path:acme/payments:ref_type:branch:ref:main"
             hint="matched whole; * matches any run of characters"
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
+            value={form.subject}
+            onChange={set("subject")}
           />
         </>
       )}
@@ -138,8 +141,8 @@ export function AddTrustDialog({
           label="Audience"
           required
           hint="the aud the tokens must carry"
-          value={audience}
-          onChange={(e) => setAudience(e.target.value)}
+          value={form.audience}
+          onChange={set("audience")}
         />
         <Field
           label="Token lifetime (minutes)"
@@ -147,8 +150,8 @@ export function AddTrustDialog({
           min={1}
           max={60}
           required
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
+          value={form.minutes}
+          onChange={set("minutes")}
         />
       </div>
       <TextArea
@@ -156,10 +159,10 @@ export function AddTrustDialog({
         hint="one claim=pattern per line, e.g. environment=production"
         rows={2}
         spellCheck={false}
-        value={claims}
-        onChange={(e) => setClaims(e.target.value)}
+        value={form.claims}
+        onChange={set("claims")}
       />
-      <Field label="Name (optional)" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <Field label="Name (optional)" maxLength={100} value={form.name} onChange={set("name")} />
       <KeyScopeFields
         value={scope}
         onChange={setScope}
