@@ -4,6 +4,7 @@ import { useState } from "react";
 import { defaultAudience, GITHUB_ISSUER, githubSubject } from "../../../src/lib/ci-snippet.ts";
 import {
   type ServiceAccount as Account,
+  accountPath,
   automationKeys,
   type Trust,
   type WorkspaceTree,
@@ -16,7 +17,7 @@ import { Field, TextArea, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
 import { RadioGroup } from "../components/RadioChoice.tsx";
-import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
+import { checkedScopeFields, openScope } from "../lib/key-scope.ts";
 import { parseClaims } from "../lib/trusts.ts";
 
 type Provider = "github" | "other";
@@ -54,8 +55,7 @@ export function AddTrustDialog({
   const add = useWrite(
     () => {
       const { repo, branch, name, issuer, subject, audience, claims, minutes } = form;
-      const problem = scopeProblem(scope);
-      if (problem) return Promise.reject(new Error(problem));
+      const scoped = checkedScopeFields(scope);
       const parsed = parseClaims(claims);
       if ("error" in parsed) return Promise.reject(new Error(parsed.error));
       const github = provider === "github";
@@ -64,7 +64,7 @@ export function AddTrustDialog({
       }
       return unwrap(
         api.POST("/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts", {
-          params: { path: { workspace_id: ws, service_account_id: account.id } },
+          params: { path: accountPath(ws, account.id) },
           body: {
             name: (name.trim() || (github ? `${repo.trim()}@${branch.trim()}` : issuer.trim())).slice(0, 100),
             issuer: github ? GITHUB_ISSUER : issuer.trim(),
@@ -72,7 +72,7 @@ export function AddTrustDialog({
             subject: github ? githubSubject(repo.trim(), branch.trim() || "*") : subject.trim(),
             claims: parsed.claims,
             token_minutes: Number(minutes),
-            ...scopeFields(scope),
+            ...scoped,
           },
         }),
       );

@@ -24,7 +24,7 @@ import { RowButton } from "../components/RowButton.tsx";
 import { revokeKeyQuestion } from "../components/revokeKeyQuestion.ts";
 import { actionsColumn, type Column, NameCell } from "../components/Table.tsx";
 import { day, when } from "../components/When.tsx";
-import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
+import { checkedScopeFields, openScope } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
 import "../styles/people.css";
 import "../styles/automation.css";
@@ -160,12 +160,11 @@ function KeyDialog({
       );
       await onSaved(null, fields.name);
     } else {
-      const problem = scopeProblem(scope);
-      if (problem) throw new Error(problem);
+      const scoped = checkedScopeFields(scope);
       const workspace_id = scope.reach === "everywhere" ? null : workspace.id;
       const key = await unwrap(
         api.POST("/keys/", {
-          body: { ...fields, expires_at: expires_at ?? null, workspace_id, ...scopeFields(scope) },
+          body: { ...fields, expires_at: expires_at ?? null, workspace_id, ...scoped },
         }),
       );
       await onSaved(key.token, key.name);

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { GITHUB_ISSUER, githubWorkflowSnippet } from "../../../src/lib/ci-snippet.ts";
 import {
   type ServiceAccount as Account,
+  accountPath,
   automationKeys,
   type Trust,
   useTrusts,
@@ -33,7 +34,7 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAcco
     (trust: Trust) =>
       unwrap(
         api.DELETE("/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts/{trust_id}", {
-          params: { path: { workspace_id: ws, service_account_id: account.id, trust_id: trust.id } },
+          params: { path: { ...accountPath(ws, account.id), trust_id: trust.id } },
         }),
       ),
     { invalidates: () => [automationKeys.trusts(ws, account.id)] },

@@ -3,7 +3,12 @@
 // (their keys answer 401 until enabled again) or deleted. Each opens on its keys and OIDC trusts.
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
-import { automationKeys, type ServiceAccount, useServiceAccounts } from "../api/automation-queries.ts";
+import {
+  accountPath,
+  automationKeys,
+  type ServiceAccount,
+  useServiceAccounts,
+} from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
 import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -145,7 +150,7 @@ export function useAccountActions(
     ({ id, disabled }: { id: string; disabled: boolean }) =>
       unwrap(
         api.PATCH("/workspaces/{workspace_id}/service-accounts/{service_account_id}", {
-          params: { path: { workspace_id: ws, service_account_id: id } },
+          params: { path: accountPath(ws, id) },
           body: { disabled },
         }),
       ),
@@ -171,7 +176,7 @@ export function useAccountActions(
       run: async () => {
         await unwrap(
           api.DELETE("/workspaces/{workspace_id}/service-accounts/{service_account_id}", {
-            params: { path: { workspace_id: ws, service_account_id: a.id } },
+            params: { path: accountPath(ws, a.id) },
           }),
         );
         await deleted?.();
@@ -201,7 +206,7 @@ export function AccountDialog({ account, onClose }: { account?: ServiceAccount; 
       return account
         ? unwrap(
             api.PATCH("/workspaces/{workspace_id}/service-accounts/{service_account_id}", {
-              params: { path: { workspace_id: ws, service_account_id: account.id } },
+              params: { path: accountPath(ws, account.id) },
               body,
             }),
           )
