@@ -163,13 +163,7 @@ export function AddTrustDialog({
         onChange={set("claims")}
       />
       <Field label="Name (optional)" maxLength={100} value={form.name} onChange={set("name")} />
-      <KeyScopeFields
-        value={scope}
-        onChange={setScope}
-        tree={tree}
-        workspaceName={workspace.name}
-        holder="its role"
-      />
+      <KeyScopeFields value={scope} onChange={setScope} tree={tree} holder="its role" />
     </FormDialog>
   );
 }

@@ -182,16 +182,7 @@ function KeyDialog({
     >
       <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
       <LifetimeField value={lifetime} onChange={setLifetime} existing={existing} />
-      {!existing && (
-        <KeyScopeFields
-          value={scope}
-          onChange={setScope}
-          tree={tree}
-          workspaceName={workspace.name}
-          everywhere
-          holder="you"
-        />
-      )}
+      {!existing && <KeyScopeFields value={scope} onChange={setScope} tree={tree} everywhere holder="you" />}
     </FormDialog>
   );
 }

@@ -169,13 +169,7 @@ function KeyDialog({
     >
       <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
       <LifetimeField value={lifetime} onChange={setLifetime} />
-      <KeyScopeFields
-        value={scope}
-        onChange={setScope}
-        tree={tree}
-        workspaceName={workspace.name}
-        holder="its role"
-      />
+      <KeyScopeFields value={scope} onChange={setScope} tree={tree} holder="its role" />
     </FormDialog>
   );
 }
