@@ -20,24 +20,22 @@ export function RadioChoice({
   );
 }
 
-/** A radio group from its options: one value chosen, `column` stacks the choices. */
+/** A radio group from its options, one value chosen. */
 export function RadioGroup<V extends string | number>({
   legend,
   name,
   options,
   value,
   onChange,
-  column,
 }: {
   legend: ReactNode;
   name: string;
   options: readonly { value: V; label: ReactNode }[];
   value: V;
   onChange: (value: V) => void;
-  column?: boolean;
 }) {
   return (
-    <fieldset className={column ? "choice choice-column" : "choice"}>
+    <fieldset className="choice">
       <legend className="field-label">{legend}</legend>
       {options.map((option) => (
         <RadioChoice
