@@ -1,8 +1,9 @@
 // What the benchmarks share: a free port, a JSON call that throws on an error status, and the store
 // a benchmark reads (an account, an API key and an environment of 20 secrets), made through the API
-// of a running server (bench/ab.ts, bench/run.ts, bench/release.ts), and starting this checkout's
-// server through tsx (bench/run.ts, bench/audit-verify.ts).
-import { type ChildProcess, fork } from "node:child_process";
+// of a running server (bench/ab.ts, bench/run.ts, bench/release.ts), and starting a checkout's
+// server as it ships, compiled (or through tsx, to compare the two).
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -87,17 +88,41 @@ export async function seed(base: string) {
   };
 }
 
-/** Starts the server and resolves once it printed its start line (with workers: once every worker serves). */
-export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(root, "src/main.ts"), [], {
-    execArgv: ["--import", "tsx"],
+/** Where a server's code comes from: a checkout (this one by default), compiled or through tsx. */
+export interface Program {
+  dir?: string;
+  /** The production start (`packages/server/dist/main.js` on plain node; build it first), or tsx. */
+  compiled?: boolean;
+}
+
+/**
+ * Builds a checkout's server as it ships (`npm run build:server`). A checkout without a built
+ * dashboard (an A/B baseline's worktree) borrows this one's: the benchmarks do not measure it.
+ */
+export function buildServer(dir = root): void {
+  const dashboard = join(dir, "web", "dist");
+  if (!existsSync(join(dashboard, "index.html"))) symlinkSync(join(root, "web", "dist"), dashboard);
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: dir, stdio: "ignore" });
+}
+
+/**
+ * Starts the server and resolves once it printed its start line (with workers: once every worker
+ * serves). By default the compiled production start of this checkout (built by buildServer).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { dir = root, compiled = true }: Program = {},
+): Promise<ChildProcess> {
+  const child = fork(join(dir, compiled ? "packages/server/dist/main.js" : "src/main.ts"), [], {
+    cwd: dir,
+    execArgv: compiled ? [] : ["--import", "tsx"],
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   let out = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
+    const timer = setTimeout(() => reject(new Error(`${dir}: the server did not start within 60 s`)), 60_000);
+    child.once("exit", (code) => reject(new Error(`${dir}: the server exited with ${code}`)));
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       out += chunk;
       if (out.includes("Coffer is listening")) {
@@ -107,4 +132,20 @@ export async function startServer(env: Record<string, string>): Promise<ChildPro
     });
   });
   return child;
+}
+
+/** SIGTERM, then waits for the exit (bounded): the next server may reuse the port and the data dir. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+}
+
+/** The resident memory of a process, in MiB (Linux: /proc/<pid>/status). */
+export function rssMiB(child: ChildProcess): number {
+  const line = readFileSync(`/proc/${child.pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
