@@ -1,19 +1,20 @@
-// `npm run bench:ab -- <git ref>`: the read paths of this checkout against those of an earlier
-// commit (or, with `--compiled`, of this checkout through tsx against its compiled server), measured
+// `npm run bench:ab -- <git ref>`: the hot paths (list, get, create) of this checkout against those of
+// an earlier commit, both compiled as they ship (or, with `--compiled`, this checkout through tsx
+// against its compiled server), measured
 // in turns on the same machine (its speed drifts; figures taken in turns drift
 // together). The earlier commit is checked out in a temporary worktree sharing this checkout's
 // node_modules; each side gets a fresh store seeded alike (20 secrets, an API key) and its own
 // port. Rounds of BENCH_ROUND_SECONDS (default 5) alternate the order; each scenario prints both
 // medians, the ratio of medians and every round. BENCH_ENGINE=postgres runs both on fresh
 // PostgreSQL databases instead of SQLite. Loopback only; prints, writes nothing.
-import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort, seed, untilListening } from "./seed.ts";
+import { buildServer, freePort, type Program, seed, startServer, stopServer } from "./seed.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
@@ -26,23 +27,6 @@ const baseline = process.argv[2];
 if (!baseline) {
   console.error("usage: npm run bench:ab -- <git ref to compare against> | --compiled");
   process.exit(2);
-}
-
-/** How a side's server runs: a checkout's src/main.ts through tsx, or the compiled server with plain node. */
-interface Program {
-  dir: string;
-  compiled: boolean;
-}
-
-async function startServer({ dir, compiled }: Program, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(dir, compiled ? "packages/server/dist/main.js" : "src/main.ts"), [], {
-    cwd: dir,
-    execArgv: compiled ? [] : ["--import", "tsx"],
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-  });
-  await untilListening(child, dir);
-  return child;
 }
 
 interface Side {
@@ -76,7 +60,7 @@ async function open(name: string, program: Program): Promise<Side> {
     // The server migrates its database as it starts.
     env.DATABASE_URL = url.toString();
   }
-  const child = await startServer(program, env);
+  const child = await startServer(env, program);
   const base = `http://127.0.0.1:${port}`;
   return {
     name,
@@ -84,9 +68,7 @@ async function open(name: string, program: Program): Promise<Side> {
     child,
     urls: await seed(base),
     async cleanup() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      await stopServer(child);
       rmSync(dataDir, { recursive: true, force: true });
       if (database) {
         const admin = new pg.Client({ connectionString: PG_URL });
@@ -105,17 +87,32 @@ function cpuMs(child: ChildProcess): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** What a scenario asks: a read (GET) or a write whose every request creates a new secret. */
+interface Scenario {
+  name: string;
+  url: (side: Side) => string;
+  write?: boolean;
+}
+
+let written = 0;
+const newSecret = (request: autocannon.Request) => ({
+  ...request,
+  body: JSON.stringify({ key: `AB_${process.pid}_${++written}`, value: "v".repeat(48) }),
+});
+
 /**
  * One round: requests per second, and the server's CPU time per request — the figure a drifting
  * machine moves least (a slower round is slower on both sides, but costs the same CPU per request).
  */
-async function rate(side: Side, url: string, seconds: number): Promise<{ rps: number; cpu: number }> {
+async function rate(side: Side, scenario: Scenario, seconds: number): Promise<{ rps: number; cpu: number }> {
   const before = cpuMs(side.child);
+  const url = scenario.url(side);
   const result = await autocannon({
     url: side.base + url,
-    headers: side.urls.auth,
+    headers: { ...side.urls.auth, ...(scenario.write ? { "content-type": "application/json" } : {}) },
     connections: CONNECTIONS,
     duration: seconds,
+    ...(scenario.write ? { method: "POST" as const, requests: [{ setupRequest: newSecret }] } : {}),
   });
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${side.name} ${url}: failures`);
   return { rps: result.requests.average, cpu: (cpuMs(side.child) - before) / result.requests.total };
@@ -128,30 +125,31 @@ const median = (values: number[]) => {
 };
 
 // `--compiled`: this checkout's server through tsx (before) against its compiled build (after).
+// Otherwise both sides run compiled, as they ship.
 const compiledRun = baseline === "--compiled";
 const worktree = join(tmpdir(), `coffer-ab-baseline-${baseline.replace(/[^A-Za-z0-9]/g, "")}`);
-if (compiledRun) {
-  execFileSync("npm", ["run", "--silent", "build:server"], { cwd: root, stdio: "inherit" });
-} else if (!existsSync(worktree)) {
+if (!compiledRun && !existsSync(worktree)) {
   execFileSync("git", ["worktree", "add", "--detach", worktree, baseline], { cwd: root, stdio: "ignore" });
   symlinkSync(join(root, "node_modules"), join(worktree, "node_modules"));
 }
-const sides = compiledRun
-  ? [await open("before", { dir: root, compiled: false }), await open("after", { dir: root, compiled: true })]
-  : [
-      await open("before", { dir: worktree, compiled: false }),
-      await open("after", { dir: root, compiled: false }),
-    ];
+buildServer(root);
+if (!compiledRun) buildServer(worktree);
+const programs: [Program, Program] = compiledRun
+  ? [{ dir: root, compiled: false }, { dir: root }]
+  : [{ dir: worktree }, { dir: root }];
+const sides = [await open("before", programs[0]), await open("after", programs[1])];
 try {
-  for (const scenario of [
-    { name: "list 20 secrets", url: (s: Side) => s.urls.list },
-    { name: "get one secret", url: (s: Side) => s.urls.one },
-  ]) {
-    for (const side of sides) await rate(side, scenario.url(side), 3); // warm-up, unrecorded
+  const scenarios: Scenario[] = [
+    { name: "list 20 secrets", url: (s) => s.urls.list },
+    { name: "get one secret", url: (s) => s.urls.one },
+    { name: "create one secret", url: (s) => s.urls.list, write: true },
+  ];
+  for (const scenario of scenarios) {
+    for (const side of sides) await rate(side, scenario, 3); // warm-up, unrecorded
     const rounds: Record<string, { rps: number; cpu: number }[]> = { before: [], after: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? sides : [...sides].reverse();
-      for (const side of order) rounds[side.name]!.push(await rate(side, scenario.url(side), ROUND_SECONDS));
+      for (const side of order) rounds[side.name]!.push(await rate(side, scenario, ROUND_SECONDS));
     }
     const of = (name: string, field: "rps" | "cpu") => median(rounds[name]!.map((r) => r[field]));
     const [rpsBefore, rpsAfter, cpuBefore, cpuAfter] = [

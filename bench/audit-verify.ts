@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { api, freePort, seed, startServer } from "./seed.ts";
+import { api, buildServer, freePort, seed, startServer } from "./seed.ts";
 
 const SIZES = (process.env.BENCH_AUDIT_SIZES ?? "10000,50000,100000").split(",").map(Number);
 const ENGINE = process.env.BENCH_ENGINE === "postgres" ? "postgres" : "sqlite";
@@ -21,6 +21,7 @@ if (ENGINE === "postgres") {
   await admin.query(`create database ${database}`);
 }
 const port = await freePort();
+buildServer();
 const server = await startServer({
   PORT: String(port),
   HOST: "127.0.0.1",

@@ -5,7 +5,7 @@ import { type ChildProcess, execFileSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cliSetup, freePort, seed, startServer } from "./seed.ts";
+import { buildServer, cliSetup, freePort, seed, startServer } from "./seed.ts";
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 25);
 const root = new URL("..", import.meta.url).pathname;
@@ -15,6 +15,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 try {
+  buildServer();
   server = await startServer({
     PORT: String(port),
     COFFER_DATA_DIR: join(dir, "data"),

@@ -1,11 +1,11 @@
 // What the benchmarks share: a free port, a JSON call that throws on an error status, the account a
 // benchmark writes into (an API key, a team and a project: bench/run.ts, bench/webhooks.ts) and the
 // store it reads (that account with an environment of 20 secrets: bench/ab.ts, bench/cli.ts,
-// bench/release.ts, bench/audit-verify.ts), made through the API of a running server; starting this
-// checkout's server through tsx (bench/run.ts, bench/audit-verify.ts, bench/cli.ts,
-// bench/webhooks.ts), and what `coffer run` reads to use the store (bench/cli.ts, bench/release.ts).
-import { type ChildProcess, fork } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+// bench/release.ts, bench/audit-verify.ts), made through the API of a running server; building and
+// starting a checkout's server as it ships, compiled (or through tsx, to compare the two); and what
+// `coffer run` reads to use the store (bench/cli.ts, bench/release.ts).
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -107,14 +107,38 @@ export function cliSetup(dir: string, url: string, store: Awaited<ReturnType<typ
   return { work, env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config") } };
 }
 
-/** Starts the server and resolves once it printed its start line (with workers: once every worker serves). */
-export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(root, "src/main.ts"), [], {
-    execArgv: ["--import", "tsx"],
+/** Where a server's code comes from: a checkout (this one by default), compiled or through tsx. */
+export interface Program {
+  dir?: string;
+  /** The production start (`packages/server/dist/main.js` on plain node; build it first), or tsx. */
+  compiled?: boolean;
+}
+
+/**
+ * Builds a checkout's server as it ships (`npm run build:server`). A checkout without a built
+ * dashboard (an A/B baseline's worktree) borrows this one's: the benchmarks do not measure it.
+ */
+export function buildServer(dir = root): void {
+  const dashboard = join(dir, "web", "dist");
+  if (!existsSync(join(dashboard, "index.html"))) symlinkSync(join(root, "web", "dist"), dashboard);
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: dir, stdio: "ignore" });
+}
+
+/**
+ * Starts the server and resolves once it printed its start line (with workers: once every worker
+ * serves). By default the compiled production start of this checkout (built by buildServer).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { dir = root, compiled = true }: Program = {},
+): Promise<ChildProcess> {
+  const child = fork(join(dir, compiled ? "packages/server/dist/main.js" : "src/main.ts"), [], {
+    cwd: dir,
+    execArgv: compiled ? [] : ["--import", "tsx"],
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
-  await untilListening(child);
+  await untilListening(child, dir);
   return child;
 }
 
@@ -136,4 +160,20 @@ export function untilListening(child: ChildProcess, label?: string): Promise<voi
       }
     });
   });
+}
+
+/** SIGTERM, then waits for the exit (bounded): the next server may reuse the port and the data dir. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+}
+
+/** The resident memory of a process, in MiB (Linux: /proc/<pid>/status). */
+export function rssMiB(child: ChildProcess): number {
+  const line = readFileSync(`/proc/${child.pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }

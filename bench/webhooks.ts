@@ -13,7 +13,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, seedAccount, startServer } from "./seed.ts";
+import { buildServer, freePort, seedAccount, startServer } from "./seed.ts";
 
 const WRITES = Number(process.env.BENCH_WEBHOOK_WRITES ?? 200);
 const BURST = 200;
@@ -59,6 +59,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 try {
+  buildServer();
   server = await startServer({
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -3,19 +3,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  PostgresDialect,
-  type SqliteDatabase,
-  SqliteDialect,
-  SqliteDriver,
-} from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { statementNameOf } from "./prepared.ts";
 import type { Database, Db } from "./schema.ts";
+import { type CommitCounts, GroupCommitSqliteDialect } from "./sqlite-group-commit.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -29,6 +21,11 @@ const pools = new WeakMap<Db, pg.Pool>();
 
 /** The pg pool of a database opened here; undefined on SQLite. */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
+const commitCounts = new WeakMap<Db, CommitCounts>();
+
+/** SQLite: transactions committed, and the COMMITs that made them durable; undefined on PostgreSQL. */
+export const commitCountsOf = (db: Db): CommitCounts | undefined => commitCounts.get(db);
 
 /** Connections a PostgreSQL pool opens at most (per process: each worker has its own pool). */
 export const POOL_SIZE = 10;
@@ -76,68 +73,20 @@ export function openDatabase(opts: {
     return { db, engine: "postgres" };
   }
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-  const file = new SQLite(join(opts.dataDir, "coffer.db"));
-  file.pragma("journal_mode = WAL");
-  file.pragma("synchronous = FULL");
-  file.pragma("foreign_keys = ON");
-  file.pragma("busy_timeout = 5000");
-  return {
-    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }),
-    engine: "sqlite",
-  };
-}
-
-// Kysely begins SQLite transactions DEFERRED: a transaction that reads first and writes later
-// must upgrade its lock, and when another process (an admin command, a second node on the same
-// file) holds the write lock the upgrade fails at once with SQLITE_BUSY instead of waiting on
-// busy_timeout. BEGIN IMMEDIATE takes the write lock up front, so writers queue instead.
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-  }
-
-  // After some errors (a full disk, an I/O error, out of memory) SQLite has already rolled the
-  // transaction back itself: the ROLLBACK then fails, and its error would hide the one that says
-  // what happened.
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await connection.executeQuery(CompiledQuery.raw("rollback"));
-    } catch (error) {
-      if (!/no transaction is active/.test((error as Error).message)) throw error;
-    }
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
-
-// Kysely prepares every query anew; preparing costs more than running a small indexed read.
-// The set of distinct statements is small and fixed (queries are built from code, values are
-// bound), so a bounded cache of prepared statements pays for itself at once.
-const STATEMENT_CACHE_SIZE = 500;
-
-function withStatementCache(file: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => file.close(),
-    prepare(sql: string) {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = file.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-  };
+  const path = join(opts.dataDir, "coffer.db");
+  const writer = new SQLite(path);
+  writer.pragma("journal_mode = WAL");
+  writer.pragma("synchronous = FULL");
+  writer.pragma("foreign_keys = ON");
+  writer.pragma("busy_timeout = 5000");
+  // Reads outside a transaction: what is committed, never a write that is not durable yet.
+  const reader = new SQLite(path);
+  reader.pragma("busy_timeout = 5000");
+  reader.pragma("query_only = ON");
+  const dialect = new GroupCommitSqliteDialect({ writer, reader });
+  const db = new Kysely<Database>({ dialect });
+  commitCounts.set(db, dialect.counts);
+  return { db, engine: "sqlite" };
 }
 
 /**

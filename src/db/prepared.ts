@@ -26,27 +26,32 @@ export function prepared<A extends Record<string, string>, R>(
   build: (db: Queryable, args: A) => Compilable<R>,
 ): (db: Queryable, args: A) => Promise<R[]> {
   // Per database (engines differ in SQL); a transaction compiles its own, as often as it is used.
-  const compiled = new WeakMap<Queryable, { sql: string; order: (keyof A & string)[] }>();
+  const compiled = new WeakMap<
+    Queryable,
+    { sql: string; node: CompiledQuery["query"]; order: (keyof A & string)[] }
+  >();
   return async (db, args) => {
     let query = compiled.get(db);
     if (!query) {
       const markers = Object.fromEntries(names.map((name) => [name, marker(name)])) as A;
-      const { sql, parameters } = build(db, markers).compile();
+      const { sql, parameters, query: node } = build(db, markers).compile();
       const order = parameters.map((parameter) => {
         const name = names.find((n) => marker(n) === parameter);
         if (!name) throw new Error(`prepared query: parameter ${String(parameter)} is not an argument`);
         return name;
       });
-      query = { sql, order };
+      query = { sql, node, order };
       compiled.set(db, query);
       statementNames.set(sql, `coffer_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`);
     }
-    const result = await db.executeQuery<R>(
-      CompiledQuery.raw(
+    // The query's own node goes with it: the embedded engine's driver sends a SELECT to its reader.
+    const result = await db.executeQuery<R>({
+      ...CompiledQuery.raw(
         query.sql,
         query.order.map((name) => args[name]),
       ),
-    );
+      query: query.node,
+    });
     return result.rows;
   };
 }

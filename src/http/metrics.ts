@@ -11,7 +11,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { CacheObserver } from "../auth/auth-cache.ts";
 import type { WorkerMetrics } from "../cluster/messages.ts";
 import { DecryptionError, type Keyring } from "../crypto/data-keys.ts";
-import { poolOf } from "../db/connect.ts";
+import { commitCountsOf, poolOf } from "../db/connect.ts";
 import type { Db } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { checkReadiness, type ReadinessCheck } from "./health.ts";
@@ -241,6 +241,20 @@ function registerDatabaseGauges(registry: Registry, db: Db, dataDir: string): vo
       },
     });
     return;
+  }
+  const counts = commitCountsOf(db);
+  if (counts) {
+    new Counter({
+      name: "coffer_db_sqlite_commits_total",
+      help: "Embedded SQLite: transactions committed, and the COMMITs (disk flushes) that made them durable; concurrent transactions share one (group commit)",
+      labelNames: ["of"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ of: "transactions" }, counts.transactions);
+        this.inc({ of: "commits" }, counts.commits);
+      },
+    });
   }
   const file = join(dataDir, "coffer.db");
   new Gauge({

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { unwrapPage } from "coffer/client";
 import type { TrailFilter } from "../lib/audit-filters.ts";
 import { api } from "./client.ts";
+import { cursorPages } from "./cursor-pages.ts";
 import { unwrap } from "./errors.ts";
 import { type Ok, queryKeys } from "./queries.ts";
 
@@ -48,9 +49,9 @@ const BATCH_ITEMS = 1000;
 /** The trail, newest first, one entry per operation; `filter` null: nothing is asked. */
 export const useAuditTrail = (ws: string, filter: TrailFilter | null) =>
   useInfiniteQuery({
+    ...cursorPages,
     queryKey: auditKeys.trail(ws, filter ?? {}),
     enabled: filter !== null,
-    initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       unwrapPage(
         api.GET("/workspaces/{workspace_id}/audit", {
@@ -61,7 +62,6 @@ export const useAuditTrail = (ws: string, filter: TrailFilter | null) =>
           },
         }),
       ),
-    getNextPageParam: (last) => last.nextCursor,
   });
 
 /** The items of a bulk operation (what happened to each secret), read when its entry is opened. */

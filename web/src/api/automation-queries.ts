@@ -17,7 +17,8 @@ export const automationKeys = {
   trusts: (ws: string, id: string) => [...automationKeys.account(ws, id), "trusts"] as const,
 };
 
-const accountPath = (ws: string, id: string) => ({ workspace_id: ws, service_account_id: id });
+/** The path parameters of one service account, and of what is below it. */
+export const accountPath = (ws: string, id: string) => ({ workspace_id: ws, service_account_id: id });
 
 export const useServiceAccounts = (ws: string, enabled = true) =>
   useQuery({

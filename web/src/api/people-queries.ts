@@ -1,8 +1,9 @@
 // Read hooks of the people and account screens (members, invites, API keys, sessions). Keys extend
 // the shared ones in queries.ts, so invalidating a workspace refreshes its members and invites too.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { type Page, unwrapPage } from "coffer/client";
+import { unwrapPage } from "coffer/client";
 import { api } from "./client.ts";
+import { cursorPages } from "./cursor-pages.ts";
 import { unwrap } from "./errors.ts";
 import { type Ok, queryKeys } from "./queries.ts";
 
@@ -22,9 +23,8 @@ const PAGE_SIZE = 50;
 
 export const useMembers = (ws: string) =>
   useInfiniteQuery({
+    ...cursorPages,
     queryKey: peopleKeys.members(ws),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<Member>) => last.nextCursor,
     queryFn: ({ pageParam }) =>
       unwrapPage(
         api.GET("/workspaces/{workspace_id}/members", {
@@ -35,10 +35,9 @@ export const useMembers = (ws: string) =>
 
 export const useInvites = (ws: string, enabled: boolean) =>
   useInfiniteQuery({
+    ...cursorPages,
     queryKey: peopleKeys.invites(ws),
     enabled,
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<Invite>) => last.nextCursor,
     queryFn: ({ pageParam }) =>
       unwrapPage(
         api.GET("/invite/{workspace_id}", {

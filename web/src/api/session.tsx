@@ -35,7 +35,17 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * `restoring`: the refresh the page started before React drew anything (main.tsx), so that the
+ * round trip runs while the code loads; without it, the provider asks itself.
+ */
+export function SessionProvider({
+  children,
+  restoring,
+}: {
+  children: ReactNode;
+  restoring?: Promise<boolean>;
+}) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SessionStatus>("restoring");
 
@@ -51,9 +61,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     forgetThePerson(queryClient);
   }, [status, queryClient]);
 
+  const [firstRefresh] = useState(() => restoring);
   useEffect(() => {
     let live = true;
-    void refreshSession().then((ok) => {
+    void (firstRefresh ?? refreshSession()).then((ok) => {
       if (live) setStatus(ok ? "signed-in" : "signed-out");
     });
     const stop = onSessionEnded(endLocally);
@@ -61,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       live = false;
       stop();
     };
-  }, [endLocally]);
+  }, [endLocally, firstRefresh]);
 
   const value = useMemo<SessionValue>(() => {
     const signedIn = (tokens: { access_token: string }) => {

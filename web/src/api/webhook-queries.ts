@@ -1,8 +1,9 @@
 // Read hooks of the webhooks screens: a workspace's webhooks and each one's delivery log. The keys
 // sit below the workspace's, so a write that refreshes the workspace refreshes these too.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { type operations, type Page, unwrapPage } from "coffer/client";
+import { type operations, unwrapPage } from "coffer/client";
 import { api } from "./client.ts";
+import { cursorPages } from "./cursor-pages.ts";
 import { unwrap } from "./errors.ts";
 import { type Ok, queryKeys } from "./queries.ts";
 
@@ -54,17 +55,17 @@ export const useDeliveries = (
   whilePendingMs: number,
 ) =>
   useInfiniteQuery({
+    ...cursorPages,
     queryKey: [...webhookKeys.deliveries(ws, id), status ?? "all"],
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((d) => d.status === "pending"))
-        ? whilePendingMs
-        : false,
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<Delivery>) => last.nextCursor,
     queryFn: ({ pageParam }) =>
       unwrapPage(
         api.GET("/workspaces/{workspace_id}/webhooks/{webhook_id}/deliveries", {
           params: { path: webhookPath(ws, id), query: { limit: PAGE_SIZE, cursor: pageParam, status } },
         }),
       ),
+    // After queryFn, which the pages' type is inferred from.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((d) => d.status === "pending"))
+        ? whilePendingMs
+        : false,
   });

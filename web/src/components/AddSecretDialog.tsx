@@ -2,6 +2,7 @@ import { useState } from "react";
 import { keyProblem, valueSize } from "../lib/secret-input.ts";
 import { Field, TextArea } from "./Field.tsx";
 import { FormDialog } from "./FormDialog.tsx";
+import { DescriptionField } from "./NameFields.tsx";
 
 export interface NewSecret {
   key: string;
@@ -66,12 +67,7 @@ export function AddSecretDialog({
         value={value}
         onChange={(e) => setValue(e.target.value)}
       />
-      <Field
-        label="Description (optional)"
-        maxLength={1024}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <DescriptionField maxLength={1024} value={description} onChange={setDescription} />
     </FormDialog>
   );
 }

@@ -45,3 +45,25 @@ export function CopyButton({ value, label }: { value: string | (() => Promise<st
     </Button>
   );
 }
+
+/** Code to paste elsewhere (shell lines, a workflow), shown as it is with its copy button under it. */
+export function CopyableCode({
+  code,
+  copyLabel,
+  className = "code-block",
+  testId,
+}: {
+  code: string;
+  copyLabel: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <>
+      <pre className={className} data-testid={testId}>
+        {code}
+      </pre>
+      <CopyButton value={code} label={copyLabel} />
+    </>
+  );
+}

@@ -26,7 +26,7 @@ import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { SelectField } from "./Field.tsx";
-import { PageHeader } from "./PageHeader.tsx";
+import { HeadedSection } from "./PageHeader.tsx";
 import { QueryTable } from "./QueryTable.tsx";
 import { RowButton } from "./RowButton.tsx";
 import { actionsColumn, type Column } from "./Table.tsx";
@@ -114,34 +114,36 @@ export function DeliveryLog({
   ];
 
   return (
-    <section aria-labelledby="deliveries-title" className="deliveries">
-      <PageHeader
-        section
-        level={2}
-        titleId="deliveries-title"
-        title="Delivery log"
-        action={
-          <div className="toolbar log-toolbar">
-            <SelectField
-              label="Status"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as DeliveryStatus | "")}
-            >
-              {STATUSES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </SelectField>
-            <Button onClick={() => void log.refetch()} busy={log.isRefetching && !log.isFetchingNextPage}>
-              Reload
-            </Button>
-          </div>
-        }
-      >
-        Every attempt to reach the endpoint, newest first. A failed attempt is retried with growing pauses,
-        then given up; a finished delivery can be sent again.
-      </PageHeader>
+    <HeadedSection
+      className="deliveries"
+      section
+      level={2}
+      title="Delivery log"
+      action={
+        <div className="toolbar log-toolbar">
+          <SelectField
+            label="Status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as DeliveryStatus | "")}
+          >
+            {STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
+          <Button onClick={() => void log.refetch()} busy={log.isRefetching && !log.isFetchingNextPage}>
+            Reload
+          </Button>
+        </div>
+      }
+      intro={
+        <>
+          Every attempt to reach the endpoint, newest first. A failed attempt is retried with growing pauses,
+          then given up; a finished delivery can be sent again.
+        </>
+      }
+    >
       {!open && outcome}
       <QueryTable
         query={log}
@@ -189,7 +191,7 @@ export function DeliveryLog({
           </div>
         )}
       </Dialog>
-    </section>
+    </HeadedSection>
   );
 }
 

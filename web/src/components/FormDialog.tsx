@@ -1,11 +1,12 @@
 // A dialog around a form: submit runs the action (a TanStack mutation), errors show inside,
 // success closes it. The create/rename/confirm dialogs of every screen are this one component.
-import type { FormEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { errorMessage } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import { Dialog } from "./Dialog.tsx";
+import { submitThen } from "./useSubmit.ts";
 
 export interface FormDialogProps {
   open: boolean;
@@ -38,16 +39,6 @@ export function FormDialog({
     onClose();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      await mutation.mutateAsync();
-      close();
-    } catch {
-      // shown in the dialog: the mutation's error
-    }
-  }
-
   return (
     <Dialog
       open={open}
@@ -63,7 +54,7 @@ export function FormDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} className="stack">
+      <form id={formId} onSubmit={submitThen(mutation, close)} className="stack">
         {children}
         {error && <Alert kind="error">{error}</Alert>}
       </form>

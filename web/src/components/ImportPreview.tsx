@@ -2,7 +2,7 @@
 // (current → incoming), unchanged or skipped with the reason — the counts, and the overwrite choice.
 import type { ReactNode } from "react";
 import type { Ok } from "../api/queries.ts";
-import { Table } from "./Table.tsx";
+import { ChangesTable } from "./ChangesTable.tsx";
 
 type Report = Ok<"previewImport">;
 
@@ -43,37 +43,24 @@ export function ImportPreview({
         <span className="badge kind-invalid">{report.skipped.length} skipped</span>
         <span className="muted">{report.total} read from the platform</span>
       </p>
-      <Table
+      <ChangesTable
         caption="What the import finds"
-        cards
         rows={rows}
-        rowKey={(r) => `${r.kind}-${r.key}`}
+        redKind="skipped"
         empty={<p>The platform has no variables there.</p>}
-        columns={[
-          {
-            header: "Change",
-            cell: (r) => (
-              <span className={`badge kind-${r.kind === "skipped" ? "invalid" : r.kind}`}>{r.kind}</span>
-            ),
-          },
-          { header: "Key", className: "col-key", cell: (r) => <code className="key">{r.key}</code> },
-          {
-            header: "Value",
-            className: "col-value",
-            cell: (r) =>
-              r.kind === "added" ? (
-                <code className="value">{r.value}</code>
-              ) : r.kind === "changed" ? (
-                <code className="value">
-                  {r.current} → {r.incoming}
-                </code>
-              ) : r.kind === "skipped" ? (
-                <span className="field-error">{r.reason}</span>
-              ) : (
-                <span className="muted">same value</span>
-              ),
-          },
-        ]}
+        value={(r) =>
+          r.kind === "added" ? (
+            <code className="value">{r.value}</code>
+          ) : r.kind === "changed" ? (
+            <code className="value">
+              {r.current} → {r.incoming}
+            </code>
+          ) : r.kind === "skipped" ? (
+            <span className="field-error">{r.reason}</span>
+          ) : (
+            <span className="muted">same value</span>
+          )
+        }
       />
       {report.changed.length > 0 && (
         <label className="check">

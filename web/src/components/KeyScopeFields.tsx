@@ -3,6 +3,7 @@
 // client addresses it may be used from. The API checks all of it again.
 import { useId } from "react";
 import type { WorkspaceTree } from "../api/automation-queries.ts";
+import { useWorkspace } from "../api/workspace.tsx";
 import {
   type Reach,
   type ScopeChoice,
@@ -18,23 +19,22 @@ export function KeyScopeFields({
   value,
   onChange,
   tree,
-  workspaceName,
   everywhere,
   holder,
 }: {
   value: ScopeChoice;
   onChange: (next: ScopeChoice) => void;
   tree: WorkspaceTree;
-  workspaceName: string;
   /** Offer "every workspace of yours" (personal keys). */
   everywhere?: boolean;
   /** Who the key acts as, for the wording: "you" or the service account. */
   holder: string;
 }) {
   const name = useId();
+  const { workspace } = useWorkspace();
   const reachChoices: { reach: Reach; label: string }[] = [
     ...(everywhere ? [{ reach: "everywhere" as const, label: "Every workspace of yours" }] : []),
-    { reach: "workspace", label: `All of ${workspaceName} that ${holder} can reach` },
+    { reach: "workspace", label: `All of ${workspace.name} that ${holder} can reach` },
     { reach: "chosen", label: "Only the projects and environments chosen below" },
   ];
   const problem = value.reach === "chosen" ? scopeProblem(value) : undefined;

@@ -1,6 +1,17 @@
 // The head of a screen or of a section in one: its titled heading with a muted line under it, and
-// on the right what the screen offers (a "New …" button), if anything.
-import type { ReactNode } from "react";
+// on the right what the screen offers (a "New …" button), if anything. HeadedSection is the
+// screen (or section) itself, named for assistive technology by that heading.
+import { type ReactNode, useId } from "react";
+
+interface HeaderProps {
+  title: ReactNode;
+  /** A class the muted line has besides "muted". */
+  introClassName?: string;
+  level?: 1 | 2;
+  /** A section of a screen rather than the screen ("section-header"). */
+  section?: boolean;
+  action?: ReactNode;
+}
 
 export function PageHeader({
   titleId,
@@ -10,15 +21,8 @@ export function PageHeader({
   section,
   action,
   children,
-}: {
+}: HeaderProps & {
   titleId: string;
-  title: ReactNode;
-  /** A class the muted line has besides "muted". */
-  introClassName?: string;
-  level?: 1 | 2;
-  /** A section of a screen rather than the screen ("section-header"). */
-  section?: boolean;
-  action?: ReactNode;
   /** The muted line under the title. */
   children: ReactNode;
 }) {
@@ -31,5 +35,28 @@ export function PageHeader({
       </div>
       {action}
     </div>
+  );
+}
+
+/** A screen or a section under its PageHeader, labelled by the header's title (the id is made here). */
+export function HeadedSection({
+  className,
+  intro,
+  children,
+  ...header
+}: HeaderProps & {
+  className?: string;
+  /** The muted line under the title. */
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className={className}>
+      <PageHeader titleId={titleId} {...header}>
+        {intro}
+      </PageHeader>
+      {children}
+    </section>
   );
 }

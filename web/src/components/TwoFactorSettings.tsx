@@ -15,6 +15,7 @@ import { Button } from "./Button.tsx";
 import { QueryStatus } from "./QueryStatus.tsx";
 import { RecoveryCodesDialog } from "./RecoveryCodesDialog.tsx";
 import { TwoFactorSetupDialog } from "./TwoFactorSetupDialog.tsx";
+import { day } from "./When.tsx";
 
 type Setup = Ok<"setUpTwoFactor">;
 /** Fewer unused recovery codes than this: time to make new ones. */
@@ -123,14 +124,8 @@ function EnabledState({
     <>
       <p>
         Signing in needs a code from your authenticator app
-        {status.enabled_at && (
-          <>
-            {" "}
-            (on since{" "}
-            <time dateTime={status.enabled_at}>{new Date(status.enabled_at).toLocaleDateString()}</time>)
-          </>
-        )}
-        . Creating API keys, changing your password and deleting the account ask for one too.
+        {status.enabled_at && <> (on since {day(status.enabled_at)})</>}. Creating API keys, changing your
+        password and deleting the account ask for one too.
       </p>
       <p className={left <= FEW_CODES_LEFT ? "codes-left few" : "codes-left"}>
         {left === 1 ? "1 recovery code" : `${left} recovery codes`} left.

@@ -17,9 +17,10 @@ import {
   VERIFY_SNIPPET,
   webhookBody,
 } from "../lib/webhooks.ts";
-import { CopyButton } from "./CopyButton.tsx";
+import { CopyableCode } from "./CopyButton.tsx";
 import { Field, SelectField } from "./Field.tsx";
 import { FormDialog } from "./FormDialog.tsx";
+import { DescriptionField } from "./NameFields.tsx";
 import { NewTokenDialog } from "./NewTokenDialog.tsx";
 import { RadioChoice } from "./RadioChoice.tsx";
 
@@ -111,13 +112,7 @@ export function WebhookDialog({
         value={url}
         onChange={(e) => setUrl(e.target.value)}
       />
-      <Field
-        label="Description (optional)"
-        maxLength={1000}
-        error={problems.description}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <DescriptionField error={problems.description} value={description} onChange={setDescription} />
       <div className="row-2">
         <SelectField
           label="Project"
@@ -261,8 +256,7 @@ function VerificationHint() {
       </p>
       <details>
         <summary>Verification in Node.js</summary>
-        <pre className="code-block">{VERIFY_SNIPPET}</pre>
-        <CopyButton value={VERIFY_SNIPPET} label="Copy the verification code" />
+        <CopyableCode code={VERIFY_SNIPPET} copyLabel="Copy the verification code" />
       </details>
     </div>
   );

@@ -18,3 +18,19 @@ export function useSubmit(action: () => Promise<unknown>) {
     submit,
   };
 }
+
+/**
+ * A form's submit handler for a write the form shows itself (busy, its error): runs it, then
+ * `onDone` once it succeeded. A failure stays the mutation's error, for the form to show.
+ */
+export function submitThen(write: { mutateAsync: () => Promise<unknown> }, onDone: () => void) {
+  return async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await write.mutateAsync();
+      onDone();
+    } catch {
+      // shown by the form: the mutation's error
+    }
+  };
+}

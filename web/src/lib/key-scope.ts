@@ -66,6 +66,13 @@ export function scopeFields(choice: ScopeChoice): ScopeFields {
   };
 }
 
+/** The scope fields of a key about to be made; a choice that cannot be sent throws its problem, for the form to show. */
+export function checkedScopeFields(choice: ScopeChoice): ScopeFields {
+  const problem = scopeProblem(choice);
+  if (problem) throw new Error(problem);
+  return scopeFields(choice);
+}
+
 /** Choosing a whole project covers its environments: they are dropped from the list. */
 export function toggleProject(
   choice: ScopeChoice,

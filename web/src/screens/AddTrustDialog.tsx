@@ -4,6 +4,7 @@ import { useState } from "react";
 import { defaultAudience, GITHUB_ISSUER, githubSubject } from "../../../src/lib/ci-snippet.ts";
 import {
   type ServiceAccount as Account,
+  accountPath,
   automationKeys,
   type Trust,
   type WorkspaceTree,
@@ -12,14 +13,19 @@ import { api } from "../api/client.ts";
 import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
-import { Field, TextArea } from "../components/Field.tsx";
+import { Field, TextArea, useFields } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { KeyScopeFields } from "../components/KeyScopeFields.tsx";
-import { RadioChoice } from "../components/RadioChoice.tsx";
-import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
+import { RadioGroup } from "../components/RadioChoice.tsx";
+import { checkedScopeFields, openScope } from "../lib/key-scope.ts";
 import { parseClaims } from "../lib/trusts.ts";
 
 type Provider = "github" | "other";
+
+const PROVIDERS: readonly { value: Provider; label: string }[] = [
+  { value: "github", label: "GitHub Actions" },
+  { value: "other", label: "Another OIDC issuer (GitLab CI, Kubernetes, …)" },
+];
 
 export function AddTrustDialog({
   account,
@@ -35,19 +41,21 @@ export function AddTrustDialog({
   const { workspace } = useWorkspace();
   const ws = workspace.id;
   const [provider, setProvider] = useState<Provider>("github");
-  const [repo, setRepo] = useState("");
-  const [branch, setBranch] = useState("main");
-  const [name, setName] = useState("");
-  const [issuer, setIssuer] = useState("");
-  const [subject, setSubject] = useState("");
-  const [audience, setAudience] = useState(() => defaultAudience(window.location.origin));
-  const [claims, setClaims] = useState("");
-  const [minutes, setMinutes] = useState("15");
+  const [form, set] = useFields({
+    repo: "",
+    branch: "main",
+    name: "",
+    issuer: "",
+    subject: "",
+    audience: defaultAudience(window.location.origin),
+    claims: "",
+    minutes: "15",
+  });
   const [scope, setScope] = useState(() => openScope("read", "workspace"));
   const add = useWrite(
     () => {
-      const problem = scopeProblem(scope);
-      if (problem) return Promise.reject(new Error(problem));
+      const { repo, branch, name, issuer, subject, audience, claims, minutes } = form;
+      const scoped = checkedScopeFields(scope);
       const parsed = parseClaims(claims);
       if ("error" in parsed) return Promise.reject(new Error(parsed.error));
       const github = provider === "github";
@@ -56,7 +64,7 @@ export function AddTrustDialog({
       }
       return unwrap(
         api.POST("/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts", {
-          params: { path: { workspace_id: ws, service_account_id: account.id } },
+          params: { path: accountPath(ws, account.id) },
           body: {
             name: (name.trim() || (github ? `${repo.trim()}@${branch.trim()}` : issuer.trim())).slice(0, 100),
             issuer: github ? GITHUB_ISSUER : issuer.trim(),
@@ -64,7 +72,7 @@ export function AddTrustDialog({
             subject: github ? githubSubject(repo.trim(), branch.trim() || "*") : subject.trim(),
             claims: parsed.claims,
             token_minutes: Number(minutes),
-            ...scopeFields(scope),
+            ...scoped,
           },
         }),
       );
@@ -81,23 +89,13 @@ export function AddTrustDialog({
       onClose={onClose}
       onSubmit={async () => onAdded(await add.mutateAsync())}
     >
-      <fieldset className="choice">
-        <legend className="field-label">Tokens from</legend>
-        <RadioChoice
-          name="trust-provider"
-          checked={provider === "github"}
-          onSelect={() => setProvider("github")}
-        >
-          GitHub Actions
-        </RadioChoice>
-        <RadioChoice
-          name="trust-provider"
-          checked={provider === "other"}
-          onSelect={() => setProvider("other")}
-        >
-          Another OIDC issuer (GitLab CI, Kubernetes, …)
-        </RadioChoice>
-      </fieldset>
+      <RadioGroup
+        legend="Tokens from"
+        name="trust-provider"
+        options={PROVIDERS}
+        value={provider}
+        onChange={setProvider}
+      />
       {provider === "github" ? (
         <div className="row-2">
           <Field
@@ -106,15 +104,15 @@ export function AddTrustDialog({
             autoFocus
             placeholder="acme/payments"
             hint="owner/name"
-            value={repo}
-            onChange={(e) => setRepo(e.target.value)}
+            value={form.repo}
+            onChange={set("repo")}
           />
           <Field
             label="Branch"
             required
             hint="* for any branch"
-            value={branch}
-            onChange={(e) => setBranch(e.target.value)}
+            value={form.branch}
+            onChange={set("branch")}
           />
         </div>
       ) : (
@@ -125,16 +123,16 @@ export function AddTrustDialog({
             autoFocus
             placeholder="https://gitlab.com"
             hint="exactly as the tokens' iss says"
-            value={issuer}
-            onChange={(e) => setIssuer(e.target.value)}
+            value={form.issuer}
+            onChange={set("issuer")}
           />
           <Field
             label="Subject pattern"
             required
             placeholder="project_path:acme/payments:ref_type:branch:ref:main"
             hint="matched whole; * matches any run of characters"
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
+            value={form.subject}
+            onChange={set("subject")}
           />
         </>
       )}
@@ -143,8 +141,8 @@ export function AddTrustDialog({
           label="Audience"
           required
           hint="the aud the tokens must carry"
-          value={audience}
-          onChange={(e) => setAudience(e.target.value)}
+          value={form.audience}
+          onChange={set("audience")}
         />
         <Field
           label="Token lifetime (minutes)"
@@ -152,8 +150,8 @@ export function AddTrustDialog({
           min={1}
           max={60}
           required
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
+          value={form.minutes}
+          onChange={set("minutes")}
         />
       </div>
       <TextArea
@@ -161,17 +159,11 @@ export function AddTrustDialog({
         hint="one claim=pattern per line, e.g. environment=production"
         rows={2}
         spellCheck={false}
-        value={claims}
-        onChange={(e) => setClaims(e.target.value)}
+        value={form.claims}
+        onChange={set("claims")}
       />
-      <Field label="Name (optional)" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      <KeyScopeFields
-        value={scope}
-        onChange={setScope}
-        tree={tree}
-        workspaceName={workspace.name}
-        holder="its role"
-      />
+      <Field label="Name (optional)" maxLength={100} value={form.name} onChange={set("name")} />
+      <KeyScopeFields value={scope} onChange={setScope} tree={tree} holder="its role" />
     </FormDialog>
   );
 }

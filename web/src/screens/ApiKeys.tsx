@@ -18,13 +18,13 @@ import { KeyUsage } from "../components/KeyUsage.tsx";
 import { KEEP_EXPIRY, LifetimeField } from "../components/LifetimeField.tsx";
 import { NameFields } from "../components/NameFields.tsx";
 import { NewTokenDialog } from "../components/NewTokenDialog.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { revokeKeyQuestion } from "../components/revokeKeyQuestion.ts";
 import { actionsColumn, type Column, NameCell } from "../components/Table.tsx";
-import { when } from "../components/When.tsx";
-import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
+import { day, when } from "../components/When.tsx";
+import { checkedScopeFields, openScope } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
 import "../styles/people.css";
 import "../styles/automation.css";
@@ -56,10 +56,7 @@ export function ApiKeys() {
       cell: (k) => <NameCell name={<strong>{k.name}</strong>} description={k.description} />,
     },
     { header: "Prefix", cell: (k) => <code>{k.prefix}…</code> },
-    {
-      header: "Created",
-      cell: (k) => <time dateTime={k.created_at}>{new Date(k.created_at).toLocaleDateString()}</time>,
-    },
+    { header: "Created", cell: (k) => day(k.created_at) },
     {
       header: "Expires",
       cell: (k) =>
@@ -89,20 +86,22 @@ export function ApiKeys() {
   ];
 
   return (
-    <section aria-labelledby="keys-title" className="people">
-      <PageHeader
-        titleId="keys-title"
-        title="API keys"
-        action={
-          <Button variant="primary" onClick={() => setEditing({ mode: "create" })}>
-            New API key
-          </Button>
-        }
-      >
-        Keys act as you (send one as <code>X-API-Key</code>). A key may be narrowed to read-only access, one
-        workspace, some projects or environments, and some client addresses: it may do what both your role and
-        its scope allow, and never mints or changes keys.
-      </PageHeader>
+    <HeadedSection
+      className="people"
+      title="API keys"
+      action={
+        <Button variant="primary" onClick={() => setEditing({ mode: "create" })}>
+          New API key
+        </Button>
+      }
+      intro={
+        <>
+          Keys act as you (send one as <code>X-API-Key</code>). A key may be narrowed to read-only access, one
+          workspace, some projects or environments, and some client addresses: it may do what both your role
+          and its scope allow, and never mints or changes keys.
+        </>
+      }
+    >
       <QueryTable
         query={keys}
         loading="Loading API keys…"
@@ -126,7 +125,7 @@ export function ApiKeys() {
         {created && <KeyUsage token={created.token} />}
       </NewTokenDialog>
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -161,12 +160,11 @@ function KeyDialog({
       );
       await onSaved(null, fields.name);
     } else {
-      const problem = scopeProblem(scope);
-      if (problem) throw new Error(problem);
+      const scoped = checkedScopeFields(scope);
       const workspace_id = scope.reach === "everywhere" ? null : workspace.id;
       const key = await unwrap(
         api.POST("/keys/", {
-          body: { ...fields, expires_at: expires_at ?? null, workspace_id, ...scopeFields(scope) },
+          body: { ...fields, expires_at: expires_at ?? null, workspace_id, ...scoped },
         }),
       );
       await onSaved(key.token, key.name);
@@ -184,16 +182,7 @@ function KeyDialog({
     >
       <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
       <LifetimeField value={lifetime} onChange={setLifetime} existing={existing} />
-      {!existing && (
-        <KeyScopeFields
-          value={scope}
-          onChange={setScope}
-          tree={tree}
-          workspaceName={workspace.name}
-          everywhere
-          holder="you"
-        />
-      )}
+      {!existing && <KeyScopeFields value={scope} onChange={setScope} tree={tree} everywhere holder="you" />}
     </FormDialog>
   );
 }

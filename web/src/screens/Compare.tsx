@@ -7,7 +7,7 @@
 // changes will no longer reach it.
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -18,6 +18,7 @@ import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { ProjectBreadcrumb } from "../components/ProjectBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
+import { submitThen } from "../components/useSubmit.ts";
 import { plural } from "../lib/plural.ts";
 import "../styles/compare.css";
 
@@ -291,17 +292,8 @@ function CellEditor({
           ),
     { invalidates: () => [queryKeys.environments(path.workspace_id, path.team_id, path.project_id)] },
   );
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      await save.mutateAsync();
-      onDone();
-    } catch {
-      // shown below
-    }
-  }
   return (
-    <form className="compare-editor" onSubmit={submit}>
+    <form className="compare-editor" onSubmit={submitThen(save, onDone)}>
       {origin && (
         <p className="compare-consequence" role="note">
           {environment} will keep its own copy of {row.key}; changes in {origin.name} will no longer reach{" "}

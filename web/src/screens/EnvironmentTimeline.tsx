@@ -5,6 +5,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { unwrapPage } from "coffer/client";
 import { api } from "../api/client.ts";
+import { cursorPages } from "../api/cursor-pages.ts";
 import { errorMessage, isPlanRequired } from "../api/errors.ts";
 import { type EnvPath, type Ok, queryKeys } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
@@ -58,16 +59,15 @@ function Timeline({
   onRestoreBefore: (event: TimelineEvent) => void;
 }) {
   const events = useInfiniteQuery({
+    ...cursorPages,
     // Under the environment's secrets key, so any write to the environment refreshes it.
     queryKey: [...queryKeys.secrets(path), "timeline"],
-    initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       unwrapPage(
         api.GET(TIMELINE, {
           params: { path, query: { limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } },
         }),
       ),
-    getNextPageParam: (last) => last.nextCursor,
     retry: (count, error) => !isPlanRequired(error) && count < 2,
   });
   const mayRestore = useCanInEnvironment("secret.restore", path);

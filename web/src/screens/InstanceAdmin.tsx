@@ -3,9 +3,10 @@
 // picker per workspace. The API answers 404 to anyone else, so the page says only "not found" then.
 // A plan change may ask for the two-factor code (the client's middleware asks for it).
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Page, unwrapPage } from "coffer/client";
+import { unwrapPage } from "coffer/client";
 import { useState } from "react";
 import { api } from "../api/client.ts";
+import { cursorPages } from "../api/cursor-pages.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { type Ok, queryKeys } from "../api/queries.ts";
 import { Alert, Loading } from "../components/Alert.tsx";
@@ -30,9 +31,8 @@ export function InstanceAdmin() {
     queryFn: () => unwrap(api.GET("/admin/plans")),
   });
   const workspaces = useInfiniteQuery({
+    ...cursorPages,
     queryKey: [...instanceKey, "workspaces"],
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<InstanceWorkspace>) => last.nextCursor,
     queryFn: ({ pageParam }) =>
       unwrapPage(api.GET("/admin/workspaces", { params: { query: { limit: PAGE, cursor: pageParam } } })),
   });

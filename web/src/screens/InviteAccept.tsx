@@ -15,10 +15,10 @@ import { AuthLayout } from "../components/AuthLayout.tsx";
 import { Button } from "../components/Button.tsx";
 import { Field } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
 import { TwoFactorStep } from "../components/TwoFactorStep.tsx";
-import { roleName } from "../lib/permissions.ts";
 import "../styles/people.css";
-import { RadioChoice } from "../components/RadioChoice.tsx";
+import { RadioGroup } from "../components/RadioChoice.tsx";
 
 type Invite = Ok<"validateInvite">;
 type Check =
@@ -92,7 +92,7 @@ export function InviteAccept() {
       <p className="invite-summary">
         <strong>{invite.inviter.name || invite.inviter.email}</strong> invited{" "}
         <span className="mono break">{invite.invitee_email}</span> to <strong>{invite.workspace_name}</strong>{" "}
-        as <span className={`badge role-${invite.role}`}>{roleName(invite.role)}</span>.
+        as <RoleBadge role={invite.role} />.
       </p>
       <p className="muted">The link works once, until {new Date(invite.expiry_time).toLocaleString()}.</p>
       <AcceptForms token={token} invite={invite} />
@@ -101,10 +101,17 @@ export function InviteAccept() {
   );
 }
 
+type AccountMode = "new" | "existing";
+
+const ACCOUNT_MODES: readonly { value: AccountMode; label: string }[] = [
+  { value: "new", label: "I am new to Coffer" },
+  { value: "existing", label: "I already have an account" },
+];
+
 function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
   const session = useSession();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<"new" | "existing">("new");
+  const [mode, setMode] = useState<AccountMode>("new");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -166,15 +173,7 @@ function AcceptForms({ token, invite }: { token: string; invite: Invite }) {
   return (
     <form className="stack" onSubmit={accept}>
       {session.status === "signed-in" && <SignedInNote invitee={invite.invitee_email} />}
-      <fieldset className="choice">
-        <legend className="field-label">Your account</legend>
-        <RadioChoice name="mode" checked={mode === "new"} onSelect={() => setMode("new")}>
-          I am new to Coffer
-        </RadioChoice>
-        <RadioChoice name="mode" checked={mode === "existing"} onSelect={() => setMode("existing")}>
-          I already have an account
-        </RadioChoice>
-      </fieldset>
+      <RadioGroup legend="Your account" name="mode" options={ACCOUNT_MODES} value={mode} onChange={setMode} />
       <Field label="Email" type="email" readOnly value={invite.invitee_email} autoComplete="username" />
       {mode === "new" && (
         <Field

@@ -10,13 +10,15 @@ import { queryKeys, useMe } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { LoadMore } from "../components/LoadMore.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { SsoRequirement } from "../components/SsoRequirement.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
 import { TwoFactorRequirement } from "../components/TwoFactorRequirement.tsx";
+import { day } from "../components/When.tsx";
 import { ROLE_CHOICES, roleFromName } from "../lib/people.ts";
 import { roleName } from "../lib/permissions.ts";
 import { Invites } from "./MembersInvites.tsx";
@@ -101,7 +103,7 @@ export function Members() {
       ),
     },
     { header: "Email", cell: (m) => <span className="mono break">{m.email}</span> },
-    { header: "Role", cell: (m) => <span className={`badge role-${m.role}`}>{roleName(m.role)}</span> },
+    { header: "Role", cell: (m) => <RoleBadge role={m.role} /> },
     {
       header: "Two-factor",
       cell: (m) => (
@@ -110,10 +112,7 @@ export function Members() {
         </span>
       ),
     },
-    {
-      header: "Joined",
-      cell: (m) => <time dateTime={m.joined_at}>{new Date(m.joined_at).toLocaleDateString()}</time>,
-    },
+    { header: "Joined", cell: (m) => day(m.joined_at) },
     actionsColumn((m) => {
       const self = m.user_id === me?.id;
       const who = m.name || m.email;
@@ -141,10 +140,15 @@ export function Members() {
   ];
 
   return (
-    <section aria-labelledby="members-title" className="people">
-      <PageHeader titleId="members-title" title="Members">
-        Who belongs to {workspace.name}, and their role. You are {roleName(workspace.role)}.
-      </PageHeader>
+    <HeadedSection
+      className="people"
+      title="Members"
+      intro={
+        <>
+          Who belongs to {workspace.name}, and their role. You are {roleName(workspace.role)}.
+        </>
+      }
+    >
       <TwoFactorRequirement members={members.data && !members.hasNextPage ? rows : undefined} ask={ask} />
       <SsoRequirement ask={ask} />
       <QueryTable
@@ -160,6 +164,6 @@ export function Members() {
         <Invites memberCount={members.hasNextPage ? undefined : rows.length} ask={ask} />
       )}
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }

@@ -14,7 +14,7 @@ import { Button } from "../components/Button.tsx";
 import { Field, SelectField } from "../components/Field.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { LoadMore } from "../components/LoadMore.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { RowButton } from "../components/RowButton.tsx";
@@ -139,22 +139,24 @@ export function Invites({
   }
 
   return (
-    <section aria-labelledby="invites-title" className="invites">
-      <PageHeader
-        level={2}
-        titleId="invites-title"
-        title="Invites"
-        action={
-          mayManage && (
-            <Button variant="primary" onClick={() => setInviting(true)}>
-              Invite someone
-            </Button>
-          )
-        }
-      >
-        {workspace.plan} plan
-        {seats && <span className={seats.full ? "seats-full" : undefined}> · {seats.text}</span>}
-      </PageHeader>
+    <HeadedSection
+      className="invites"
+      level={2}
+      title="Invites"
+      action={
+        mayManage && (
+          <Button variant="primary" onClick={() => setInviting(true)}>
+            Invite someone
+          </Button>
+        )
+      }
+      intro={
+        <>
+          {workspace.plan} plan
+          {seats && <span className={seats.full ? "seats-full" : undefined}> · {seats.text}</span>}
+        </>
+      }
+    >
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       <QueryTable
         query={invites}
@@ -173,7 +175,7 @@ export function Invites({
           return refresh();
         }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -9,8 +9,8 @@ import { useWrite } from "../api/mutations.ts";
 import { type EnvPath, type Ok, queryKeys } from "../api/queries.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
+import { ChangesTable } from "../components/ChangesTable.tsx";
 import { Dialog } from "../components/Dialog.tsx";
-import { Table } from "../components/Table.tsx";
 import { UpgradeHint } from "../components/UpgradeHint.tsx";
 import { when } from "../components/When.tsx";
 import { justBefore } from "../lib/history.ts";
@@ -147,31 +147,18 @@ function RestoreForm({ path, from }: { path: EnvPath; from?: StartingMoment }) {
             <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> Show
             values
           </label>
-          <Table
+          <ChangesTable
             caption="Restore preview"
-            cards
             rows={rowsOf(report)}
-            rowKey={(r) => `${r.kind}-${r.key}`}
+            redKind="removed"
             empty={<p>The environment had no secrets then, and has none now.</p>}
-            columns={[
-              {
-                header: "Change",
-                cell: (r) => (
-                  <span className={`badge kind-${r.kind === "removed" ? "invalid" : r.kind}`}>{r.kind}</span>
-                ),
-              },
-              { header: "Key", className: "col-key", cell: (r) => <code className="key">{r.key}</code> },
-              {
-                header: "Value",
-                className: "col-value",
-                cell: (r) =>
-                  r.kind === "unchanged" ? (
-                    <span className="muted">same value</span>
-                  ) : (
-                    <code className="value">{reveal ? r.value : MASK}</code>
-                  ),
-              },
-            ]}
+            value={(r) =>
+              r.kind === "unchanged" ? (
+                <span className="muted">same value</span>
+              ) : (
+                <code className="value">{reveal ? r.value : MASK}</code>
+              )
+            }
           />
           {!report.applied && report.added.length + report.changed.length + report.removed.length > 0 && (
             <div className="actions">

@@ -8,6 +8,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { unwrapPage } from "coffer/client";
 import { useState } from "react";
 import { api } from "../api/client.ts";
+import { cursorPages } from "../api/cursor-pages.ts";
 import { errorMessage, isPlanRequired, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { type EnvPath, type Ok, queryKeys, type SecretMetadata } from "../api/queries.ts";
@@ -57,15 +58,14 @@ function History({ path, secret }: { path: EnvPath; secret: SecretMetadata }) {
     retry: (count, error) => !isPlanRequired(error) && count < 2,
   });
   const logs = useInfiniteQuery({
+    ...cursorPages,
     queryKey: historyKey(path, secret.id, "logs"),
-    initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       unwrapPage(
         api.GET(`${ONE}/logs`, {
           params: { ...params, query: { limit: LOG_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } },
         }),
       ),
-    getNextPageParam: (last) => last.nextCursor,
   });
   const entries = logs.data?.pages.flatMap((p) => p.items) ?? [];
   // The newest listed version is the current one (the row the dialog opened from may be older).

@@ -13,22 +13,22 @@ import { errorMessage } from "../api/errors.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert, Loading } from "../components/Alert.tsx";
-import { Button } from "../components/Button.tsx";
 import { ListBreadcrumb } from "../components/ListBreadcrumb.tsx";
-import { RoleGate, useCan } from "../components/RoleGate.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
+import { useCan } from "../components/RoleGate.tsx";
+import { EditToggleDeleteButtons } from "../components/RowButton.tsx";
 import { when } from "../components/When.tsx";
-import { roleName } from "../lib/permissions.ts";
 import { ServiceAccountKeys } from "./ServiceAccountKeys.tsx";
-import { AccountDialog, NOT_ALLOWED, teamNames, useAccountActions } from "./ServiceAccounts.tsx";
+import { AccountDialog, ServiceAccountsGate, teamNames, useAccountActions } from "./ServiceAccounts.tsx";
 import { ServiceAccountTrusts } from "./ServiceAccountTrusts.tsx";
 import "../styles/people.css";
 import "../styles/automation.css";
 
 export function ServiceAccount() {
   return (
-    <RoleGate action="service_account.list" fallback={<Alert kind="warning">{NOT_ALLOWED}</Alert>}>
+    <ServiceAccountsGate>
       <ServiceAccountPage />
-    </RoleGate>
+    </ServiceAccountsGate>
   );
 }
 
@@ -65,17 +65,17 @@ function ServiceAccountPage() {
           </h1>
           {a.description && <p className="muted">{a.description}</p>}
           <p>
-            <span className={`badge role-${a.role}`}>{roleName(a.role)}</span> · teams: {teamNames(a, teams)}{" "}
-            · created {when(a.created_at)}
+            <RoleBadge role={a.role} /> · teams: {teamNames(a, teams)} · created {when(a.created_at)}
           </p>
         </div>
         {manage && (
           <span className="actions">
-            <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button onClick={() => actions.toggle(a)}>{a.disabled ? "Enable" : "Disable"}</Button>
-            <Button className="danger-text" onClick={() => actions.remove(a)}>
-              Delete
-            </Button>
+            <EditToggleDeleteButtons
+              enabled={!a.disabled}
+              onEdit={() => setEditing(true)}
+              onToggle={() => actions.toggle(a)}
+              onDelete={() => actions.remove(a)}
+            />
           </span>
         )}
       </div>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import {
   type ServiceAccount as Account,
+  accountPath,
   automationKeys,
   type ServiceAccountKey,
   useServiceAccountKeys,
@@ -25,7 +26,7 @@ import { RowButton } from "../components/RowButton.tsx";
 import { revokeKeyQuestion } from "../components/revokeKeyQuestion.ts";
 import { actionsColumn, type Column, NameCell } from "../components/Table.tsx";
 import { when } from "../components/When.tsx";
-import { openScope, scopeFields, scopeProblem } from "../lib/key-scope.ts";
+import { checkedScopeFields, openScope } from "../lib/key-scope.ts";
 import { DEFAULT_LIFETIME, describeExpiry, lifetimeMinutes } from "../lib/people.ts";
 import type { ServiceAccountSectionProps } from "./ServiceAccount.tsx";
 
@@ -39,7 +40,7 @@ export function ServiceAccountKeys({ account, tree, manage, ask }: ServiceAccoun
     (key: ServiceAccountKey) =>
       unwrap(
         api.POST("/workspaces/{workspace_id}/service-accounts/{service_account_id}/keys/{key_id}/revoke", {
-          params: { path: { workspace_id: ws, service_account_id: account.id, key_id: key.id } },
+          params: { path: { ...accountPath(ws, account.id), key_id: key.id } },
         }),
       ),
     { invalidates: () => [automationKeys.keys(ws, account.id)] },
@@ -139,21 +140,18 @@ function KeyDialog({
   const [lifetime, setLifetime] = useState(DEFAULT_LIFETIME);
   const [scope, setScope] = useState(() => openScope("read", "workspace"));
   const create = useWrite(
-    () => {
-      const problem = scopeProblem(scope);
-      if (problem) return Promise.reject(new Error(problem));
-      return unwrap(
+    () =>
+      unwrap(
         api.POST("/workspaces/{workspace_id}/service-accounts/{service_account_id}/keys", {
-          params: { path: { workspace_id: ws, service_account_id: account.id } },
+          params: { path: accountPath(ws, account.id) },
           body: {
             name: name.trim(),
             description: description.trim() || null,
             expires_at: lifetimeMinutes(lifetime) ?? null,
-            ...scopeFields(scope),
+            ...checkedScopeFields(scope),
           },
         }),
-      );
-    },
+      ),
     { invalidates: () => [automationKeys.keys(ws, account.id)] },
   );
 
@@ -171,13 +169,7 @@ function KeyDialog({
     >
       <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
       <LifetimeField value={lifetime} onChange={setLifetime} />
-      <KeyScopeFields
-        value={scope}
-        onChange={setScope}
-        tree={tree}
-        workspaceName={workspace.name}
-        holder="its role"
-      />
+      <KeyScopeFields value={scope} onChange={setScope} tree={tree} holder="its role" />
     </FormDialog>
   );
 }

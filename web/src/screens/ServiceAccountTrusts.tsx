@@ -4,6 +4,7 @@ import { useState } from "react";
 import { GITHUB_ISSUER, githubWorkflowSnippet } from "../../../src/lib/ci-snippet.ts";
 import {
   type ServiceAccount as Account,
+  accountPath,
   automationKeys,
   type Trust,
   useTrusts,
@@ -13,10 +14,10 @@ import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { Button } from "../components/Button.tsx";
-import { CopyButton } from "../components/CopyButton.tsx";
+import { CopyableCode } from "../components/CopyButton.tsx";
 import { NoticeDialog } from "../components/Dialog.tsx";
 import { KeyScopeSummary } from "../components/KeyScopeSummary.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
@@ -33,7 +34,7 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAcco
     (trust: Trust) =>
       unwrap(
         api.DELETE("/workspaces/{workspace_id}/service-accounts/{service_account_id}/trusts/{trust_id}", {
-          params: { path: { workspace_id: ws, service_account_id: account.id, trust_id: trust.id } },
+          params: { path: { ...accountPath(ws, account.id), trust_id: trust.id } },
         }),
       ),
     { invalidates: () => [automationKeys.trusts(ws, account.id)] },
@@ -94,19 +95,22 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAcco
   ];
 
   return (
-    <section aria-labelledby="sa-trusts-title" className="sa-section">
-      <PageHeader
-        section
-        level={2}
-        titleId="sa-trusts-title"
-        title="OIDC trusts"
-        action={manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
-      >
-        A CI job or workload proves who it is with its platform's OIDC token and gets a key that lasts minutes
-        (<code>POST /auth/oidc/exchange</code>, or <code>coffer run</code> with <code>COFFER_OIDC_TOKEN</code>
-        ): nothing to store, nothing to rotate. The job names this account:{" "}
-        <code>COFFER_SERVICE_ACCOUNT={account.id}</code>.
-      </PageHeader>
+    <HeadedSection
+      className="sa-section"
+      section
+      level={2}
+      title="OIDC trusts"
+      action={manage && <Button onClick={() => setAdding(true)}>Add trust</Button>}
+      intro={
+        <>
+          A CI job or workload proves who it is with its platform's OIDC token and gets a key that lasts
+          minutes (<code>POST /auth/oidc/exchange</code>, or <code>coffer run</code> with{" "}
+          <code>COFFER_OIDC_TOKEN</code>
+          ): nothing to store, nothing to rotate. The job names this account:{" "}
+          <code>COFFER_SERVICE_ACCOUNT={account.id}</code>.
+        </>
+      }
+    >
       <QueryTable
         query={trusts}
         loading="Loading trusts…"
@@ -125,7 +129,7 @@ export function ServiceAccountTrusts({ account, tree, manage, ask }: ServiceAcco
         />
       )}
       <WorkflowDialog account={account} trust={workflowOf} onClose={() => setWorkflowOf(null)} />
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -152,10 +156,12 @@ function WorkflowDialog({
           <p>
             Jobs matching <code>{trust.subject}</code> read with no stored secret. Add to the job:
           </p>
-          <pre className="workflow-snippet" data-testid="workflow-snippet">
-            {snippet}
-          </pre>
-          <CopyButton value={snippet} label="Copy the workflow" />
+          <CopyableCode
+            code={snippet}
+            copyLabel="Copy the workflow"
+            className="workflow-snippet"
+            testId="workflow-snippet"
+          />
         </div>
       )}
     </NoticeDialog>

@@ -2,8 +2,13 @@
 // person leaving. Listed with role, teams and state; created and edited in one dialog; disabled
 // (their keys answer 401 until enabled again) or deleted. Each opens on its keys and OIDC trusts.
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
-import { automationKeys, type ServiceAccount, useServiceAccounts } from "../api/automation-queries.ts";
+import { type ReactNode, useState } from "react";
+import {
+  accountPath,
+  automationKeys,
+  type ServiceAccount,
+  useServiceAccounts,
+} from "../api/automation-queries.ts";
 import { api } from "../api/client.ts";
 import { unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -13,25 +18,35 @@ import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { NameFields } from "../components/NameFields.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
 import { RoleGate, useCan } from "../components/RoleGate.tsx";
 import { EditToggleDelete } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
+import { day } from "../components/When.tsx";
 import { ROLE_CHOICES } from "../lib/people.ts";
-import { Role, roleName } from "../lib/permissions.ts";
+import { Role } from "../lib/permissions.ts";
 import "../styles/people.css";
 import "../styles/automation.css";
-import { RadioChoice } from "../components/RadioChoice.tsx";
+import { RadioGroup } from "../components/RadioChoice.tsx";
 
-export const NOT_ALLOWED = "Service accounts are for the workspace's Admins and Owners.";
+const NOT_ALLOWED = "Service accounts are for the workspace's Admins and Owners.";
 
-/** Reached by its address, a page a Viewer or Member may not use says so rather than fail. */
-export function ServiceAccounts() {
+/** Reached by its address, a service account page a Viewer or Member may not use says so rather than fail. */
+export function ServiceAccountsGate({ children }: { children: ReactNode }) {
   return (
     <RoleGate action="service_account.list" fallback={<Alert kind="warning">{NOT_ALLOWED}</Alert>}>
-      <ServiceAccountList />
+      {children}
     </RoleGate>
+  );
+}
+
+export function ServiceAccounts() {
+  return (
+    <ServiceAccountsGate>
+      <ServiceAccountList />
+    </ServiceAccountsGate>
   );
 }
 
@@ -60,7 +75,7 @@ function ServiceAccountList() {
         </span>
       ),
     },
-    { header: "Role", cell: (a) => <span className={`badge role-${a.role}`}>{roleName(a.role)}</span> },
+    { header: "Role", cell: (a) => <RoleBadge role={a.role} /> },
     { header: "Teams", cell: (a) => <span className="break">{teamNames(a, teams)}</span> },
     {
       header: "State",
@@ -70,10 +85,7 @@ function ServiceAccountList() {
         </span>
       ),
     },
-    {
-      header: "Created",
-      cell: (a) => <time dateTime={a.created_at}>{new Date(a.created_at).toLocaleDateString()}</time>,
-    },
+    { header: "Created", cell: (a) => day(a.created_at) },
     actionsColumn(
       (a) =>
         can("service_account.grant") && (
@@ -89,21 +101,23 @@ function ServiceAccountList() {
   ];
 
   return (
-    <section aria-labelledby="service-accounts-title" className="people">
-      <PageHeader
-        titleId="service-accounts-title"
-        title="Service accounts"
-        action={
-          can("service_account.grant") && (
-            <Button variant="primary" onClick={() => setEditing("new")}>
-              New service account
-            </Button>
-          )
-        }
-      >
-        Identities for CI pipelines and servers in {workspace.name}. They never sign in and take no seat;
-        their keys, and the short-lived tokens their OIDC trusts hand out, outlive any person leaving.
-      </PageHeader>
+    <HeadedSection
+      className="people"
+      title="Service accounts"
+      action={
+        can("service_account.grant") && (
+          <Button variant="primary" onClick={() => setEditing("new")}>
+            New service account
+          </Button>
+        )
+      }
+      intro={
+        <>
+          Identities for CI pipelines and servers in {workspace.name}. They never sign in and take no seat;
+          their keys, and the short-lived tokens their OIDC trusts hand out, outlive any person leaving.
+        </>
+      }
+    >
       <QueryTable
         query={accounts}
         loading="Loading service accounts…"
@@ -115,7 +129,7 @@ function ServiceAccountList() {
         <AccountDialog account={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />
       )}
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -136,7 +150,7 @@ export function useAccountActions(
     ({ id, disabled }: { id: string; disabled: boolean }) =>
       unwrap(
         api.PATCH("/workspaces/{workspace_id}/service-accounts/{service_account_id}", {
-          params: { path: { workspace_id: ws, service_account_id: id } },
+          params: { path: accountPath(ws, id) },
           body: { disabled },
         }),
       ),
@@ -162,7 +176,7 @@ export function useAccountActions(
       run: async () => {
         await unwrap(
           api.DELETE("/workspaces/{workspace_id}/service-accounts/{service_account_id}", {
-            params: { path: { workspace_id: ws, service_account_id: a.id } },
+            params: { path: accountPath(ws, a.id) },
           }),
         );
         await deleted?.();
@@ -192,7 +206,7 @@ export function AccountDialog({ account, onClose }: { account?: ServiceAccount; 
       return account
         ? unwrap(
             api.PATCH("/workspaces/{workspace_id}/service-accounts/{service_account_id}", {
-              params: { path: { workspace_id: ws, service_account_id: account.id } },
+              params: { path: accountPath(ws, account.id) },
               body,
             }),
           )
@@ -215,19 +229,7 @@ export function AccountDialog({ account, onClose }: { account?: ServiceAccount; 
       onSubmit={() => save.mutateAsync()}
     >
       <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
-      <fieldset className="choice">
-        <legend className="field-label">Role</legend>
-        {roles.map((c) => (
-          <RadioChoice
-            key={c.value}
-            name="service-account-role"
-            checked={role === c.value}
-            onSelect={() => setRole(c.value)}
-          >
-            {c.label}
-          </RadioChoice>
-        ))}
-      </fieldset>
+      <RadioGroup legend="Role" name="service-account-role" options={roles} value={role} onChange={setRole} />
       {role < Role.Admin ? (
         <fieldset className="choice choice-column">
           <legend className="field-label">Teams (a Viewer or Member reaches only its teams' projects)</legend>

@@ -8,7 +8,7 @@ import { unwrap } from "../api/errors.ts";
 import { peopleKeys, type Session, useSessions } from "../api/people-queries.ts";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Button } from "../components/Button.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
@@ -94,21 +94,19 @@ export function Sessions() {
   ];
 
   return (
-    <section aria-labelledby="sessions-title" className="people">
-      <PageHeader
-        titleId="sessions-title"
-        title="Sessions"
-        action={
-          sessions.data &&
-          sessions.data.length > 0 && (
-            <Button variant="danger" onClick={revokeAll}>
-              Revoke all
-            </Button>
-          )
-        }
-      >
-        Where you are signed in. Signing in again on a device replaces its session.
-      </PageHeader>
+    <HeadedSection
+      className="people"
+      title="Sessions"
+      action={
+        sessions.data &&
+        sessions.data.length > 0 && (
+          <Button variant="danger" onClick={revokeAll}>
+            Revoke all
+          </Button>
+        )
+      }
+      intro="Where you are signed in. Signing in again on a device replaces its session."
+    >
       <QueryTable
         query={sessions}
         loading="Loading sessions…"
@@ -118,6 +116,6 @@ export function Sessions() {
         empty={<p>No live sessions.</p>}
       />
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }

@@ -10,7 +10,7 @@ import { useMembers } from "../api/people-queries.ts";
 import { type Ok, queryKeys } from "../api/queries.ts";
 import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { RowButton } from "../components/RowButton.tsx";
 import { actionsColumn, type Column } from "../components/Table.tsx";
@@ -105,12 +105,15 @@ export function ShareLinks() {
   ];
 
   return (
-    <section aria-labelledby="share-links-title" className="people">
-      <PageHeader titleId="share-links-title" title="Share links">
-        {seesAll
+    <HeadedSection
+      className="people"
+      title="Share links"
+      intro={
+        seesAll
           ? "Every share link of this workspace. Revoking one erases its snapshot: the link stops working at once."
-          : "The share links you made. Revoking one erases its snapshot: the link stops working at once."}
-      </PageHeader>
+          : "The share links you made. Revoking one erases its snapshot: the link stops working at once."
+      }
+    >
       <QueryTable
         query={links}
         loading="Loading share links…"
@@ -119,6 +122,6 @@ export function ShareLinks() {
         empty={<p>No share links. Make one from an environment's secrets (select them, then Share).</p>}
       />
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from "../components/Button.tsx";
 import { DeliveryLog } from "../components/DeliveryLog.tsx";
 import { ListBreadcrumb } from "../components/ListBreadcrumb.tsx";
 import { useCan } from "../components/RoleGate.tsx";
+import { EditToggleDeleteButtons } from "../components/RowButton.tsx";
 import { useWebhookActions } from "../components/useWebhookActions.ts";
 import { type ShownSecret, WebhookDialog, WebhookSecretDialog } from "../components/WebhookDialogs.tsx";
 import { when } from "../components/When.tsx";
@@ -85,11 +86,12 @@ export function Webhook() {
               Send test event
             </Button>
             <Button onClick={() => actions.rotate(h)}>Rotate secret</Button>
-            <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button onClick={() => actions.toggle(h)}>{h.enabled ? "Disable" : "Enable"}</Button>
-            <Button className="danger-text" onClick={() => actions.remove(h)}>
-              Delete
-            </Button>
+            <EditToggleDeleteButtons
+              enabled={h.enabled}
+              onEdit={() => setEditing(true)}
+              onToggle={() => actions.toggle(h)}
+              onDelete={() => actions.remove(h)}
+            />
           </span>
         )}
       </div>

@@ -10,7 +10,7 @@ import { useWorkspace } from "../api/workspace.tsx";
 import { useActionDialog } from "../components/ActionDialog.tsx";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { HeadedSection } from "../components/PageHeader.tsx";
 import { QueryTable } from "../components/QueryTable.tsx";
 import { useCan } from "../components/RoleGate.tsx";
 import { EditToggleDelete } from "../components/RowButton.tsx";
@@ -91,22 +91,24 @@ export function Webhooks() {
   ];
 
   return (
-    <section aria-labelledby="webhooks-title" className="people webhooks">
-      <PageHeader
-        titleId="webhooks-title"
-        title="Webhooks"
-        introClassName="intro"
-        action={
-          manage && (
-            <Button variant="primary" onClick={() => setEditing("new")}>
-              New webhook
-            </Button>
-          )
-        }
-      >
-        Coffer POSTs the events of {workspace.name} to your endpoints, signed, retried and logged — never a
-        secret's value, only which secret changed, who changed it and when.
-      </PageHeader>
+    <HeadedSection
+      className="people webhooks"
+      title="Webhooks"
+      introClassName="intro"
+      action={
+        manage && (
+          <Button variant="primary" onClick={() => setEditing("new")}>
+            New webhook
+          </Button>
+        )
+      }
+      intro={
+        <>
+          Coffer POSTs the events of {workspace.name} to your endpoints, signed, retried and logged — never a
+          secret's value, only which secret changed, who changed it and when.
+        </>
+      }
+    >
       <QueryTable
         query={hooks}
         loading="Loading webhooks…"
@@ -125,7 +127,7 @@ export function Webhooks() {
       )}
       <WebhookSecretDialog shown={shown} onClose={() => setShown(null)} />
       {dialog}
-    </section>
+    </HeadedSection>
   );
 }
 

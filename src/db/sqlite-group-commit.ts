@@ -1,0 +1,334 @@
+// The embedded engine's driver: one SQLite connection shared by every request, with group commit.
+//
+// With `synchronous = FULL` each COMMIT waits for the disk (an fsync of the WAL), and on one
+// connection the transactions of concurrent requests run one after another: writes were bound by
+// the disk's flushes, not by the CPU. Here the transactions that queue for the connection join one
+// open transaction instead, each inside a savepoint of its own, and one COMMIT makes the whole group
+// durable. Each request still sees an answer only after its writes are durable (its commit resolves
+// after the group's COMMIT), and a request that fails rolls back to its savepoint, undoing only its
+// own writes. A failure that ends the whole transaction (a full disk, an I/O error) fails every
+// request of the group: none of them was acknowledged, and none of their writes stays.
+//
+// A query outside a transaction never sees a group's writes before they are durable: a SELECT goes
+// to a second connection, which reads what is committed (WAL lets it read while a write is open)
+// and never waits for the writer; any other statement commits the open group first. A group ends
+// when nobody waits for the writer, or at GROUP_LIMIT transactions, or GROUP_MS after it began, so
+// that its first request is not kept waiting long.
+import type SQLite from "better-sqlite3";
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+
+/** Transactions one COMMIT makes durable at the most. */
+export const GROUP_LIMIT = 128;
+/** Milliseconds after its first transaction began within which a group commits. */
+export const GROUP_MS = 8;
+
+const MEMBER = "coffer_member";
+
+interface Group {
+  startedAt: number;
+  /** Transactions whose savepoint is released, waiting for the COMMIT. */
+  waiting: number;
+  /** Its time came while a transaction held the writer: that one commits it when it is done. */
+  due: boolean;
+  done: Promise<void>;
+  settle: (error?: unknown) => void;
+}
+
+function newGroup(): Group {
+  let settle!: (error?: unknown) => void;
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  // Nobody may be waiting when a group fails (its only transaction is the one that failed).
+  done.catch(() => {});
+  return { startedAt: performance.now(), waiting: 0, due: false, done, settle };
+}
+
+/** Two connections to one database file: every write goes through `writer`. */
+export interface SqliteConnections {
+  writer: SQLite.Database;
+  reader: SQLite.Database;
+}
+
+type Prepare = (sql: string) => SQLite.Statement;
+
+/** What the driver has done, for the metrics: a COMMIT makes one or more transactions durable. */
+export interface CommitCounts {
+  transactions: number;
+  commits: number;
+}
+
+/** Database file → how many drivers of this process write to it. */
+const writersOf = new Map<string, number>();
+
+// Kysely prepares every query anew; preparing costs more than running a small indexed read.
+// The set of distinct statements is small and fixed (queries are built from code, values are
+// bound), so a bounded cache of prepared statements pays for itself at once.
+const STATEMENT_CACHE_SIZE = 500;
+
+function statementCache(file: SQLite.Database): Prepare {
+  const cache = new Map<string, SQLite.Statement>();
+  return (sql) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = file.prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
+/** One use of the database by Kysely (a query, a transaction): it holds the writer once it writes. */
+class Lease implements DatabaseConnection {
+  holdsWriter = false;
+  inTransaction = false;
+  constructor(readonly driver: GroupCommitDriver) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.run<R>(this, query);
+  }
+
+  // biome-ignore lint/correctness/useYield: SQLite answers at once; nothing here streams.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("streaming is not used with SQLite");
+  }
+}
+
+export class GroupCommitDriver implements Driver {
+  readonly #file: SQLite.Database;
+  readonly #prepare: Prepare;
+  readonly #prepareRead: Prepare;
+  readonly #queue: (() => void)[] = [];
+  #busy = false;
+  #group: Group | undefined;
+  /** The last error a statement raised: what ended the transaction, when one ended by itself. */
+  #lastError: unknown;
+  readonly #reader: SQLite.Database;
+
+  constructor(
+    { writer, reader }: SqliteConnections,
+    readonly counts: CommitCounts,
+  ) {
+    this.#file = writer;
+    this.#prepare = statementCache(writer);
+    this.#reader = reader;
+    this.#prepareRead = statementCache(reader);
+    writersOf.set(writer.name, (writersOf.get(writer.name) ?? 0) + 1);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Lease(this);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (!lease.holdsWriter) return;
+    lease.holdsWriter = false;
+    if (this.#group?.due) this.#commitGroup();
+    this.#handOver();
+  }
+
+  // BEGIN IMMEDIATE: the write lock up front, so that another process's writer (an admin command,
+  // a second node on the same file) makes this one wait on busy_timeout instead of failing at once.
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    await this.#takeWriter(lease);
+    if (!this.#group) {
+      this.#exec("begin immediate");
+      this.#openGroup();
+    }
+    this.#exec(`savepoint ${MEMBER}`);
+    lease.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    const group = this.#group;
+    if (!group) throw this.#lastError ?? new Error("the transaction has already ended");
+    this.#exec(`release ${MEMBER}`);
+    lease.inTransaction = false;
+    group.waiting += 1;
+    if (
+      group.due ||
+      group.waiting >= GROUP_LIMIT ||
+      performance.now() - group.startedAt >= GROUP_MS ||
+      this.#fileShared()
+    ) {
+      this.#commitGroup();
+      return group.done;
+    }
+    // Let the next one in, and answer when the group is durable.
+    lease.holdsWriter = false;
+    this.#handOver();
+    return group.done;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (!lease.inTransaction) return; // its commit failed with the group's: nothing of its own is left
+    lease.inTransaction = false;
+    const group = this.#group;
+    if (group && this.#file.inTransaction) {
+      this.#exec(`rollback to ${MEMBER}`);
+      this.#exec(`release ${MEMBER}`);
+      if (group.waiting === 0) this.#endGroup(group, "rollback");
+      return;
+    }
+    // Some errors (a full disk, an I/O error) end the transaction in SQLite itself, and with it the
+    // writes of every transaction of the group, acknowledged to nobody yet.
+    this.#group = undefined;
+    group?.settle(this.#lastError ?? new Error("the transaction was rolled back"));
+  }
+
+  async destroy(): Promise<void> {
+    const name = this.#file.name;
+    writersOf.set(name, (writersOf.get(name) ?? 1) - 1);
+    if (writersOf.get(name) === 0) writersOf.delete(name);
+    this.#reader.close();
+    this.#file.close();
+  }
+
+  async run<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!lease.holdsWriter) {
+      // Kysely's SELECTs only: raw statements (a PRAGMA, a BEGIN of the migrations) are for the writer.
+      if (query.query.kind === "SelectQueryNode") return this.#execute(this.#prepareRead, query);
+      await this.#takeWriter(lease);
+    }
+    if (this.#group && !lease.inTransaction) this.#commitGroup();
+    return this.#execute(this.#prepare, query);
+  }
+
+  #execute<R>(prepare: Prepare, query: CompiledQuery): QueryResult<R> {
+    try {
+      const statement = prepare(query.sql);
+      if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
+      const { changes, lastInsertRowid } = statement.run(query.parameters);
+      return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+    } catch (error) {
+      this.#lastError = error;
+      throw error;
+    }
+  }
+
+  #exec(sql: string): void {
+    try {
+      this.#prepare(sql).run();
+    } catch (error) {
+      this.#lastError = error;
+      throw error;
+    }
+  }
+
+  // The group commits once the event loop brings no more transactions to join it: better-sqlite3
+  // answers at once, so a transaction runs to its end without letting another request in, and
+  // requests reach their transactions only in the loop's next rounds. A round that brought none
+  // ends the group (as do GROUP_LIMIT and GROUP_MS).
+  #openGroup(): void {
+    const group = newGroup();
+    this.#group = group;
+    let seen = -1;
+    const check = () => {
+      if (this.#group !== group) return;
+      const grew = group.waiting !== seen;
+      seen = group.waiting;
+      if (grew && performance.now() - group.startedAt < GROUP_MS) setImmediate(check);
+      else if (this.#busy) group.due = true;
+      else this.#commitGroup();
+    };
+    setImmediate(check);
+  }
+
+  /** Makes the open group durable and answers its transactions; a failed COMMIT fails them all. */
+  #commitGroup(): void {
+    const group = this.#group;
+    if (!group) return;
+    try {
+      this.#endGroup(group, "commit");
+    } catch (error) {
+      this.#group = undefined;
+      group.settle(error);
+      try {
+        if (this.#file.inTransaction) this.#prepare("rollback").run();
+      } catch {
+        // The COMMIT's error is the one that says what happened; the connection stays usable.
+      }
+    }
+  }
+
+  #endGroup(group: Group, how: "commit" | "rollback"): void {
+    this.#exec(how);
+    this.#group = undefined;
+    if (how === "commit") {
+      this.counts.commits += 1;
+      this.counts.transactions += group.waiting;
+    }
+    group.settle();
+  }
+
+  // Another writer of this process on the same file would wait for this one's lock in SQLite's busy
+  // handler, which blocks the event loop the group needs to commit: no group spans a loop round then.
+  // (Writers in other processes wait a few milliseconds, as for any transaction.)
+  #fileShared(): boolean {
+    return (writersOf.get(this.#file.name) ?? 0) > 1;
+  }
+
+  async #takeWriter(lease: Lease): Promise<void> {
+    if (lease.holdsWriter) return;
+    if (this.#busy) await new Promise<void>((resolve) => this.#queue.push(resolve));
+    this.#busy = true;
+    lease.holdsWriter = true;
+  }
+
+  #handOver(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#busy = false;
+  }
+}
+
+/** Kysely's SQLite dialect with the driver above; the driver, not Kysely, queues for the connection. */
+export class GroupCommitSqliteDialect implements Dialect {
+  readonly counts: CommitCounts = { transactions: 0, commits: 0 };
+  constructor(readonly connections: SqliteConnections) {}
+
+  createDriver(): Driver {
+    return new GroupCommitDriver(this.connections, this.counts);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new QueuedSqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
+
+// Kysely serialises the use of a dialect that says it has one connection; this driver queues the
+// writers itself (and lets them in while a group waits for its COMMIT) and lets reads by, so Kysely
+// must not.
+class QueuedSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
