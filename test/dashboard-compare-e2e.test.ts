@@ -2,18 +2,14 @@
 // side, missing and differing cells marked, no value on the page until asked; a missing key added
 // and a differing value fixed in place, each a real write the API then reads back; axe-core on the
 // grid; screenshots at 375 and 1440 px go to .test-results/screenshots/.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
   createTreeThroughApi,
-  type DashboardStack,
   type EnvTree,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
-  signUpVerifiedThroughApi,
-  startDashboardStack,
 } from "./helpers/dashboard-flows.ts";
 import { secretsPath } from "./helpers/tree.ts";
 
@@ -22,12 +18,13 @@ const STEP_TIMEOUT = 60_000;
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium", () => {
-  let stack: DashboardStack;
-  let page: Page;
-  let browser: Browser;
-  let problems: string[];
-  let account: ApiAccount;
-  let production: EnvTree;
+  const {
+    stack,
+    account,
+    tree: production,
+    page,
+    problems,
+  } = ownerWithEnvironmentForSuite({ team: "Platform", project: "Payments", environment: "Production" });
   let staging: EnvTree;
   let development: EnvTree;
   let url = "";
@@ -40,15 +37,7 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
     );
 
   beforeAll(async () => {
-    stack = await startDashboardStack();
-    ({ browser } = stack);
     url = stack.server.url;
-    account = await signUpVerifiedThroughApi(url, stack.smtp);
-    production = await createTreeThroughApi(url, account, {
-      team: "Platform",
-      project: "Payments",
-      environment: "Production",
-    });
     staging = await createTreeThroughApi(
       url,
       account,
@@ -76,11 +65,7 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       { key: "LOG_LEVEL", value: "warn" },
       { key: "FEATURE_FLAG", value: "on" },
     ]);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = collectPageProblems(page);
   }, 120_000);
-  afterAll(() => stack?.close());
 
   const grid = () => page.getByRole("table", { name: "Keys by environment" });
   const gridRow = (key: string) =>

@@ -5,62 +5,35 @@
 // process on the same store) its three versions and its log; a share link made in the browser is
 // read back with a plain GET; an import from the fake Railway is previewed and applied; the
 // workspace audit trail lists what happened, filtered and paged. Screenshots at 375 and 1440 px.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
   createTreeThroughApi,
-  type dashboardLocators,
-  type EnvTree,
+  dashboardLocators,
   environmentPageUrl,
-  ownerOnDashboardPage,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
 import { type FakePlatforms, startFakePlatforms, TOKENS } from "./helpers/fake-platforms.ts";
-import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
-import { runScript, type ServerProcess, stopChildrenAndRemoveTempDirs } from "./helpers/server-process.ts";
+import { runScript } from "./helpers/server-process.ts";
 import { secretsPath } from "./helpers/tree.ts";
 
-type Locators = ReturnType<typeof dashboardLocators>;
-
-const databaseUrl = inject("databaseUrl");
-const engine = databaseUrl ? "postgres" : "sqlite";
 const STEP_TIMEOUT = 60_000;
 const VALUES = ["first-value", "second-value", "third-value"];
 
 describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chromium", () => {
-  let smtp: FakeSmtp;
+  // The fake platforms start first: the server is told where they are.
   let platforms: FakePlatforms;
-  let server: ServerProcess;
-  let storeEnv: Record<string, string>;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-  let account: ApiAccount;
-  let tree: EnvTree;
-  let button: Locators["button"];
-  let dialog: Locators["dialog"];
-  let row: Locators["row"];
-
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
     platforms = await startFakePlatforms();
-    ({ server, storeEnv, account, tree, browser, page, problems, button, dialog, row } =
-      await ownerOnDashboardPage(
-        smtp,
-        { team: "Platform", project: "Billing API", environment: "Production" },
-        platforms.env,
-      ));
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await smtp?.close();
-    await platforms?.close();
-    await stopChildrenAndRemoveTempDirs();
   });
+  afterAll(() => platforms?.close());
+  const { stack, server, storeEnv, account, tree, page, problems } = ownerWithEnvironmentForSuite(
+    { team: "Platform", project: "Billing API", environment: "Production" },
+    { env: () => platforms.env, clipboard: true },
+  );
+  const { button, dialog, row } = dashboardLocators(page);
 
   const envUrl = () => environmentPageUrl(server.url, tree);
 
@@ -92,7 +65,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await dialog().getByText("Version history is part of the Pro plan.").waitFor();
       await dialog().getByRole("row").filter({ hasText: "secret.updated" }).first().waitFor();
       expect(await dialog().getByRole("alert").count()).toBe(0); // a hint, not an error
-      await screenshots(page, "history-free", engine);
+      await screenshots(page, "history-free", stack.engine);
       await page.keyboard.press("Escape");
       await dialog().waitFor({ state: "hidden" });
 
@@ -156,7 +129,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
           .map((r) => r.version)
           .sort(),
       ).toEqual([1, 3]);
-      await screenshots(page, "history-revealed", engine, { widths: ["desktop"] });
+      await screenshots(page, "history-revealed", stack.engine, { widths: ["desktop"] });
       await dialog().getByRole("button", { name: "Hide version 1 of PAYMENT_KEY" }).click();
       await first.getByText(VALUES[0]!, { exact: true }).waitFor({ state: "detached" });
 
@@ -165,8 +138,8 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       expect(actions.filter((a) => a.startsWith("secret.updated"))).toHaveLength(2);
       expect(actions.filter((a) => a.startsWith("secret.created"))).toHaveLength(1);
       expect(await log.innerText()).toContain(account.email);
-      await screenshots(page, "history-pro", engine);
-      await screenshots(page, "history-pro", engine, { dark: true, widths: ["desktop"] });
+      await screenshots(page, "history-pro", stack.engine);
+      await screenshots(page, "history-pro", stack.engine, { dark: true, widths: ["desktop"] });
       await page.keyboard.press("Escape");
     },
     STEP_TIMEOUT,
@@ -186,7 +159,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       expect(url.pathname).toMatch(/^\/share\/.+/);
       const viewer = new URL(await dialog().getByLabel("Share link", { exact: true }).inputValue());
       expect(viewer.pathname + viewer.hash).toBe(`/s/#${url.pathname.slice("/share/".length)}`);
-      await screenshots(page, "share-link", engine);
+      await screenshots(page, "share-link", stack.engine);
 
       await dialog().getByRole("button", { name: "Copy the share link" }).click();
       expect(await page.evaluate("navigator.clipboard.readText()")).toBe(viewer.href);
@@ -209,7 +182,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await reader.getByRole("button", { name: "Show the secrets" }).click();
       await reader.getByText(VALUES[2]!, { exact: true }).waitFor();
       await reader.getByText("That was the last view").waitFor();
-      await screenshots(reader, "share-viewer", engine, { dark: true, widths: ["phone"] });
+      await screenshots(reader, "share-viewer", stack.engine, { dark: true, widths: ["phone"] });
       expect(requested.filter((r) => r.includes("/share/"))).toHaveLength(1);
       expect(requested.filter((r) => r.startsWith(`${server.url}/s`)).every((r) => !r.includes("#"))).toBe(
         true,
@@ -248,7 +221,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await table.getByText("Used up").waitFor();
       await table.getByText("Active").waitFor();
       expect(await page.locator("main").innerText()).not.toContain(apiLink.pathname.slice("/share/".length));
-      await screenshots(page, "share-links", engine);
+      await screenshots(page, "share-links", stack.engine);
 
       await page.getByRole("button", { name: "Revoke the link to PAYMENT_KEY" }).first().click();
       await dialog().getByRole("button", { name: "Revoke link" }).click();
@@ -290,7 +263,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await row("BAD-NAME").getByText("invalid name").waitFor();
       // Masked unless asked: the preview does not show the platform's values.
       expect(await page.locator("main").innerText()).not.toContain("amqp://queue");
-      await screenshots(page, "import-preview", engine);
+      await screenshots(page, "import-preview", stack.engine);
 
       await page.getByLabel(/Overwrite the 1 changed key/).check();
       await button("Apply 3 changes").click();
@@ -322,7 +295,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await page.getByRole("heading", { name: "Audit trail" }).waitFor();
       const rows = page.locator("main tbody tr");
       await expect.poll(() => rows.count()).toBe(50);
-      await screenshots(page, "audit", engine);
+      await screenshots(page, "audit", stack.engine);
       await button("Load more").click();
       await expect.poll(() => rows.count()).toBeGreaterThan(60);
       await button("Load more").waitFor({ state: "detached" });
@@ -342,7 +315,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       // Two links were made (the second one revoked on the share links screen).
       await expect.poll(() => rows.count()).toBe(2);
       for (const text of await rows.allInnerTexts()) expect(text).toContain(account.email);
-      await screenshots(page, "audit-filtered", engine, { dark: true });
+      await screenshots(page, "audit-filtered", stack.engine, { dark: true });
       await button("Clear filters").click();
       await expect.poll(() => rows.count()).toBe(everything); // the unfiltered pages, as loaded
     },
@@ -376,7 +349,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       expect(await versions.locator("tbody tr").first().innerText()).toMatch(
         new RegExp(`^v${after}\\s*current\\s*= v1`),
       );
-      await screenshots(page, "history-restored", engine, { widths: ["desktop"] });
+      await screenshots(page, "history-restored", stack.engine, { widths: ["desktop"] });
       await page.keyboard.press("Escape");
       await dialog().waitFor({ state: "hidden" });
       expect((await read())?.value).toBe(VALUES[0]);
@@ -393,7 +366,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       const deleted = dialog().getByRole("table", { name: "Recently deleted secrets" });
       await deleted.getByText("PAYMENT_KEY", { exact: true }).waitFor();
       expect(await dialog().innerText()).not.toContain(VALUES[0]);
-      await screenshots(page, "recently-deleted", engine);
+      await screenshots(page, "recently-deleted", stack.engine);
       await dialog().getByRole("button", { name: "Restore PAYMENT_KEY" }).click();
       await dialog().getByText("Restored PAYMENT_KEY.").waitFor();
       await page.keyboard.press("Escape");
@@ -425,7 +398,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await preview.getByText("LATE_KEY", { exact: true }).waitFor();
       await dialog().getByText("1 removed").waitFor();
       expect(await dialog().innerText()).not.toContain("late-value");
-      await screenshots(page, "restore-preview", engine);
+      await screenshots(page, "restore-preview", stack.engine);
       await dialog().getByRole("button", { name: "Restore to this moment" }).click();
       await dialog().getByRole("heading", { name: "Restored" }).waitFor();
       await page.keyboard.press("Escape");
@@ -473,7 +446,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       expect(await warning.innerText()).toContain(
         `cannot be resolved: ${broken} names an environment that does not exist or that you may not read`,
       );
-      await screenshots(page, "references", engine);
+      await screenshots(page, "references", stack.engine);
       // An edit starts from the stored text: saving it unchanged keeps the reference.
       await button("Edit REF_URL").click();
       expect(await page.getByLabel("New value for REF_URL").inputValue()).toBe(`https://${reference}/x`);
@@ -513,7 +486,7 @@ describe.skipIf(!browserTestsRun)("history, share links, import and audit in Chr
       await link.click();
       await page.getByText("inherits the secrets of Production").waitFor();
       await row("REF_HOST").getByText("inherited from Production").waitFor();
-      await screenshots(page, "inherited", engine);
+      await screenshots(page, "inherited", stack.engine);
       await button("Override REF_HOST in this environment").click();
       await page.getByLabel("New value for REF_HOST").fill("db.staging");
       await row("REF_HOST").getByRole("button", { name: "Save" }).click();

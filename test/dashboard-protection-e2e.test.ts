@@ -2,20 +2,20 @@
 // a prod environment's parent asks first naming both; deleting a secret others inherit names them;
 // an Admin protects an environment with a toggle, the badge shows on the page and the chip, and a
 // Member sees it read-only with why; screenshots go to .test-results/screenshots/.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   apiCall,
-  createTreeThroughApi,
   type DashboardStack,
   type EnvTree,
   environmentPageUrl,
   memberThroughStore,
+  newDesktopPage,
+  ownerOnStack,
   signInInBrowser,
-  signUpVerifiedThroughApi,
   startDashboardStack,
 } from "./helpers/dashboard-flows.ts";
 import { secretsPath } from "./helpers/tree.ts";
@@ -25,7 +25,6 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 
 describe.skipIf(!browserTestsRun)("inheritance and protected environments in Chromium", () => {
   let stack: DashboardStack;
-  let browser: Browser;
   let owner: ApiAccount;
   let production: EnvTree;
   let development = "";
@@ -43,9 +42,8 @@ describe.skipIf(!browserTestsRun)("inheritance and protected environments in Chr
     );
   const envUrl = () => environmentPageUrl(url, production);
   const pageFor = async (account: ApiAccount): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    problems.push(collectPageProblems(page));
+    const { page, problems: reported } = await newDesktopPage(stack.browser);
+    problems.push(reported);
     await signInInBrowser(page, url, account);
     await page.goto(envUrl());
     await page.getByRole("heading", { level: 1, name: /Production/ }).waitFor();
@@ -54,14 +52,12 @@ describe.skipIf(!browserTestsRun)("inheritance and protected environments in Chr
 
   beforeAll(async () => {
     stack = await startDashboardStack();
-    ({ browser } = stack);
     url = stack.server.url;
-    owner = await signUpVerifiedThroughApi(url, stack.smtp);
-    production = await createTreeThroughApi(url, owner, {
+    ({ account: owner, tree: production } = await ownerOnStack(stack, {
       team: "Platform",
       project: "Payments",
       environment: "Production",
-    });
+    }));
     const create = (name: string, environment_type: string, parent?: string) =>
       apiCall<{ id: string }>(url, "POST", environments(), owner.headers, {
         name,

@@ -4,26 +4,18 @@
 // this" on the update that broke things opens the restore preview at that moment, and applying it
 // brings the secrets back as they were. axe-core on each step; screenshots at 375 and 1440 px go to
 // .test-results/screenshots/.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
-  type ApiAccount,
   apiCall,
-  type dashboardLocators,
-  type EnvTree,
+  dashboardLocators,
   environmentPageUrl,
-  ownerOnDashboardPage,
+  ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
-import { type FakeSmtp, startFakeSmtp } from "./helpers/fake-smtp.ts";
-import { runScript, type ServerProcess, stopChildrenAndRemoveTempDirs } from "./helpers/server-process.ts";
+import { runScript } from "./helpers/server-process.ts";
 import { secretsPath } from "./helpers/tree.ts";
 
-type Locators = ReturnType<typeof dashboardLocators>;
-
-const databaseUrl = inject("databaseUrl");
-const engine = databaseUrl ? "postgres" : "sqlite";
 const STEP_TIMEOUT = 60_000;
 const VALUES = {
   good: "postgres://db-one",
@@ -33,17 +25,11 @@ const VALUES = {
 };
 
 describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () => {
-  let smtp: FakeSmtp;
-  let server: ServerProcess;
-  let storeEnv: Record<string, string>;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-  let account: ApiAccount;
-  let tree: EnvTree;
-  let button: Locators["button"];
-  let dialog: Locators["dialog"];
-  let row: Locators["row"];
+  const { stack, server, storeEnv, account, tree, page, problems } = ownerWithEnvironmentForSuite(
+    { team: "Platform", project: "Checkout", environment: "Production" },
+    { clipboard: true },
+  );
+  const { button, dialog, row } = dashboardLocators(page);
 
   const read = async () =>
     Object.fromEntries(
@@ -67,18 +53,6 @@ describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () =
       })()`,
     ) as Promise<boolean>;
 
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    ({ server, storeEnv, account, tree, browser, page, problems, button, dialog, row } =
-      await ownerOnDashboardPage(smtp, { team: "Platform", project: "Checkout", environment: "Production" }));
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await smtp?.close();
-    await stopChildrenAndRemoveTempDirs();
-  });
-
   const envUrl = () => environmentPageUrl(server.url, tree);
 
   it(
@@ -92,7 +66,7 @@ describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () =
       await dialog().getByText("The environment's timeline is part of the Pro plan.").waitFor();
       expect(await dialog().getByRole("alert").count()).toBe(0); // a hint, not an error
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, "timeline-free", engine, { widths: ["phone"] });
+      await screenshots(page, "timeline-free", stack.engine, { widths: ["phone"] });
       await page.keyboard.press("Escape");
       await dialog().waitFor({ state: "hidden" });
     },
@@ -137,7 +111,7 @@ describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () =
       const shown = await page.content();
       for (const value of Object.values(VALUES)) expect(shown).not.toContain(value);
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, "timeline", engine);
+      await screenshots(page, "timeline", stack.engine);
       await page.setViewportSize({ width: 375, height: 812 });
       expect(await fitsItsWidth()).toBe(true);
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -161,7 +135,7 @@ describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () =
       await dialog().getByText("1 removed").waitFor();
       expect(await dialog().innerText()).not.toContain(VALUES.bad);
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, "timeline-restore-preview", engine);
+      await screenshots(page, "timeline-restore-preview", stack.engine);
       await page.setViewportSize({ width: 375, height: 812 });
       expect(await fitsItsWidth()).toBe(true);
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -183,7 +157,7 @@ describe.skipIf(!browserTestsRun)("the environment's timeline in Chromium", () =
         expect.stringMatching(/restored PAYMENT_API_KEY at v1 by a restore to/),
         expect.stringMatching(/rolled back DATABASE_URL to an earlier value, as v3 by a restore to/),
       ]);
-      await screenshots(page, "timeline-after-restore", engine, { widths: ["desktop"] });
+      await screenshots(page, "timeline-after-restore", stack.engine, { widths: ["desktop"] });
       await page.keyboard.press("Escape");
     },
     STEP_TIMEOUT,

@@ -153,13 +153,24 @@ export interface DashboardPage {
   problems: string[];
 }
 
+/**
+ * A page at 1440 px in a browser context of its own, what it reports collected into `problems`;
+ * with `clipboardFor`, the clipboard open to that origin (for the Copy buttons).
+ */
+export async function newDesktopPage(
+  browser: Browser,
+  { clipboardFor, problems = [] }: { clipboardFor?: string; problems?: string[] } = {},
+): Promise<DashboardPage> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (clipboardFor)
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: clipboardFor });
+  const page = await context.newPage();
+  return { browser, context, page, problems: collectPageProblems(page, problems) };
+}
+
 /** Chromium at 1440 px with clipboard access for the server's origin. */
 export async function openDashboardPage(serverUrl: string): Promise<DashboardPage> {
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: serverUrl });
-  const page = await context.newPage();
-  return { browser, context, page, problems: collectPageProblems(page) };
+  return newDesktopPage(await launchChromium(), { clipboardFor: serverUrl });
 }
 
 /** The locators every dashboard test uses: a button by name, the open dialog, a table row by key. */
@@ -169,26 +180,6 @@ export function dashboardLocators(page: Page) {
     dialog: () => page.getByRole("dialog"),
     row: (key: string) => page.getByRole("row").filter({ has: page.getByText(key, { exact: true }) }),
   };
-}
-
-/**
- * startDashboardServer on this run's engine mailing `smtp`, a verified Owner with one environment,
- * and a Chromium page at 1440 px (openDashboardPage) with its locators.
- */
-export async function ownerOnDashboardPage(
-  smtp: FakeSmtp,
-  names: EnvironmentNames,
-  env: Record<string, string> = {},
-) {
-  const { server, storeEnv } = await startDashboardServer(
-    { databaseUrl: inject("databaseUrl"), masterKey: inject("masterKey") },
-    smtp,
-    env,
-  );
-  const account = await signUpVerifiedThroughApi(server.url, smtp);
-  const tree = await createTreeThroughApi(server.url, account, names);
-  const opened = await openDashboardPage(server.url);
-  return { server, storeEnv, account, tree, ...opened, ...dashboardLocators(opened.page) };
 }
 
 export interface DashboardStack {
@@ -265,31 +256,50 @@ interface EnvironmentNames {
   environment: string;
 }
 
+/** A verified Owner (signed up over HTTP) with one environment, on `stack`. */
+export async function ownerOnStack(stack: DashboardStack, names: EnvironmentNames) {
+  const account = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
+  return { account, tree: await createTreeThroughApi(stack.server.url, account, names) };
+}
+
+export interface OwnerStackOptions {
+  /** The server's environment on top of the stack's, read when the stack starts. */
+  env?: () => Record<string, string>;
+  /** The page may use the clipboard (the Copy buttons). */
+  clipboard?: boolean;
+}
+
 export async function ownerWithEnvironment(
   names: EnvironmentNames,
   problems: string[] = [],
+  { env = () => ({}), clipboard = false }: OwnerStackOptions = {},
 ): Promise<OwnerWithEnvironment> {
-  const stack = await startDashboardStack();
-  const account = await signUpVerifiedThroughApi(stack.server.url, stack.smtp);
-  const tree = await createTreeThroughApi(stack.server.url, account, names);
-  const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  return { stack, account, tree, page, problems: collectPageProblems(page, problems) };
+  const stack = await startDashboardStack(env());
+  const { account, tree } = await ownerOnStack(stack, names);
+  const clipboardFor = clipboard ? { clipboardFor: stack.server.url } : {};
+  const { page } = await newDesktopPage(stack.browser, { problems, ...clipboardFor });
+  return { stack, account, tree, page, problems };
 }
 
 /**
  * ownerWithEnvironment made in the suite's beforeAll and its stack closed in its afterAll. The page's
- * problems are collected into the array returned here; the rest is read once beforeAll has run.
+ * problems are collected into the array returned here; the rest is read once beforeAll has run
+ * (`server` and `storeEnv` are the stack's, for files that name them).
  */
-export function ownerWithEnvironmentForSuite(names: EnvironmentNames): OwnerWithEnvironment {
+export function ownerWithEnvironmentForSuite(
+  names: EnvironmentNames,
+  options: OwnerStackOptions = {},
+): OwnerWithEnvironment & Pick<DashboardStack, "server" | "storeEnv"> {
   const problems: string[] = [];
   let made: OwnerWithEnvironment | undefined;
   beforeAll(async () => {
-    made = await ownerWithEnvironment(names, problems);
+    made = await ownerWithEnvironment(names, problems, options);
   }, 120_000);
   afterAll(() => made?.stack.close());
   return {
     stack: lateBound("the dashboard stack", () => made?.stack),
+    server: lateBound("the server", () => made?.stack.server),
+    storeEnv: lateBound("the store's environment", () => made?.stack.storeEnv),
     account: lateBound("the Owner's account", () => made?.account),
     tree: lateBound("the Owner's environment", () => made?.tree),
     page: lateBound("the page", () => made?.page),
