@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { killChildren, removeTempDirs, startServer } from "./helpers/server-process.ts";
+import { startServer, stopChildrenReleaseAndRemoveTempDirs } from "./helpers/server-process.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
 import { call, expectCall, newAccount, newEnvironment } from "./helpers/wire.ts";
 
@@ -16,11 +16,7 @@ const READERS = 8;
 const LOAD_MS = 2_000;
 
 let store: Store | undefined;
-afterAll(async () => {
-  await killChildren();
-  await store?.drop();
-  removeTempDirs();
-});
+afterAll(() => stopChildrenReleaseAndRemoveTempDirs(() => store?.drop()));
 
 describe("a server killed with SIGKILL under read load", () => {
   it("has every read a client saw answered in its trail after the restart", async () => {

@@ -18,11 +18,10 @@ import {
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import {
   freePort,
-  killChildren,
   refusedStart,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenReleaseAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 import { type Account, call, expectCall, newAccount, newEnvironment } from "./helpers/wire.ts";
@@ -48,11 +47,7 @@ beforeAll(async () => {
   store = await isolatedStore();
 });
 
-afterAll(async () => {
-  await killChildren();
-  await store?.drop();
-  removeTempDirs();
-});
+afterAll(() => stopChildrenReleaseAndRemoveTempDirs(() => store?.drop()));
 
 /** A few entries in the account's workspace: a secret created with VALUE, read, and updated. */
 async function writeSome(server: ServerProcess, account: Account, path?: string): Promise<string> {

@@ -5,16 +5,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliOptions, runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
+import { type CliOptions, runCoffer, serverWithTenant } from "./helpers/cli-process.ts";
 import { PASSWORD } from "./helpers/factories.ts";
 import { type Issuer, startIssuer } from "./helpers/oidc-issuer.ts";
-import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
-import {
-  type ServerProcess,
-  startServer,
-  stopChildrenAndRemoveTempDirs,
-  tempDir,
-} from "./helpers/server-process.ts";
+import { httpJson, type TenantOverHttp } from "./helpers/real-port.ts";
+import { type ServerProcess, stopChildrenAndRemoveTempDirs, tempDir } from "./helpers/server-process.ts";
 
 const PRINT = "process.stdout.write(String(process.env.GREETING))";
 
@@ -29,20 +24,10 @@ const coffer = (args: string[], env: Record<string, string> = {}, input?: string
 
 beforeAll(async () => {
   // The issuer lives on 127.0.0.1, which only this allow-list lets the exchange reach.
-  server = await startServer({
-    ...runStoreEnv(),
-    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
+  ({ server, tenant, ids } = await serverWithTenant("cli-automation", {
     COFFER_OUTBOUND_ALLOW: "127.0.0.1/32",
-  });
+  }));
   issuer = await startIssuer();
-  tenant = await tenantOverHttp(server.url, "cli-automation");
-  const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];
-  ids = {
-    workspace_id: workspace_id!,
-    team_id: team_id!,
-    project_id: project_id!,
-    environment_id: environment_id!,
-  };
   const created = await httpJson(server.url, "POST", `${tenant.secrets}/`, tenant.headers, {
     key: "GREETING",
     value: "hello from coffer",

@@ -6,54 +6,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openableUrl } from "../src/cli/commands/device-login.ts";
 import {
   runCoffer,
-  runStoreEnv,
   signInOverHttp,
   spawnCoffer,
+  startCliServer,
   storedCredential,
   waitForMatch,
 } from "./helpers/cli-process.ts";
+import { PASSWORD } from "./helpers/factories.ts";
 import { extractCode, type FakeSmtp, mailTo, startFakeSmtp, textBody } from "./helpers/fake-smtp.ts";
+import { signUpOverHttp } from "./helpers/real-port.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
-  startServer,
+  stopChildrenReleaseAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
-const PASSWORD = "correct horse battery";
 let server: ServerProcess;
 let smtp: FakeSmtp;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  server = await startServer({
-    ...runStoreEnv(),
-    SMTP_URL: smtp.url,
-    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
-  });
+  server = await startCliServer({ SMTP_URL: smtp.url });
 }, 60_000);
-afterAll(async () => {
-  await killChildren();
-  await smtp.close();
-  removeTempDirs();
-});
+afterAll(() => stopChildrenReleaseAndRemoveTempDirs(() => smtp.close()));
 
 const fresh = () => ({ home: tempDir("coffer-device-home-"), cwd: tempDir("coffer-device-") });
 
 async function account() {
   const email = `device-${randomUUID()}@example.com`;
-  const created = await fetch(`${server.url}/auth/get-started`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      first_name: "Ada",
-      last_name: "Lovelace",
-      password: PASSWORD,
-      created_at: new Date().toISOString(),
-    }),
-  });
+  const created = await signUpOverHttp(server.url, { email, first_name: "Ada", last_name: "Lovelace" });
   expect(created.status).toBe(201);
   const { access_token } = await signInOverHttp(server.url, email, PASSWORD);
   return { email, accessToken: access_token };

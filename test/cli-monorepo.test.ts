@@ -10,15 +10,16 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliOptions, runCoffer, runStoreEnv, spawnCoffer, waitForText } from "./helpers/cli-process.ts";
-import { PASSWORD } from "./helpers/factories.ts";
-import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
-  type ServerProcess,
-  startServer,
-  stopChildrenAndRemoveTempDirs,
-  tempDir,
-} from "./helpers/server-process.ts";
+  type CliOptions,
+  runCoffer,
+  serverWithTenant,
+  spawnCoffer,
+  waitForText,
+} from "./helpers/cli-process.ts";
+import { PASSWORD } from "./helpers/factories.ts";
+import { httpJson, type TenantOverHttp } from "./helpers/real-port.ts";
+import { type ServerProcess, stopChildrenAndRemoveTempDirs, tempDir } from "./helpers/server-process.ts";
 
 let server: ServerProcess;
 let tenant: TenantOverHttp;
@@ -67,12 +68,7 @@ async function put(project: string, environmentId: string, secrets: Record<strin
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    ...runStoreEnv(),
-    COFFER_RATE_LIMIT_PER_MINUTE: "100000",
-    COFFER_DEFAULT_PLAN: "pro",
-  });
-  tenant = await tenantOverHttp(server.url, "cli-monorepo");
+  ({ server, tenant } = await serverWithTenant("cli-monorepo", { COFFER_DEFAULT_PLAN: "pro" }));
   const [, , workspace_id, team_id, project_id, production] = tenant.secrets.split("/") as string[];
   const web = await httpJson(server.url, "POST", `/projects/${workspace_id}/${team_id}/`, tenant.headers, {
     name: "Web",

@@ -16,19 +16,20 @@ import {
   runCoffer,
   runStoreEnv,
   signInOverHttp,
+  startCliServer,
   storedCredential,
 } from "./helpers/cli-process.ts";
+import { PASSWORD } from "./helpers/factories.ts";
 import { codeRunningNodeOptions, type FakeCoffer, startFakeCoffer } from "./helpers/fake-coffer.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
+import { signUpOverHttp } from "./helpers/real-port.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenReleaseAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
-const PASSWORD = "correct horse battery";
 const PRINT_ENV =
   "process.stdout.write(JSON.stringify({ GREETING: process.env.GREETING, NODE_OPTIONS: process.env.NODE_OPTIONS, path: process.env.path }))";
 
@@ -95,7 +96,7 @@ async function apiKeyFor(apiUrl: string, address: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ...runStoreEnv(), ...fast });
+  server = await startCliServer();
   home = tempDir("coffer-sec-home-");
   projectDir = tempDir("coffer-sec-project-");
   email = await signUpWithEnvironment({ home, cwd: projectDir }, server.url, "Production");
@@ -105,12 +106,11 @@ beforeAll(async () => {
   ids = rest;
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all(fakes.map((f) => f.close()));
-  await killChildren();
-  await Promise.all(stores.map((s) => s.drop()));
-  removeTempDirs();
-});
+afterAll(() =>
+  stopChildrenReleaseAndRemoveTempDirs(() =>
+    Promise.all([...fakes.map((f) => f.close()), ...stores.map((s) => s.drop())]),
+  ),
+);
 
 describe("a .coffer.json pointing to another server", () => {
   it("run, secrets list and whoami refuse (exit 3, naming the file, its URL and yours): the other server receives nothing and no code runs", async () => {
@@ -385,16 +385,10 @@ describe("coffer login with two-factor sign-in", () => {
   it("asks for the code (exit 3, naming --otp), takes it as --otp or on the line after the password", async () => {
     const where = fresh("otp");
     const address = `otp-${randomUUID()}@example.com`;
-    const signedUp = await fetch(`${server.url}/auth/get-started`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: address,
-        first_name: "Two",
-        last_name: "Factor",
-        password: PASSWORD,
-        created_at: new Date().toISOString(),
-      }),
+    const signedUp = await signUpOverHttp(server.url, {
+      email: address,
+      first_name: "Two",
+      last_name: "Factor",
     });
     expect(signedUp.status).toBe(201);
     const { access_token } = await signInOverHttp(server.url, address, PASSWORD);

@@ -25,11 +25,10 @@ import type { Method } from "./helpers/http.ts";
 import { httpJson } from "./helpers/real-port.ts";
 import { startRecordingProxy } from "./helpers/recording-proxy.ts";
 import {
-  killChildren,
   PROJECT_ROOT,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenReleaseAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 
@@ -95,11 +94,7 @@ beforeAll(async () => {
   apiKey = String((await api("POST", "/keys/", { name: "cli" }, token)).body.token);
   proxyKey = String((await api("POST", "/keys/", { name: "cli-proxy" }, token)).body.token);
 }, 60_000);
-afterAll(async () => {
-  await killChildren();
-  await fake.close();
-  removeTempDirs();
-});
+afterAll(() => stopChildrenReleaseAndRemoveTempDirs(() => fake.close()));
 
 describe("coffer, end to end as a process", () => {
   it("--help on every command, usage errors exit 2", async () => {

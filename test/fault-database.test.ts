@@ -8,7 +8,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { stackTraceLines, timed, until } from "./helpers/faults.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { killChildren, removeTempDirs, type ServerProcess, startServer } from "./helpers/server-process.ts";
+import {
+  type ServerProcess,
+  startServer,
+  stopChildrenReleaseAndRemoveTempDirs,
+} from "./helpers/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
 import { type Account, type Answer, call, expectCall, newAccount, newEnvironment } from "./helpers/wire.ts";
 
@@ -66,12 +70,12 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under a running server", () =
     secrets = await newEnvironment(server.port, account);
   }, 60_000);
 
-  afterAll(async () => {
-    await killChildren();
-    await proxy?.close();
-    await store?.drop();
-    removeTempDirs();
-  });
+  afterAll(() =>
+    stopChildrenReleaseAndRemoveTempDirs(async () => {
+      await proxy?.close();
+      await store?.drop();
+    }),
+  );
 
   it("stopped: 503 database_unavailable with Retry-After at once, not ready, then serves again without a restart", async () => {
     await acknowledgedWrite("BEFORE_STOP");

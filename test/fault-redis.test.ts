@@ -11,10 +11,9 @@ import { engineUnderTest } from "./helpers/app.ts";
 import { stackTraceLines, timed, until } from "./helpers/faults.ts";
 import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenReleaseAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.ts";
@@ -69,9 +68,7 @@ describe.skipIf(engineUnderTest() !== "sqlite" || (!redisUp && !REQUIRE_REDIS))(
 
     afterAll(async () => {
       listener?.disconnect();
-      await killChildren();
-      await proxy?.close();
-      removeTempDirs();
+      await stopChildrenReleaseAndRemoveTempDirs(() => proxy?.close());
     });
 
     it("stopped: requests answer at once; a revocation holds here and is published once Redis is back", async () => {

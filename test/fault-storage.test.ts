@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineUnderTest } from "./helpers/app.ts";
 import { stackTraceLines, until } from "./helpers/faults.ts";
 import {
-  killChildren,
-  removeTempDirs,
   type ServerProcess,
   startServer,
+  stopChildrenReleaseAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
 import { type Account, call, expectCall, newAccount, newEnvironment } from "./helpers/wire.ts";
@@ -62,15 +61,15 @@ describe.skipIf(engineUnderTest() !== "sqlite" || !root)("the embedded database'
     }
   }, 60_000);
 
-  afterAll(async () => {
-    await killChildren();
-    try {
-      execFileSync("umount", [mount]);
-    } catch {
-      // Not mounted (the mount failed): nothing to undo.
-    }
-    removeTempDirs();
-  });
+  afterAll(() =>
+    stopChildrenReleaseAndRemoveTempDirs(() => {
+      try {
+        execFileSync("umount", [mount]);
+      } catch {
+        // Not mounted (the mount failed): nothing to undo.
+      }
+    }),
+  );
 
   it("answers writes and reads of values 507 storage_full while it is full, lists keys, says not ready, and resumes once space is back", async () => {
     const { bavail, bsize } = statfsSync(mount);

@@ -6,6 +6,8 @@ import { Agent, request } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { PASSWORD } from "./helpers/factories.ts";
+import { signUpOverHttp } from "./helpers/real-port.ts";
 import {
   freePort,
   killServers,
@@ -18,7 +20,6 @@ import {
 
 const databaseUrl = inject("databaseUrl");
 const onSqlite = databaseUrl === null;
-const PASSWORD = "correct horse battery";
 
 /** The environment of a server on this run's engine; on SQLite a data dir that does not exist yet. */
 function engineEnv(dataDir = join(tempDir(), "data")): Record<string, string> {
@@ -34,17 +35,7 @@ function engineEnv(dataDir = join(tempDir(), "data")): Record<string, string> {
 const uniqueEmail = () => `proc-${randomUUID()}@example.com`;
 
 async function signUp(url: string, email: string): Promise<void> {
-  const response = await fetch(`${url}/auth/get-started`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      first_name: "Pro",
-      last_name: "Cess",
-      password: PASSWORD,
-      created_at: new Date().toISOString(),
-    }),
-  });
+  const response = await signUpOverHttp(url, { email, first_name: "Pro", last_name: "Cess" });
   expect(response.status, await response.clone().text()).toBe(201);
   expect(await response.json()).toMatchObject({ email });
 }

@@ -15,6 +15,7 @@ import {
   SERVER_PACKAGE,
 } from "../scripts/build-server.mjs";
 import { serverShrinkwrap } from "../scripts/package.mjs";
+import { signUpOverHttp } from "./helpers/real-port.ts";
 import {
   type Child,
   spawnCommand,
@@ -113,16 +114,10 @@ describe("the compiled server under plain node", () => {
     const redoc = await fetch(`${server.url}/redoc/redoc.standalone.js`);
     expect(redoc.status).toBe(200);
     expect((await redoc.text()).length).toBeGreaterThan(100_000);
-    const signUp = await fetch(`${server.url}/auth/get-started`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: `package-${Date.now()}@example.com`,
-        first_name: "Pack",
-        last_name: "Age",
-        password: "correct horse battery",
-        created_at: new Date().toISOString(),
-      }),
+    const signUp = await signUpOverHttp(server.url, {
+      email: `package-${Date.now()}@example.com`,
+      first_name: "Pack",
+      last_name: "Age",
     });
     expect(signUp.status, await signUp.clone().text()).toBe(201);
     expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });

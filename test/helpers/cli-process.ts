@@ -21,19 +21,44 @@ export function runStoreEnv(dataDir = join(tempDir(), "data")): Record<string, s
     : { COFFER_DATA_DIR: dataDir };
 }
 
-/**
- * A server (rate limit out of the way) with one tenant whose environment holds one secret: what a
- * CLI test that reads an environment starts from.
- */
+/** A server on `store` (the run's, runStoreEnv) with the rate limit out of the way, and `env` on top. */
+export const startCliServer = (
+  env: Record<string, string> = {},
+  store: Record<string, string> = runStoreEnv(),
+): Promise<ServerProcess> => startServer({ ...store, COFFER_RATE_LIMIT_PER_MINUTE: "100000", ...env });
+
+export interface ServerWithTenant {
+  server: ServerProcess;
+  tenant: TenantOverHttp;
+  /** The tenant's environment as a .coffer.json names it. */
+  ids: ReturnType<typeof environmentIdsOf>;
+}
+
+/** startCliServer with one tenant (tenantOverHttp): what a CLI test of one environment starts from. */
+export async function serverWithTenant(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<ServerWithTenant> {
+  const server = await startCliServer(env);
+  const tenant = await tenantOverHttp(server.url, label);
+  return { server, tenant, ids: environmentIdsOf(tenant) };
+}
+
+/** serverWithTenant whose environment holds one secret: what a CLI test that reads one starts from. */
 export async function serverWithOneSecret(
   label: string,
   secret: { key: string; value: string },
-): Promise<{ server: ServerProcess; tenant: TenantOverHttp; ids: ReturnType<typeof environmentIdsOf> }> {
-  const server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
-  const tenant = await tenantOverHttp(server.url, label);
-  const stored = await httpJson(server.url, "POST", `${tenant.secrets}/`, tenant.headers, secret);
+): Promise<ServerWithTenant> {
+  const made = await serverWithTenant(label);
+  const stored = await httpJson(
+    made.server.url,
+    "POST",
+    `${made.tenant.secrets}/`,
+    made.tenant.headers,
+    secret,
+  );
   if (stored.status !== 201) throw new Error(`storing ${secret.key}: ${stored.status}`);
-  return { server, tenant, ids: environmentIdsOf(tenant) };
+  return made;
 }
 
 /**

@@ -43,6 +43,18 @@ export async function httpSignIn(
   return { authorization: `Bearer ${access_token}`, "user-agent": userAgent };
 }
 
+/** A sign-up over real HTTP (POST /auth/get-started) with PASSWORD; the caller reads the answer. */
+export function signUpOverHttp(
+  url: string,
+  person: { email: string; first_name: string; last_name: string },
+): Promise<Response> {
+  return fetch(`${url}/auth/get-started`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...person, password: PASSWORD, created_at: new Date().toISOString() }),
+  });
+}
+
 export interface TenantOverHttp {
   email: string;
   workspaceId: string;

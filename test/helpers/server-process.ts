@@ -75,6 +75,16 @@ export async function stopChildrenAndRemoveTempDirs(): Promise<void> {
   removeTempDirs();
 }
 
+/**
+ * stopChildrenAndRemoveTempDirs for a file whose children used something of the test's (a proxy, a
+ * store, a mount, a fake service): `release` runs between the two, once no child holds it.
+ */
+export async function stopChildrenReleaseAndRemoveTempDirs(release: () => unknown): Promise<void> {
+  await killChildren();
+  await release();
+  removeTempDirs();
+}
+
 /** A port that was free a moment ago (listen on 0, read it, close). */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
