@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeReferences } from "../src/lib/references.ts";
-import { type CliOptions, runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
+import { type CliOptions, runCoffer, serverWithTenant } from "./helpers/cli-process.ts";
 import {
   NODE_READERS,
   PYTHON_READERS,
@@ -15,13 +15,8 @@ import {
   TRICKY,
 } from "./helpers/dotenv-readers.ts";
 import { PASSWORD } from "./helpers/factories.ts";
-import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
-import {
-  type ServerProcess,
-  startServer,
-  stopChildrenAndRemoveTempDirs,
-  tempDir,
-} from "./helpers/server-process.ts";
+import { httpJson, type TenantOverHttp } from "./helpers/real-port.ts";
+import { type ServerProcess, stopChildrenAndRemoveTempDirs, tempDir } from "./helpers/server-process.ts";
 
 let server: ServerProcess;
 let tenant: TenantOverHttp;
@@ -53,8 +48,7 @@ function bindDirectory(name: string, secretsPath: string): string {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ...runStoreEnv(), COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
-  tenant = await tenantOverHttp(server.url, "cli-dotenv");
+  ({ server, tenant } = await serverWithTenant("cli-dotenv"));
   const [, , ws, team, project] = tenant.secrets.split("/");
   const created = await httpJson(
     server.url,
@@ -120,10 +114,19 @@ describe("coffer export --format dotenv", () => {
 });
 
 describe("coffer import names what it refuses by line", () => {
-  it("a key with a dot or a dash, before any request: exit 2 and nothing written", async () => {
+  /** `coffer import` of `file` holding `text`, in the staging directory: exit 2 and nothing written. */
+  async function refusedImport(file: string, text: string) {
     const before = await valuesOf(stagingSecrets);
-    writeFileSync(
-      join(staging, "dotted.env"),
+    writeFileSync(join(staging, file), text);
+    const refused = await coffer(staging, ["import", file]);
+    expect(refused.code).toBe(2);
+    expect(await valuesOf(stagingSecrets)).toEqual(before);
+    return refused;
+  }
+
+  it("a key with a dot or a dash, before any request: exit 2 and nothing written", async () => {
+    const refused = await refusedImport(
+      "dotted.env",
       [
         "FRESH_ONE=1",
         "# a comment",
@@ -134,15 +137,12 @@ describe("coffer import names what it refuses by line", () => {
         "FRESH_TWO=3",
       ].join("\n"),
     );
-    const refused = await coffer(staging, ["import", "dotted.env"]);
-    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
       "dotted.env: line 3: spring.datasource.url is not a valid name: letters, digits and _, not starting with a digit",
     );
     expect(refused.stderr).toContain("dotted.env: line 6: api-key is not a valid name");
     expect(refused.stderr).toContain("nothing was imported");
     expect(refused.stderr).not.toContain("jdbc");
-    expect(await valuesOf(stagingSecrets)).toEqual(before);
     // Checked before the server is asked anything: an unreachable server makes no difference.
     const offline = await runCoffer(["--api-url", "http://127.0.0.1:9", "import", "dotted.env"], {
       home,
@@ -153,27 +153,22 @@ describe("coffer import names what it refuses by line", () => {
   });
 
   it("an unterminated quote, by the line it opened on: exit 2 and nothing written", async () => {
-    const before = await valuesOf(stagingSecrets);
-    writeFileSync(join(staging, "open.env"), 'FRESH_A=1\nFRESH_B="never closed\nFRESH_C=2\nFRESH_D=3\n');
-    const refused = await coffer(staging, ["import", "open.env"]);
-    expect(refused.code).toBe(2);
+    const refused = await refusedImport(
+      "open.env",
+      'FRESH_A=1\nFRESH_B="never closed\nFRESH_C=2\nFRESH_D=3\n',
+    );
     expect(refused.stderr).toContain(
       'open.env: line 2: unterminated " quote (the value of FRESH_B opens here)',
     );
-    expect(await valuesOf(stagingSecrets)).toEqual(before);
   });
 
   it("a malformed reference, by line and position, never with the value: exit 2 and nothing written", async () => {
-    const before = await valuesOf(stagingSecrets);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a file's text, not a template
-    writeFileSync(join(staging, "reference.env"), 'FRESH_E=1\nFRESH_F="s3cret ${not valid}"\n');
-    const refused = await coffer(staging, ["import", "reference.env"]);
-    expect(refused.code).toBe(2);
+    const refused = await refusedImport("reference.env", 'FRESH_E=1\nFRESH_F="s3cret ${not valid}"\n');
     expect(refused.stderr).toContain(
       "reference.env: line 2: FRESH_F has a value the API refuses: Malformed reference at character 8",
     );
     expect(refused.stderr).not.toContain("s3cret");
-    expect(await valuesOf(stagingSecrets)).toEqual(before);
   });
 
   it("KEY= # comment is an empty value; a reference in the file is one, but not in single quotes", async () => {

@@ -81,6 +81,9 @@ describe("GET /workspaces/{workspace_id}/members", () => {
 });
 
 describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
+  /** `headers`' request to give `userId` the role in `body` in `workspaceId`. */
+  const setRole = (workspaceId: string, userId: string, headers: Headers, body: object) =>
+    call("PATCH", `/workspaces/${workspaceId}/members/${userId}`, headers, body);
   const roleOf = async (headers: Headers, workspaceId: string, userId: string) => {
     const members = (await call("GET", `/workspaces/${workspaceId}/members`, headers)).json();
     return members.find((m: { user_id: string }) => m.user_id === userId)?.role;
@@ -90,9 +93,7 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
     const ada = await newUser(t.app);
     const member = await newMember(t.app, t.db, ada.workspaceId, 1);
 
-    const response = await call("PATCH", `/workspaces/${ada.workspaceId}/members/${member.id}`, ada.headers, {
-      role: 2,
-    });
+    const response = await setRole(ada.workspaceId, member.id, ada.headers, { role: 2 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       user_id: member.id,
@@ -110,9 +111,7 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
 
   it("refuses to demote the sole Owner (409) and keeps the role", async () => {
     const ada = await newUser(t.app);
-    const response = await call("PATCH", `/workspaces/${ada.workspaceId}/members/${ada.id}`, ada.headers, {
-      role: 2,
-    });
+    const response = await setRole(ada.workspaceId, ada.id, ada.headers, { role: 2 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ detail: expect.stringContaining("Owner"), code: "conflict" });
     expect(await roleOf(ada.headers, ada.workspaceId, ada.id)).toBe(3);
@@ -121,35 +120,25 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
   it("lets one of two Owners be demoted; the demoted one then cannot manage roles", async () => {
     const ada = await newUser(t.app);
     const bea = await newMember(t.app, t.db, ada.workspaceId, 1);
-    const promote = await call("PATCH", `/workspaces/${ada.workspaceId}/members/${bea.id}`, ada.headers, {
-      role: 3,
-    });
+    const promote = await setRole(ada.workspaceId, bea.id, ada.headers, { role: 3 });
     expect(promote.statusCode).toBe(200);
 
-    const demote = await call("PATCH", `/workspaces/${ada.workspaceId}/members/${ada.id}`, bea.headers, {
-      role: 1,
-    });
+    const demote = await setRole(ada.workspaceId, ada.id, bea.headers, { role: 1 });
     expect(demote.statusCode).toBe(200);
     expect(demote.json()).toMatchObject({ user_id: ada.id, role: 1 });
 
-    const back = await call("PATCH", `/workspaces/${ada.workspaceId}/members/${ada.id}`, ada.headers, {
-      role: 3,
-    });
+    const back = await setRole(ada.workspaceId, ada.id, ada.headers, { role: 3 });
     expect(back.statusCode).toBe(403);
     expect(back.json()).toMatchObject({ code: "forbidden" });
 
     // Bea is now the only Owner.
-    const last = await call("PATCH", `/workspaces/${ada.workspaceId}/members/${bea.id}`, bea.headers, {
-      role: 0,
-    });
+    const last = await setRole(ada.workspaceId, bea.id, bea.headers, { role: 0 });
     expect(last.statusCode).toBe(409);
   });
 
   it("keeping an Owner an Owner is not a demotion", async () => {
     const ada = await newUser(t.app);
-    const response = await call("PATCH", `/workspaces/${ada.workspaceId}/members/${ada.id}`, ada.headers, {
-      role: 3,
-    });
+    const response = await setRole(ada.workspaceId, ada.id, ada.headers, { role: 3 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ user_id: ada.id, role: 3 });
   });
@@ -162,12 +151,7 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
     const caller = await newMember(t.app, t.db, ada.workspaceId, role);
     const target = await newMember(t.app, t.db, ada.workspaceId, 0);
 
-    const response = await call(
-      "PATCH",
-      `/workspaces/${ada.workspaceId}/members/${target.id}`,
-      caller.headers,
-      { role: 2 },
-    );
+    const response = await setRole(ada.workspaceId, target.id, caller.headers, { role: 2 });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: "forbidden" });
     expect(await roleOf(ada.headers, ada.workspaceId, target.id)).toBe(0);
@@ -182,12 +166,7 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
   ])("answers 422 for %s", async (_label, payload, type) => {
     const ada = await newUser(t.app);
     const member = await newMember(t.app, t.db, ada.workspaceId, 1);
-    const response = await call(
-      "PATCH",
-      `/workspaces/${ada.workspaceId}/members/${member.id}`,
-      ada.headers,
-      payload,
-    );
+    const response = await setRole(ada.workspaceId, member.id, ada.headers, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toEqual([expect.objectContaining({ loc: ["body", "role"], type })]);
     expect(await roleOf(ada.headers, ada.workspaceId, member.id)).toBe(1);
@@ -196,18 +175,11 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
   it("answers 404 for someone who is not a member, and 422 for a malformed user id", async () => {
     const ada = await newUser(t.app);
     const stranger = await newUser(t.app);
-    const missing = await call(
-      "PATCH",
-      `/workspaces/${ada.workspaceId}/members/${stranger.id}`,
-      ada.headers,
-      { role: 1 },
-    );
+    const missing = await setRole(ada.workspaceId, stranger.id, ada.headers, { role: 1 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: "not_found" });
 
-    const malformed = await call("PATCH", `/workspaces/${ada.workspaceId}/members/nope`, ada.headers, {
-      role: 1,
-    });
+    const malformed = await setRole(ada.workspaceId, "nope", ada.headers, { role: 1 });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().detail[0].loc).toEqual(["path", "user_id"]);
   });
