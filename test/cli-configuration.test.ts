@@ -5,13 +5,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliOptions, runCoffer, runStoreEnv } from "./helpers/cli-process.ts";
+import { type CliOptions, runCoffer, runStoreEnv, startCliServer } from "./helpers/cli-process.ts";
 import { PASSWORD } from "./helpers/factories.ts";
-import { httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
+import { environmentIdsOf, httpJson, type TenantOverHttp, tenantOverHttp } from "./helpers/real-port.ts";
 import {
   runScript,
   type ServerProcess,
-  startServer,
   stopChildrenAndRemoveTempDirs,
   tempDir,
 } from "./helpers/server-process.ts";
@@ -25,18 +24,24 @@ let ids: { workspace_id: string; team_id: string; project_id: string; environmen
 const coffer = (args: string[], input?: string) =>
   runCoffer(["--api-url", server.url, ...args], { ...where, ...(input ? { input } : {}) });
 
+/** The environments of the tenant's project. */
+const environmentsPath = () => `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
+/** A new environment in the tenant's project, over HTTP: the answer as it comes. */
+const addEnvironment = (body: { name: string; environment_type: string; parent_environment_id?: string }) =>
+  httpJson(server.url, "POST", environmentsPath(), tenant.headers, body);
+/** A new environment inheriting the tenant's (this directory's), over HTTP. */
+const addHeirEnvironment = (name: string, environment_type: string) =>
+  addEnvironment({ name, environment_type, parent_environment_id: ids.environment_id });
+/** The secrets path of an environment in the tenant's project. */
+const secretsOf = (environmentId: string) =>
+  `/secrets/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/${environmentId}`;
+
 beforeAll(async () => {
   storeEnv = runStoreEnv();
-  server = await startServer({ ...storeEnv, COFFER_RATE_LIMIT_PER_MINUTE: "100000" });
+  server = await startCliServer({}, storeEnv);
   tenant = await tenantOverHttp(server.url, "cli-recovery");
-  const [, , workspace_id, team_id, project_id, environment_id] = tenant.secrets.split("/") as string[];
+  ids = environmentIdsOf(tenant);
   where = { home: tempDir("coffer-recovery-home-"), cwd: tempDir("coffer-recovery-") };
-  ids = {
-    workspace_id: workspace_id!,
-    team_id: team_id!,
-    project_id: project_id!,
-    environment_id: environment_id!,
-  };
   writeFileSync(join(where.cwd, ".coffer.json"), JSON.stringify({ api_url: server.url, ...ids }));
   const login = await coffer(["login", "--email", tenant.email], `${PASSWORD}\n`);
   expect(login.code, login.stderr).toBe(0);
@@ -93,12 +98,7 @@ describe("coffer secrets deleted / restore", () => {
 
 describe("coffer secrets delete, of a secret others inherit", () => {
   it("says on stderr which environments lose it", async () => {
-    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
-    const heir = await httpJson(server.url, "POST", environments, tenant.headers, {
-      name: "Heir",
-      environment_type: "staging",
-      parent_environment_id: ids.environment_id,
-    });
+    const heir = await addHeirEnvironment("Heir", "staging");
     expect(heir.status).toBe(201);
     expect((await coffer(["secrets", "set", "SHARED=1"])).code).toBe(0);
     const deleted = await coffer(["secrets", "delete", "SHARED"]);
@@ -107,7 +107,7 @@ describe("coffer secrets delete, of a secret others inherit", () => {
     expect(deleted.stderr).toContain("Heir inherited SHARED from here and no longer has it");
     const unshared = await coffer(["secrets", "set", "ALONE=1"]);
     expect(unshared.code).toBe(0);
-    const heirPath = `${environments}${(heir.body as { id: string }).id}`;
+    const heirPath = `${environmentsPath()}${(heir.body as { id: string }).id}`;
     expect((await httpJson(server.url, "DELETE", heirPath, tenant.headers)).status).toBe(200);
     expect((await coffer(["secrets", "delete", "ALONE"])).stderr).not.toContain("inherited");
   });
@@ -115,14 +115,10 @@ describe("coffer secrets delete, of a secret others inherit", () => {
 
 describe("coffer diff", () => {
   it("shows keys missing in an environment and values that differ, values only with --values", async () => {
-    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
-    const production = await httpJson(server.url, "POST", environments, tenant.headers, {
-      name: "Live",
-      environment_type: "prod",
-    });
+    const production = await addEnvironment({ name: "Live", environment_type: "prod" });
     expect(production.status).toBe(201);
     const productionId = (production.body as { id: string }).id;
-    const secrets = `/secrets/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/${productionId}/bulk`;
+    const secrets = `${secretsOf(productionId)}/bulk`;
     expect(
       (
         await httpJson(server.url, "POST", secrets, tenant.headers, {
@@ -161,9 +157,8 @@ describe("coffer diff", () => {
   });
 
   it("counts inherited keys as present, marked with where they come from, as the grid does (issue 36)", async () => {
-    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
     const created = async (name: string, environment_type: string, parent_environment_id?: string) => {
-      const response = await httpJson(server.url, "POST", environments, tenant.headers, {
+      const response = await addEnvironment({
         name,
         environment_type,
         ...(parent_environment_id ? { parent_environment_id } : {}),
@@ -175,15 +170,8 @@ describe("coffer diff", () => {
     const staging = await created("Downstream", "staging", production);
     const put = async (environmentId: string, secrets: { key: string; value: string }[]) =>
       expect(
-        (
-          await httpJson(
-            server.url,
-            "POST",
-            `/secrets/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/${environmentId}/bulk`,
-            tenant.headers,
-            { secrets },
-          )
-        ).status,
+        (await httpJson(server.url, "POST", `${secretsOf(environmentId)}/bulk`, tenant.headers, { secrets }))
+          .status,
       ).toBe(201);
     await put(
       production,
@@ -243,14 +231,10 @@ describe("coffer restore --at", () => {
 
 describe("references from the shell", () => {
   it("get, run and export see resolved values, --raw the stored text, and an unresolved one fails clearly", async () => {
-    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
-    const shared = await httpJson(server.url, "POST", environments, tenant.headers, {
-      name: "Shared",
-      environment_type: "custom",
-    });
+    const shared = await addEnvironment({ name: "Shared", environment_type: "custom" });
     expect(shared.status).toBe(201);
     const sharedId = (shared.body as { id: string }).id;
-    const secrets = `/secrets/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/${sharedId}/`;
+    const secrets = `${secretsOf(sharedId)}/`;
     expect(
       (await httpJson(server.url, "POST", secrets, tenant.headers, { key: "DB_HOST", value: "db.shared" }))
         .status,
@@ -275,16 +259,13 @@ describe("references from the shell", () => {
     expect(JSON.parse(exported.stdout).DB_URL).toBe("postgres://db.shared/app");
 
     // A reference may name only an environment that exists: this one goes after it is written.
-    const gone = await httpJson(server.url, "POST", environments, tenant.headers, {
-      name: "Gone",
-      environment_type: "custom",
-    });
+    const gone = await addEnvironment({ name: "Gone", environment_type: "custom" });
     const broken = ["$", "{gone.KEY}"].join("");
     expect((await coffer(["secrets", "set", `BROKEN=${broken}`])).code).toBe(0);
     const deleted = await httpJson(
       server.url,
       "DELETE",
-      `${environments}${(gone.body as { id: string }).id}`,
+      `${environmentsPath()}${(gone.body as { id: string }).id}`,
       tenant.headers,
     );
     expect(deleted.status).toBe(200);
@@ -303,12 +284,7 @@ describe("references from the shell", () => {
 
 describe("an inheriting environment from the shell", () => {
   it("run and get see inherited values; set overrides in the child; delete refuses an inherited key", async () => {
-    const environments = `/environments/${ids.workspace_id}/${ids.team_id}/${ids.project_id}/`;
-    const child = await httpJson(server.url, "POST", environments, tenant.headers, {
-      name: "Child",
-      environment_type: "dev",
-      parent_environment_id: ids.environment_id,
-    });
+    const child = await addHeirEnvironment("Child", "dev");
     expect(child.status).toBe(201);
     expect((await coffer(["secrets", "set", "INHERITED=from-parent"])).code).toBe(0);
     const cwd = tempDir("coffer-child-");

@@ -69,6 +69,17 @@ const importUrl = (tree: Tree, action: "preview" | "apply", workspace: string = 
 const postImport = (where: Parameters<typeof importUrl>, headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: "POST", url: importUrl(...where), headers, payload });
 
+/** A Railway preview with a project token reads all seven of its variables. */
+async function expectPreviewWithProjectToken(owner: Owner, tree: Tree): Promise<void> {
+  const response = await postImport(
+    [tree, "preview"],
+    owner.headers,
+    railwayBody({ token: TOKENS.railwayProject }),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json().total).toBe(7);
+}
+
 /** An Owner with an environment holding SAME (same value as Railway's) and DIFF (another value). */
 async function setup(): Promise<{ owner: Owner; tree: Tree }> {
   const owner = await newUser(t.app);
@@ -153,13 +164,7 @@ describe("preview", () => {
 
   it("Railway project tokens go in the Project-Access-Token header", async () => {
     const { owner, tree } = await setup();
-    const response = await postImport(
-      [tree, "preview"],
-      owner.headers,
-      railwayBody({ token: TOKENS.railwayProject }),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().total).toBe(7);
+    await expectPreviewWithProjectToken(owner, tree);
     expect(fake.requests.some((r) => r.headers["project-access-token"] === TOKENS.railwayProject)).toBe(true);
   });
 
@@ -167,13 +172,7 @@ describe("preview", () => {
     const { owner, tree } = await setup();
     fake.railwayHttpAuthErrors = true;
     try {
-      const response = await postImport(
-        [tree, "preview"],
-        owner.headers,
-        railwayBody({ token: TOKENS.railwayProject }),
-      );
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().total).toBe(7);
+      await expectPreviewWithProjectToken(owner, tree);
     } finally {
       fake.railwayHttpAuthErrors = false;
     }
@@ -182,16 +181,11 @@ describe("preview", () => {
   it("Vercel: every page, the target filtered here, sensitive and system values skipped, undecrypted entries fetched one by one", async () => {
     const { owner, tree } = await setup();
     const preview = (target?: string) =>
-      t.app.inject({
-        method: "POST",
-        url: importUrl(tree, "preview"),
-        headers: owner.headers,
-        payload: {
-          provider: "vercel",
-          token: TOKENS.vercel,
-          source: { project_id: "web", target },
-          reveal: true,
-        },
+      postImport([tree, "preview"], owner.headers, {
+        provider: "vercel",
+        token: TOKENS.vercel,
+        source: { project_id: "web", target },
+        reveal: true,
       });
     const production = (await preview("production")).json();
     expect(production.added).toEqual([
@@ -213,16 +207,11 @@ describe("preview", () => {
 
   it("Vercel: a branch-only value is skipped and does not shadow the target's own value", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "preview"),
-      headers: owner.headers,
-      payload: {
-        provider: "vercel",
-        token: TOKENS.vercel,
-        source: { project_id: "web", target: "preview" },
-        reveal: true,
-      },
+    const response = await postImport([tree, "preview"], owner.headers, {
+      provider: "vercel",
+      token: TOKENS.vercel,
+      source: { project_id: "web", target: "preview" },
+      reveal: true,
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
@@ -260,21 +249,28 @@ describe("preview", () => {
 });
 
 describe("scope and permissions", () => {
+  /** A Railway preview at `where` with `headers` and X-Workspace-Id naming `workspaceId`. */
+  const previewNamingWorkspace = (
+    where: Parameters<typeof importUrl>,
+    headers: Record<string, string>,
+    workspaceId: string,
+  ) => postImport(where, { ...headers, "x-workspace-id": workspaceId }, railwayBody());
+
   it("a null workspace_id takes X-Workspace-Id, then the credential's scope", async () => {
     const { owner, tree } = await setup();
-    const viaHeader = await postImport(
+    const viaHeader = await previewNamingWorkspace(
       [tree, "preview", "null"],
-      { ...owner.headers, "x-workspace-id": owner.workspaceId },
-      railwayBody(),
+      owner.headers,
+      owner.workspaceId,
     );
     expect(viaHeader.statusCode, viaHeader.body).toBe(200);
     const viaCredential = await postImport([tree, "preview", "null"], owner.headers, railwayBody());
     expect(viaCredential.statusCode, viaCredential.body).toBe(200);
     const key = await createApiKey(t.app, owner.accessToken);
-    const viaKey = await postImport(
+    const viaKey = await previewNamingWorkspace(
       [tree, "preview", "null"],
-      { "x-api-key": key.token, "x-workspace-id": owner.workspaceId },
-      railwayBody(),
+      { "x-api-key": key.token },
+      owner.workspaceId,
     );
     expect(viaKey.statusCode, viaKey.body).toBe(200);
   });
@@ -282,21 +278,17 @@ describe("scope and permissions", () => {
   it("a real workspace_id in the path decides over X-Workspace-Id", async () => {
     const { owner, tree } = await setup();
     const stranger = await newUser(t.app);
-    const response = await postImport(
-      [tree, "preview"],
-      { ...owner.headers, "x-workspace-id": stranger.workspaceId },
-      railwayBody(),
-    );
+    const response = await previewNamingWorkspace([tree, "preview"], owner.headers, stranger.workspaceId);
     expect(response.statusCode, response.body).toBe(200);
   });
 
   it("a header naming a foreign workspace is 403, a non-member with the real id is 403, a Viewer is 403", async () => {
     const { owner, tree } = await setup();
     const stranger = await newUser(t.app);
-    const foreign = await postImport(
+    const foreign = await previewNamingWorkspace(
       [tree, "preview", "null"],
-      { ...owner.headers, "x-workspace-id": stranger.workspaceId },
-      railwayBody(),
+      owner.headers,
+      stranger.workspaceId,
     );
     expect(foreign.statusCode).toBe(403);
     const nonMember = await postImport([tree, "preview"], stranger.headers, railwayBody());
@@ -397,16 +389,11 @@ describe("apply", () => {
 
   it("keys limits what is written", async () => {
     const { owner, tree } = await setup();
-    const response = await t.app.inject({
-      method: "POST",
-      url: importUrl(tree, "apply"),
-      headers: owner.headers,
-      payload: {
-        provider: "render",
-        token: TOKENS.render,
-        source: { service_id: "srv-1" },
-        keys: ["VAR_1", "VAR_2"],
-      },
+    const response = await postImport([tree, "apply"], owner.headers, {
+      provider: "render",
+      token: TOKENS.render,
+      source: { service_id: "srv-1" },
+      keys: ["VAR_1", "VAR_2"],
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().added.map((a: { key: string }) => a.key)).toEqual(["VAR_1", "VAR_2"]);
