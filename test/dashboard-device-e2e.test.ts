@@ -7,25 +7,17 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Readable } from "node:stream";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import { runCoffer, spawnCoffer, waitForMatch } from "./helpers/cli-process.ts";
-import { type ApiAccount, type DashboardStack, separateDevices } from "./helpers/dashboard-flows.ts";
 import { tempDir } from "./helpers/server-process.ts";
-import { type SsoDashboard, startSsoDashboard } from "./helpers/sso-dashboard.ts";
-import type { SsoProvider } from "./helpers/sso-provider.ts";
+import { ssoDashboardForSuite } from "./helpers/sso-dashboard.ts";
 
 const STEP_TIMEOUT = 120_000;
 
 describe.skipIf(!browserTestsRun)("coffer login approved in Chromium", () => {
-  let sso: SsoProvider;
-  let stack: DashboardStack;
-  let dashboard: SsoDashboard | undefined;
-  /** The dashboard's address as COFFER_PUBLIC_URL names it (the CLI prints URLs under it). */
-  let base = "";
-  let owner: ApiAccount;
-  const devices = separateDevices("coffer-device");
-  const newPage = () => devices.newPage(stack.browser);
+  /** base(): the dashboard's address as COFFER_PUBLIC_URL names it (the CLI prints URLs under it). */
+  const { sso, stack, base, owner, newPage } = ssoDashboardForSuite("coffer-device", STEP_TIMEOUT);
 
   /** `coffer login` in a fresh home, and the code and URL it prints. */
   async function startLogin() {
@@ -41,22 +33,11 @@ describe.skipIf(!browserTestsRun)("coffer login approved in Chromium", () => {
   const approvalHeading = (page: Page) =>
     page.getByRole("heading", { name: `Sign in the Coffer CLI on ${hostname()}?` });
 
-  beforeAll(async () => {
-    dashboard = await startSsoDashboard();
-    ({ sso, stack, base, owner } = dashboard);
-  }, STEP_TIMEOUT);
-
-  afterAll(async () => {
-    await devices.closeAll();
-    await dashboard?.stop();
-    expect(devices.problems.flat()).toEqual([]);
-  });
-
   it(
     "signed out, the link from the terminal goes through sign-in and back; Approve signs the CLI in",
     async () => {
       const login = await startLogin();
-      expect(login.url).toBe(`${base}/device?code=${login.code}`);
+      expect(login.url).toBe(`${base()}/device?code=${login.code}`);
       const page = await newPage();
       await page.goto(login.url);
       await page.waitForURL(/\/sign-in\?/);
@@ -85,14 +66,14 @@ describe.skipIf(!browserTestsRun)("coffer login approved in Chromium", () => {
     "signed in, the code typed on /device can be denied: the CLI stops, signed in nowhere",
     async () => {
       const page = await newPage();
-      await page.goto(`${base}/sign-in`);
+      await page.goto(`${base()}/sign-in`);
       await page.getByLabel("Email").fill(owner.email);
       await page.getByLabel("Password").fill(owner.password);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL(/\/w\//);
 
       // A code that waits for nobody (mistyped, or expired) says so.
-      await page.goto(`${base}/device`);
+      await page.goto(`${base()}/device`);
       const field = page.getByLabel("Enter the code shown in your terminal");
       await field.fill("BCDF-GHJK");
       await page.getByRole("button", { name: "Continue" }).click();

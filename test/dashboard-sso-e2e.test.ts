@@ -7,32 +7,18 @@
 // into the workspace. axe-core checks the screens; screenshots go to .test-results/screenshots/.
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
-import {
-  type ApiAccount,
-  type DashboardStack,
-  separateDevices,
-  signInInBrowser,
-} from "./helpers/dashboard-flows.ts";
-import { type SsoDashboard, startSsoDashboard } from "./helpers/sso-dashboard.ts";
-import type { SsoAccount, SsoProvider } from "./helpers/sso-provider.ts";
+import { signInInBrowser } from "./helpers/dashboard-flows.ts";
+import { ssoDashboardForSuite } from "./helpers/sso-dashboard.ts";
+import type { SsoAccount } from "./helpers/sso-provider.ts";
 
 const STEP_TIMEOUT = 120_000;
 
 describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
-  let sso: SsoProvider;
-  let stack: DashboardStack;
-  let dashboard: SsoDashboard | undefined;
-  let engine: string;
-  /** The browser's address, as COFFER_PUBLIC_URL names it (the provider redirects back there). */
-  let base = "";
-  let owner: ApiAccount;
+  /** base(): the browser's address, as COFFER_PUBLIC_URL names it (the provider redirects back there). */
+  const { sso, stack, base, owner, newPage } = ssoDashboardForSuite("coffer-sso", STEP_TIMEOUT);
   let ownerAtProvider: SsoAccount;
-  const devices = separateDevices("coffer-sso");
-
-  /** A browser of its own (cookies, and a user agent: one live session per device). */
-  const newPage = () => devices.newPage(stack.browser);
 
   /** The provider's login form, as a person fills it in; then back in Coffer, in the workspace. */
   async function throughTheProvider(page: Page, account: SsoAccount) {
@@ -40,7 +26,7 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
     await page.getByRole("heading", { name: "Acme identity" }).waitFor();
     await page.getByLabel("Username").fill(account.sub);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(new RegExp(`^${base}/w/${owner.workspaceId}`));
+    await page.waitForURL(new RegExp(`^${base()}/w/${owner.workspaceId}`));
   }
 
   const openMembers = async (page: Page) => {
@@ -51,9 +37,6 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
     page.getByRole("switch", { name: "Require sign-in with Acme SSO for every member" });
 
   beforeAll(async () => {
-    dashboard = await startSsoDashboard();
-    ({ sso, stack, base, owner } = dashboard);
-    engine = stack.engine;
     ownerAtProvider = sso.addAccount({
       sub: `ada-${randomUUID().slice(0, 8)}`,
       email: owner.email,
@@ -63,17 +46,11 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
     });
   }, STEP_TIMEOUT);
 
-  afterAll(async () => {
-    await devices.closeAll();
-    await dashboard?.stop();
-    expect(devices.problems.flat()).toEqual([]);
-  });
-
   it(
     "does not let an Owner signed in with a password require single sign-on, and says why",
     async () => {
       const page = await newPage();
-      await signInInBrowser(page, base, owner);
+      await signInInBrowser(page, base(), owner);
       await openMembers(page);
 
       await ssoSwitch(page).waitFor();
@@ -88,11 +65,11 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
     "signs in from the sign-in screen's button, through the provider's login form",
     async () => {
       const page = await newPage();
-      await page.goto(`${base}/sign-in`);
+      await page.goto(`${base()}/sign-in`);
       const button = page.getByRole("link", { name: "Sign in with Acme SSO" });
       await button.waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, "sso-sign-in", engine);
+      await screenshots(page, "sso-sign-in", stack.engine);
 
       await button.click();
       await throughTheProvider(page, ownerAtProvider);
@@ -112,7 +89,7 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
     "lets the Owner require it; a password session then gets the prompt, whose button signs in through the provider",
     async () => {
       const ssoPage = await newPage();
-      await ssoPage.goto(`${base}/sign-in`);
+      await ssoPage.goto(`${base()}/sign-in`);
       await ssoPage.getByRole("link", { name: "Sign in with Acme SSO" }).click();
       await throughTheProvider(ssoPage, ownerAtProvider);
       await openMembers(ssoPage);
@@ -125,17 +102,17 @@ describe.skipIf(!browserTestsRun)("single sign-on in Chromium", () => {
       await dialog.waitFor({ state: "detached" });
       await expect.poll(() => ssoSwitch(ssoPage).isChecked(), { timeout: 15_000 }).toBe(true);
       expect(await axeViolations(ssoPage)).toEqual([]);
-      await screenshots(ssoPage, "sso-requirement", engine, { widths: ["desktop"] });
+      await screenshots(ssoPage, "sso-requirement", stack.engine, { widths: ["desktop"] });
 
       // The same person in a browser signed in with the password.
       const passwordPage = await newPage();
-      await signInInBrowser(passwordPage, base, owner);
+      await signInInBrowser(passwordPage, base(), owner);
       const prompt = passwordPage.getByRole("heading", { name: "Sign in with single sign-on to continue" });
       await prompt.waitFor();
       expect(await passwordPage.getByRole("heading", { name: /Payments|Projects/ }).count()).toBe(0);
       expect(await axeViolations(passwordPage)).toEqual([]);
-      await screenshots(passwordPage, "sso-required", engine);
-      await screenshots(passwordPage, "sso-required", engine, { dark: true, widths: ["phone"] });
+      await screenshots(passwordPage, "sso-required", stack.engine);
+      await screenshots(passwordPage, "sso-required", stack.engine, { dark: true, widths: ["phone"] });
 
       await passwordPage.getByRole("main").getByRole("link", { name: "Sign in with Acme SSO" }).click();
       await throughTheProvider(passwordPage, ownerAtProvider);
