@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testAppForSuite } from "./helpers/app.ts";
-import { callerOf, type Headers, ISO, UUID } from "./helpers/http.ts";
+import { callerOf, expectPatched, type Headers, ISO, UUID } from "./helpers/http.ts";
 import { createTree, newMember, ownerWithTree, type Tree } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
@@ -209,15 +209,12 @@ describe("PATCH /environments/{workspace_id}/{team_id}/{project_id}/{environment
     t.clock.advance(2);
 
     const response = await call("PATCH", `${itemUrl(tree)}/`, owner.headers, { name: "Staging EU" });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body).toEqual({
-      ...before,
-      name: "Staging EU",
-      slug: "staging-eu",
-      updated_at: expect.stringMatching(ISO),
-    });
-    expect(Date.parse(body.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+    const body = expectPatched(
+      response,
+      before,
+      { name: "Staging EU", slug: "staging-eu" },
+      before.updated_at,
+    );
     expect((await call("GET", itemUrl(tree), owner.headers)).json()).toEqual(body);
   });
 

@@ -18,6 +18,11 @@ async function twoWorkspaces(role = 1) {
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
 const current = (headers: Record<string, string>) => get("/workspaces/current", headers);
+/** `headers` with X-Workspace-Id naming `workspaceId`. */
+const namingWorkspace = (headers: Record<string, string>, workspaceId: string) => ({
+  ...headers,
+  "x-workspace-id": workspaceId,
+});
 const members = (workspaceId: string, headers: Record<string, string>) =>
   get(`/workspaces/${workspaceId}/members`, headers);
 const switchTo = (workspaceId: string, headers: Record<string, string>) =>
@@ -78,7 +83,7 @@ describe("GET /workspaces/current", () => {
     const { ada, bea } = await twoWorkspaces(1);
     const key = await createApiKey(t.app, ada.accessToken);
     for (const headers of [ada.headers, { "x-api-key": key.token }]) {
-      const response = await current({ ...headers, "x-workspace-id": bea.workspaceId });
+      const response = await current(namingWorkspace(headers, bea.workspaceId));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: bea.workspaceId, role: 1 });
     }
@@ -97,7 +102,7 @@ describe("GET /workspaces/current", () => {
   it("answers 403 not_a_member when the header names a workspace the caller is no member of", async () => {
     const ada = await newUser(t.app);
     const stranger = await newUser(t.app);
-    const response = await current({ ...ada.headers, "x-workspace-id": stranger.workspaceId });
+    const response = await current(namingWorkspace(ada.headers, stranger.workspaceId));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: expect.any(String), code: "not_a_member" });
     expect(response.body).not.toContain(stranger.email);
@@ -107,7 +112,7 @@ describe("GET /workspaces/current", () => {
     "answers 422 at [header, x-workspace-id] for the header %j",
     async (value) => {
       const ada = await newUser(t.app);
-      const response = await current({ ...ada.headers, "x-workspace-id": value });
+      const response = await current(namingWorkspace(ada.headers, value));
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         detail: [
@@ -123,7 +128,7 @@ describe("GET /workspaces/current", () => {
 
   it("answers 404 when the header names a workspace that does not exist", async () => {
     const ada = await newUser(t.app);
-    const response = await current({ ...ada.headers, "x-workspace-id": randomUUID() });
+    const response = await current(namingWorkspace(ada.headers, randomUUID()));
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: expect.any(String), code: "not_found" });
   });
@@ -187,10 +192,7 @@ describe("GET /workspaces/{workspace_id}/members", () => {
   it("lets the path win over X-Workspace-Id naming a workspace the caller is no member of", async () => {
     const ada = await newUser(t.app);
     const stranger = await newUser(t.app);
-    const response = await members(ada.workspaceId, {
-      ...ada.headers,
-      "x-workspace-id": stranger.workspaceId,
-    });
+    const response = await members(ada.workspaceId, namingWorkspace(ada.headers, stranger.workspaceId));
     expect(response.statusCode).toBe(200);
     expect(response.json().map((m: { user_id: string }) => m.user_id)).toEqual([ada.id]);
   });
@@ -198,17 +200,14 @@ describe("GET /workspaces/{workspace_id}/members", () => {
   it("lets the path win over X-Workspace-Id naming the caller's own workspace", async () => {
     const ada = await newUser(t.app);
     const stranger = await newUser(t.app);
-    const response = await members(stranger.workspaceId, {
-      ...ada.headers,
-      "x-workspace-id": ada.workspaceId,
-    });
+    const response = await members(stranger.workspaceId, namingWorkspace(ada.headers, ada.workspaceId));
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe("not_a_member");
   });
 
   it("lets the path win over a malformed X-Workspace-Id", async () => {
     const ada = await newUser(t.app);
-    const response = await members(ada.workspaceId, { ...ada.headers, "x-workspace-id": "garbage" });
+    const response = await members(ada.workspaceId, namingWorkspace(ada.headers, "garbage"));
     expect(response.statusCode).toBe(200);
   });
 });

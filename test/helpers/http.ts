@@ -1,5 +1,6 @@
 // What almost every HTTP test shares: request shorthands and the shapes ids and times take.
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 export type Headers = Record<string, string>;
@@ -42,4 +43,21 @@ export function callerOf(
 export async function statusOf(response: Promise<{ statusCode: number; json: () => { code?: string } }>) {
   const answered = await response;
   return `${answered.statusCode} ${answered.json().code ?? ""}`.trim();
+}
+
+/**
+ * A PATCH's answer: 200 with the record as it was (`before`) but for `changes` and an updated_at later
+ * than `since`. Resolves with the record.
+ */
+export function expectPatched(
+  response: LightMyRequestResponse,
+  before: object,
+  changes: Record<string, unknown>,
+  since: string,
+): unknown {
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  expect(body).toEqual({ ...before, ...changes, updated_at: expect.stringMatching(ISO) });
+  expect(Date.parse(body.updated_at)).toBeGreaterThan(Date.parse(since));
+  return body;
 }
