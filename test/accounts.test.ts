@@ -3,8 +3,8 @@
 // account deletion (spec §2 "Account profile", §4 "Accounts", §5, §7; DESIGN.md §3, §4, §9).
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, login, newUser, PASSWORD, randomEmail, signUp } from "./helpers/factories.ts";
 import { countRows } from "./helpers/row-counts.ts";
 
@@ -844,11 +844,7 @@ describe("DELETE /auth/me", () => {
 });
 
 describe("logging", () => {
-  let logged: TestApp;
-  beforeAll(async () => {
-    logged = await createTestApp({ captureLogs: true });
-  });
-  afterAll(() => logged.close());
+  const logged = testAppForSuite({ captureLogs: true });
 
   it("never writes passwords, tokens, API keys or token query values to the log", async () => {
     const password = `Distinctive-Pa55-${randomUUID().slice(0, 8)}`;

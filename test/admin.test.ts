@@ -6,18 +6,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { engineUnderTest, testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { compiledEntry } from "./helpers/server-process.ts";
 
 const run = promisify(execFile);
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const storeEnv = () => ({
   PATH: process.env.PATH,

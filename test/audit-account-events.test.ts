@@ -2,20 +2,15 @@
 // session revoke (one and all) and account deletion, recorded in the user's workspaces in the
 // same transaction as the change, never with a token in them.
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Role } from "../src/auth/policy.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, login, newUser } from "./helpers/factories.ts";
+import { send } from "./helpers/http.ts";
 import { isolatedStore } from "./helpers/isolated-store.ts";
 import { newMember } from "./helpers/tree.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForSuite();
 
 type User = Awaited<ReturnType<typeof newUser>>;
 interface Entry {
@@ -32,11 +27,7 @@ async function trail(
   viewer: Pick<User, "workspaceId"> & { headers: Record<string, string> },
   workspaceId = viewer.workspaceId,
 ): Promise<Entry[]> {
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/workspaces/${workspaceId}/audit?limit=1000`,
-    headers: viewer.headers,
-  });
+  const response = await send(t.app, "GET", `/workspaces/${workspaceId}/audit?limit=1000`, viewer.headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -52,14 +43,15 @@ describe("API key events", () => {
   it("records api_key.created, .updated and .revoked with actor, address and client, never the token", async () => {
     const user = await owner();
     const key = await createApiKey(t.app, user.accessToken, { name: "deploy" });
-    const patched = await t.app.inject({
-      method: "PATCH",
-      url: `/keys/${key.id}`,
-      headers: { ...user.headers, "user-agent": "audit-test/1.0" },
-      payload: { name: "deploy-2" },
-    });
+    const patched = await send(
+      t.app,
+      "PATCH",
+      `/keys/${key.id}`,
+      { ...user.headers, "user-agent": "audit-test/1.0" },
+      { name: "deploy-2" },
+    );
     expect(patched.statusCode).toBe(200);
-    const revoked = await t.app.inject({ method: "POST", url: `/keys/${key.id}`, headers: user.headers });
+    const revoked = await send(t.app, "POST", `/keys/${key.id}`, user.headers);
     expect(revoked.statusCode).toBe(200);
 
     const entries = (await trail(user)).filter((e) => e.resource_type === "api_key");
@@ -78,13 +70,8 @@ describe("API key events", () => {
   it("revoking through PATCH is_revoked records api_key.revoked; a revoked key's second revoke records nothing", async () => {
     const user = await owner();
     const key = await createApiKey(t.app, user.accessToken);
-    await t.app.inject({
-      method: "PATCH",
-      url: `/keys/${key.id}`,
-      headers: user.headers,
-      payload: { is_revoked: true },
-    });
-    await t.app.inject({ method: "POST", url: `/keys/${key.id}`, headers: user.headers });
+    await send(t.app, "PATCH", `/keys/${key.id}`, user.headers, { is_revoked: true });
+    await send(t.app, "POST", `/keys/${key.id}`, user.headers);
     const actions = (await trail(user)).filter((e) => e.resource_id === key.id).map((e) => e.action);
     expect(actions).toEqual(["api_key.revoked", "api_key.created"]);
   });
@@ -105,11 +92,11 @@ describe("session events", () => {
   it("records session.revoked for one session and for all of them", async () => {
     const user = await owner();
     const second = await login(t.app, user.email, user.password, "second-device");
-    const sessions = await t.app.inject({ method: "GET", url: "/sessions/", headers: user.headers });
+    const sessions = await send(t.app, "GET", "/sessions/", user.headers);
     const target = (sessions.json() as { id: string; user_agent: string }[]).find(
       (s) => s.user_agent === "second-device",
     )!;
-    const one = await t.app.inject({ method: "POST", url: `/sessions/${target.id}/`, headers: user.headers });
+    const one = await send(t.app, "POST", `/sessions/${target.id}/`, user.headers);
     expect(one.statusCode).toBe(200);
     const entries = (await trail(user)).filter((e) => e.action === "session.revoked");
     expect(entries).toHaveLength(1);
@@ -122,7 +109,7 @@ describe("session events", () => {
 
     // Sign out everywhere (from a third device); then read the trail with an API key.
     const third = await login(t.app, user.email, user.password, "third-device");
-    const all = await t.app.inject({ method: "POST", url: "/sessions/", headers: bearer(third.accessToken) });
+    const all = await send(t.app, "POST", "/sessions/", bearer(third.accessToken));
     expect(all.statusCode).toBe(200);
     const fourth = await login(t.app, user.email, user.password, "fourth-device");
     const key = await createApiKey(t.app, fourth.accessToken);
@@ -136,9 +123,9 @@ describe("session events", () => {
   it("a 404 for someone else's session records nothing", async () => {
     const user = await owner();
     const other = await newUser(t.app);
-    const theirs = await t.app.inject({ method: "GET", url: "/sessions/", headers: other.headers });
+    const theirs = await send(t.app, "GET", "/sessions/", other.headers);
     const id = (theirs.json() as { id: string }[])[0]!.id;
-    const response = await t.app.inject({ method: "POST", url: `/sessions/${id}/`, headers: user.headers });
+    const response = await send(t.app, "POST", `/sessions/${id}/`, user.headers);
     expect(response.statusCode).toBe(404);
     expect((await trail(user)).some((e) => e.action === "session.revoked")).toBe(false);
   });
@@ -148,11 +135,8 @@ describe("account deletion", () => {
   it("records account.deleted in the workspaces that outlive the account, and workspace.deleted for those it takes", async () => {
     const host = await owner();
     const leaving = await newMember(t.app, t.db, host.workspaceId, Role.Member);
-    const response = await t.app.inject({
-      method: "DELETE",
-      url: "/auth/me",
-      headers: bearer(leaving.accessToken),
-      payload: { password: leaving.password },
+    const response = await send(t.app, "DELETE", "/auth/me", bearer(leaving.accessToken), {
+      password: leaving.password,
     });
     expect(response.statusCode, response.body).toBe(200);
 
@@ -177,11 +161,8 @@ describe("account deletion", () => {
   it("a wrong password deletes nothing and records nothing", async () => {
     const host = await owner();
     const staying = await newMember(t.app, t.db, host.workspaceId, Role.Member);
-    const response = await t.app.inject({
-      method: "DELETE",
-      url: "/auth/me",
-      headers: staying.headers,
-      payload: { password: "not the password" },
+    const response = await send(t.app, "DELETE", "/auth/me", staying.headers, {
+      password: "not the password",
     });
     expect(response.statusCode).toBe(403);
     expect((await trail(host)).some((e) => e.action === "account.deleted")).toBe(false);
@@ -235,34 +216,20 @@ describe("one transaction", () => {
       const before = await entries();
       await refuseAccountEvents(own);
 
-      const created = await own.app.inject({
-        method: "POST",
-        url: "/keys/",
-        headers: user.headers,
-        payload: { name: "never" },
-      });
+      const created = await send(own.app, "POST", "/keys/", user.headers, { name: "never" });
       expect(created.statusCode).toBe(500);
-      const patched = await own.app.inject({
-        method: "PATCH",
-        url: `/keys/${key.id}`,
-        headers: user.headers,
-        payload: { name: "after" },
-      });
+      const patched = await send(own.app, "PATCH", `/keys/${key.id}`, user.headers, { name: "after" });
       expect(patched.statusCode).toBe(500);
-      const keys = await own.app.inject({ method: "GET", url: "/keys/", headers: user.headers });
+      const keys = await send(own.app, "GET", "/keys/", user.headers);
       expect((keys.json() as { name: string }[]).map((k) => k.name)).toEqual(["before"]);
 
-      const sessions = await own.app.inject({ method: "GET", url: "/sessions/", headers: user.headers });
+      const sessions = await send(own.app, "GET", "/sessions/", user.headers);
       const target = (sessions.json() as { id: string; user_agent: string }[]).find(
         (s) => s.user_agent === "other-device",
       )!;
-      const one = await own.app.inject({
-        method: "POST",
-        url: `/sessions/${target.id}/`,
-        headers: user.headers,
-      });
+      const one = await send(own.app, "POST", `/sessions/${target.id}/`, user.headers);
       expect(one.statusCode).toBe(500);
-      const all = await own.app.inject({ method: "POST", url: "/sessions/", headers: user.headers });
+      const all = await send(own.app, "POST", "/sessions/", user.headers);
       expect(all.statusCode).toBe(500);
       const revoked = await own.db
         .selectFrom("sessions")
@@ -271,21 +238,18 @@ describe("one transaction", () => {
         .where("revoked_at", "is not", null)
         .execute();
       expect(revoked).toEqual([]);
-      const refreshed = await own.app.inject({
-        method: "POST",
-        url: "/auth/refresh",
-        payload: { refresh_token: other.refreshToken },
-      });
+      const refreshed = await send(
+        own.app,
+        "POST",
+        "/auth/refresh",
+        {},
+        { refresh_token: other.refreshToken },
+      );
       expect(refreshed.statusCode).toBe(200);
 
-      const deleted = await own.app.inject({
-        method: "DELETE",
-        url: "/auth/me",
-        headers: user.headers,
-        payload: { password: user.password },
-      });
+      const deleted = await send(own.app, "DELETE", "/auth/me", user.headers, { password: user.password });
       expect(deleted.statusCode).toBe(500);
-      const me = await own.app.inject({ method: "GET", url: "/auth/me", headers: user.headers });
+      const me = await send(own.app, "GET", "/auth/me", user.headers);
       expect(me.statusCode).toBe(200);
       const workspace = await own.db
         .selectFrom("workspaces")

@@ -3,7 +3,7 @@
 // this node and (through Redis) on every other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TaggedCache } from "../src/auth/auth-cache.ts";
-import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
+import { createTestApp, engineUnderTest, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser, PASSWORD } from "./helpers/factories.ts";
 import { REDIS_URL, REQUIRE_REDIS, redisReachable } from "./helpers/redis.ts";
 import { newMember } from "./helpers/tree.ts";
@@ -45,11 +45,7 @@ describe("TaggedCache", () => {
 });
 
 describe("on one node", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite();
 
   it("refuses a demoted Admin at once, after their role was read (and cached) a moment before", async () => {
     const owner = await newUser(t.app);

@@ -1,8 +1,8 @@
 // Encryption at rest (DESIGN.md §6): what the database holds, how a ciphertext is bound to its
 // row, and how an unreadable value surfaces (207, never 500). The master key's rotation:
 // encryption-master-key-rotation.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { createSecret, distinctive, list, WRAPPED } from "./helpers/encrypted-secrets.ts";
 import { newUser } from "./helpers/factories.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
@@ -35,11 +35,7 @@ async function setCiphertext(db: TestApp["db"], secretId: string, ciphertext: st
 }
 
 describe("ciphertext at rest", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite();
 
   async function ownerWithTree() {
     const owner = await newUser(t.app);

@@ -837,11 +837,7 @@ const PUBLIC_OPERATIONS = new Set([
 ]);
 
 describe("interactive docs with DEBUG on", () => {
-  let debug: TestApp;
-  beforeAll(async () => {
-    debug = await createTestApp({ env: { DEBUG: "true" } });
-  });
-  afterAll(() => debug.close());
+  const debug = testAppForSuite({ env: { DEBUG: "true" } });
 
   const openapi = async () => {
     const response = await debug.app.inject({ method: "GET", url: "/openapi.json" });

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import {
   extractCode,
@@ -143,11 +143,7 @@ describe("with an unreachable SMTP server", () => {
 });
 
 describe("without SMTP_URL", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ captureLogs: true });
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite({ captureLogs: true });
 
   it("writes the mail as an .eml file under COFFER_DATA_DIR/outbox/ and logs where, never the code", async () => {
     expect(t.config.smtpUrl).toBeUndefined();

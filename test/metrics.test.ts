@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
 import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
 
@@ -31,11 +31,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe("metrics off (no COFFER_METRICS_TOKEN)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForSuite();
 
   it("answers GET /metrics with the ordinary 404, with or without a bearer token", async () => {
     for (const headers of [{}, bearer(TOKEN)]) {
