@@ -7,12 +7,13 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type DashboardStack,
   type Headers,
   httpJson,
   httpSignIn,
+  newDesktopPage,
   type Person,
   signUpInBrowser,
   startDashboardStack,
@@ -66,10 +67,7 @@ describe.skipIf(!browserTestsRun)("the automation screens in Chromium", () => {
     // The loopback issuer is reachable only because the operator allows 127.0.0.1.
     stack = await startDashboardStack({ COFFER_OUTBOUND_ALLOW: "127.0.0.1/32" });
     ({ engine, server, browser } = stack);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    page = await context.newPage();
-    problems = collectPageProblems(page);
+    ({ page, problems } = await newDesktopPage(browser, { clipboardFor: server.url }));
   }, 120_000);
 
   afterAll(async () => {

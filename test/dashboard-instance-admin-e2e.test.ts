@@ -6,11 +6,12 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   apiCall,
   type DashboardStack,
+  newDesktopPage,
   signInInBrowser,
   signUpVerifiedThroughApi,
   startDashboardStack,
@@ -37,9 +38,7 @@ describe.skipIf(!browserTestsRun)("the instance-admin page in Chromium", () => {
   afterAll(() => stack?.close());
 
   async function openAs(account: ApiAccount): Promise<{ page: Page; problems: string[] }> {
-    const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    const problems = collectPageProblems(page);
+    const { page, problems } = await newDesktopPage(stack.browser);
     await signInInBrowser(page, stack.server.url, account);
     return { page, problems };
   }

@@ -9,12 +9,13 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type DashboardStack,
   type Headers,
   httpJson,
   httpSignIn,
+  newDesktopPage,
   type Person,
   signInWithPassword,
   signUpInBrowser,
@@ -61,12 +62,10 @@ describe.skipIf(!browserTestsRun)("the people and account screens in Chromium", 
   let apiHeaders: Headers;
 
   async function newPage(options: { userAgent?: string } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    contexts.push(context);
-    const page = await context.newPage();
-    problems.push(collectPageProblems(page));
-    return page;
+    const opened = await newDesktopPage(browser, { clipboardFor: server.url, ...options });
+    contexts.push(opened.context);
+    problems.push(opened.problems);
+    return opened.page;
   }
 
   beforeAll(async () => {

@@ -13,6 +13,7 @@ import {
   dashboardLocators,
   environmentPageUrl,
   memberThroughStore,
+  newDesktopPage,
   ownerWithEnvironmentForSuite,
   signInInBrowser,
 } from "./helpers/dashboard-flows.ts";
@@ -218,8 +219,7 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
     "a Viewer sees values only through Show and is offered no edit, delete or selection",
     async () => {
       const viewer = await memberThroughStore(stack, tree.workspaceId, Role.Viewer, [tree.teamId]);
-      const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const viewerPage = await context.newPage();
+      const { context, page: viewerPage } = await newDesktopPage(stack.browser);
       const { button, row } = dashboardLocators(viewerPage);
       await signInInBrowser(viewerPage, url, viewer);
       await viewerPage.goto(envUrl());

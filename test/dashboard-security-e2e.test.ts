@@ -15,11 +15,12 @@ import { readFileSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   type DashboardStack,
   httpJson,
+  newDesktopPage,
   signUpVerifiedThroughApi,
   startDashboardStack,
 } from "./helpers/dashboard-flows.ts";
@@ -90,12 +91,10 @@ describe.skipIf(!browserTestsRun)("the account-security screens in Chromium", ()
   let password = "";
 
   async function newPage(options: { userAgent?: string } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-    contexts.push(context);
-    const page = await context.newPage();
-    problems.push(collectPageProblems(page));
-    return page;
+    const opened = await newDesktopPage(browser, { clipboardFor: base, ...options });
+    contexts.push(opened.context);
+    problems.push(opened.problems);
+    return opened.page;
   }
 
   const on = (page: Page) => ({

@@ -155,13 +155,21 @@ export interface DashboardPage {
 
 /**
  * A page at 1440 px in a browser context of its own, what it reports collected into `problems`;
- * with `clipboardFor`, the clipboard open to that origin (for the Copy buttons).
+ * with `clipboardFor`, the clipboard open to that origin (for the Copy buttons); with `userAgent`,
+ * another device (one live session per device).
  */
 export async function newDesktopPage(
   browser: Browser,
-  { clipboardFor, problems = [] }: { clipboardFor?: string; problems?: string[] } = {},
+  {
+    clipboardFor,
+    problems = [],
+    userAgent,
+  }: { clipboardFor?: string; problems?: string[]; userAgent?: string } = {},
 ): Promise<DashboardPage> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    ...(userAgent ? { userAgent } : {}),
+  });
   if (clipboardFor)
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: clipboardFor });
   const page = await context.newPage();
@@ -341,14 +349,12 @@ export function separateDevices(label: string) {
   return {
     problems,
     async newPage(browser: Browser): Promise<Page> {
-      const context = await browser.newContext({
-        viewport: { width: 1440, height: 900 },
+      const opened = await newDesktopPage(browser, {
         userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 ${label}-${randomUUID().slice(0, 8)}`,
       });
-      contexts.push(context);
-      const page = await context.newPage();
-      problems.push(collectPageProblems(page));
-      return page;
+      contexts.push(opened.context);
+      problems.push(opened.problems);
+      return opened.page;
     },
     async closeAll(): Promise<void> {
       for (const context of contexts) await context.close();
