@@ -20,6 +20,9 @@ let accountId: string;
 let base: string;
 
 const send = callerOf(() => t.app);
+/** The Owner's request adding a trust to the service account. */
+const addTrust = (trust: Record<string, unknown>) =>
+  send("POST", `${base}/${accountId}/trusts`, owner.headers, trust);
 /** An exchange naming the account whose trust should accept the token (as CI must). */
 const exchange = (token: string, extra: object = { service_account_id: accountId }) =>
   t.app.inject({ method: "POST", url: "/auth/oidc/exchange", payload: { token, ...extra } });
@@ -81,7 +84,7 @@ beforeAll(async () => {
   accountId = (
     await send("POST", base, owner.headers, { name: "github", role: 0, team_ids: [tree.teamId] })
   ).json().id;
-  const trust = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+  const trust = await addTrust({
     name: "main branch",
     issuer: issuer.url,
     audience: "coffer",
@@ -204,7 +207,7 @@ describe("POST /auth/oidc/exchange", () => {
   it("answers 502 when the issuer cannot be reached, and keeps the token usable once it can", async () => {
     const fresh = await startIssuer();
     try {
-      await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+      await addTrust({
         name: "flaky",
         issuer: fresh.url,
         audience: "coffer",
@@ -267,7 +270,7 @@ describe("trusts", () => {
       environment_ids: [tree.environmentId],
     });
     for (const bad of ["http://issuer.example", "ftp://x", "not a url", "https://x.example/?q=1"]) {
-      const response = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+      const response = await addTrust({
         name: "bad",
         issuer: bad,
         audience: "a",
@@ -284,7 +287,7 @@ describe("trusts", () => {
     const audience = `removed-${randomUUID()}`;
     try {
       const trust = (
-        await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+        await addTrust({
           name: "temporary",
           issuer: extra.url,
           audience,
@@ -385,7 +388,7 @@ describe("the issuer's address (server-side request forgery)", () => {
 describe("reading an issuer the operator lets Coffer reach", () => {
   const trustIssuer = async (url: string) => {
     const audience = `probe-${randomUUID()}`;
-    const response = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+    const response = await addTrust({
       name: "probe",
       issuer: url,
       audience,
@@ -477,7 +480,7 @@ describe("tenants", () => {
       });
       expect(caught.statusCode, caught.body).toBe(201);
       // ...then the owner trusts their own repository's tokens of the same issuer.
-      const added = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+      const added = await addTrust({
         name: "payments",
         issuer: shared.url,
         audience: "coffer",
@@ -513,7 +516,7 @@ describe("tenants", () => {
     // would hand its key to any repository's job that names it.
     const github = "https://token.actions.githubusercontent.com";
     const audience = `legacy-${randomUUID()}`;
-    const added = await send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+    const added = await addTrust({
       name: "legacy",
       issuer: github,
       audience,
@@ -539,7 +542,7 @@ describe("tenants", () => {
     const terraform = "https://app.terraform.io";
     const buildkite = "https://agent.buildkite.com";
     const add = (issuer: string, subject: string, claims?: Record<string, string>) =>
-      send("POST", `${base}/${accountId}/trusts`, owner.headers, {
+      addTrust({
         name: "shared",
         issuer,
         audience: `shared-${randomUUID()}`,
