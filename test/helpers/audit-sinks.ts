@@ -6,6 +6,7 @@ import { createSocket } from "node:dgram";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server as HttpServer, type ServerResponse } from "node:http";
 import { createServer, type Socket } from "node:net";
+import { listenOnLoopback } from "./loopback.ts";
 
 /** One entry as a stream carries it (the fields the tests read). */
 export interface StreamedEntry {
@@ -100,8 +101,7 @@ export async function startSyslogTcp() {
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => {});
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
+  const port = await listenOnLoopback(server);
   return {
     url: `syslog+tcp://127.0.0.1:${port}`,
     raw,

@@ -2,7 +2,7 @@
 // accepts any credential, and answers a secrets list of its choosing (or redirects elsewhere) —
 // what a `.coffer.json` from an untrusted repository could point the CLI to.
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeNow, listenOnLoopback } from "./loopback.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -64,18 +64,13 @@ export async function startFakeCoffer(options: FakeCofferOptions = {}): Promise<
       json(200, {});
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     everythingReceived: () =>
       requests.map((r) => `${r.path}\n${JSON.stringify(r.headers)}\n${r.body}`).join("\n"),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }
 

@@ -9,7 +9,7 @@
 // the redirect URI, and PKCE: base64url(sha256(code_verifier)) must equal the recorded challenge.
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeNow, listenOnLoopback } from "./loopback.ts";
 
 /**
  * How a fake misbehaves: `"500"` answers 500, `"close"` drops the connection; on every endpoint
@@ -92,17 +92,15 @@ abstract class FakeProvider<P> {
         else response.destroy();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     this.server = server;
-    this.port = (server.address() as AddressInfo).port;
+    this.port = await listenOnLoopback(server);
     return this;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeNow(server);
   }
 
   /** The query of the authorize request that carried this state. */

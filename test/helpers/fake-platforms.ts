@@ -5,6 +5,7 @@
 // Retry-After as an HTTP date), "broken" (5xx), "slow" (answers late), "garbage" (200, not JSON),
 // and for the paged APIs "endless" (a next page, always).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { closeNow, listenOnLoopback } from "./loopback.ts";
 
 export const TOKENS = {
   railway: "rw-account-token",
@@ -197,9 +198,7 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
     }
     send(res, 404, { message: "no such fake route" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const port = await listenOnLoopback(server);
   const url = `http://127.0.0.1:${port}`;
   // The object the server reads from: tests set beforeAnswer and railwayHttpAuthErrors on it.
   return Object.assign(fake, {
@@ -209,10 +208,6 @@ export async function startFakePlatforms(): Promise<FakePlatforms> {
       COFFER_VERCEL_API_URL: `${url}/vercel`,
       COFFER_RENDER_API_URL: `${url}/render`,
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   });
 }

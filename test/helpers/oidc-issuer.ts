@@ -3,8 +3,8 @@
 // It also answers as a runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL) for the Action.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
+import { listenOnLoopback } from "./loopback.ts";
 
 export interface Issuer {
   url: string;
@@ -66,8 +66,7 @@ export async function startIssuer(options: { host?: string } = {}): Promise<Issu
       response.writeHead(404).end("{}");
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://${options.host ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
+  url = `http://${options.host ?? "127.0.0.1"}:${await listenOnLoopback(server)}`;
   job.requestUrl = `${url}/id-token?api-version=2.0`;
 
   // GitHub's endpoint answers {"count", "value"} to a GET with the runner's bearer; the audience

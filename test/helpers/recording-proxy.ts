@@ -2,7 +2,7 @@
 // status, and can answer a request itself instead (a 429 from "the network"), so a client's
 // handling of conditions the server rarely produces on cue can be tested against the real thing.
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeNow, listenOnLoopback } from "./loopback.ts";
 
 export interface Interception {
   status: number;
@@ -51,15 +51,10 @@ export async function startRecordingProxy(
     forwarded.on("error", () => outgoing.destroy());
     incoming.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }

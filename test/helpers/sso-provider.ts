@@ -5,9 +5,9 @@
 // or not), and can make the provider answer nothing at all.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { decodeJwt, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import Provider from "oidc-provider";
+import { closeNow, listenOnLoopback } from "./loopback.ts";
 
 /** A person at the provider: `sub` is what they type into the login form. */
 export interface SsoAccount {
@@ -90,8 +90,7 @@ export async function startSsoProvider(
       response.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://127.0.0.1:${await listenOnLoopback(server)}`;
 
   /** (Re)builds the provider: its client's redirect URIs are fixed when it is made. */
   const build = () => {
@@ -318,10 +317,6 @@ export async function startSsoProvider(
     requests: state.requests,
     idTokens: state.idTokens,
     authorize,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeNow(server),
   };
 }

@@ -1,7 +1,7 @@
 // A webhook receiver on loopback: records every request (headers, raw body) and answers what the
 // test tells it to — a status, or nothing at all until released (a receiver that hangs).
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeNow, listenOnLoopback } from "./loopback.ts";
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -32,8 +32,7 @@ export async function startReceiver(answer: (request: Received, index: number) =
       else response.writeHead(reply, { "content-type": "text/plain" }).end("ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     port,
@@ -59,8 +58,7 @@ export async function startReceiver(answer: (request: Received, index: number) =
     },
     async close() {
       for (const response of held.splice(0)) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
     },
   };
 }
