@@ -2,7 +2,6 @@
 // navigations to paths no API route answers, hashed assets under /_app/assets/ cached for a year,
 // the dashboard's own CSP, and every other client still getting the JSON error contract.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import { ASSET_PREFIX, DASHBOARD_CSP, DEFAULT_DASHBOARD_DIR } from "../src/http/
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { ensureDashboardBuilt } from "./helpers/browser.ts";
 import { newUser } from "./helpers/factories.ts";
+import { nodeHttpRequest } from "./helpers/raw-http.ts";
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/_app/assets/app-3f9a1c.js"></script></head></html>';
@@ -170,20 +170,8 @@ describe("client-side routes", () => {
 });
 
 /** A GET over a real socket with the path exactly as given (inject would resolve the dots first). */
-function rawGet(port: number, path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const rawGet = (port: number, path: string, headers: Record<string, string>) =>
+  nodeHttpRequest({ port, path, headers });
 
 describe("the asset folder", () => {
   let port: number;

@@ -2,11 +2,12 @@
 // key, configuration errors, graceful shutdown, `migrate`, and one walk over a real port.
 import { randomUUID } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { PASSWORD } from "./helpers/factories.ts";
+import { nodeHttpRequest } from "./helpers/raw-http.ts";
 import { signUpOverHttp } from "./helpers/real-port.ts";
 import {
   freePort,
@@ -58,34 +59,12 @@ function postForm(
   form: Record<string, string>,
   agent: Agent | false = false,
 ): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = new URLSearchParams(form).toString();
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        agent,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.setTimeout(15_000, () => req.destroy(new Error("request timed out")));
-    req.end(payload);
-  });
+  const payload = new URLSearchParams(form).toString();
+  const headers = {
+    "content-type": "application/x-www-form-urlencoded",
+    "content-length": Buffer.byteLength(payload),
+  };
+  return nodeHttpRequest({ port, path, method: "POST", agent, headers }, payload, 15_000);
 }
 
 /** The error code of a TCP connection attempt, or "connected". */
