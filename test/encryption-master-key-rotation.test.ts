@@ -155,6 +155,12 @@ async function expectUnreadable(store: Store, key: string, seeded: Seeded[]) {
   }
 }
 
+/** After a rotation: the new key reads every seeded secret, the old one none. */
+async function expectRotated(store: Store, oldKey: string, nextKey: string, seeded: Seeded[]) {
+  await expectReadable(store, nextKey, seeded);
+  await expectUnreadable(store, oldKey, seeded);
+}
+
 describe("admin rotate-master-key", () => {
   const stores: Store[] = [];
   const store = async () => {
@@ -165,12 +171,16 @@ describe("admin rotate-master-key", () => {
   afterAll(async () => {
     for (const s of stores) await s.drop();
   });
+  /** A store seeded under a fresh current key, and a snapshot of it before the test touches it. */
+  const seededStore = async () => {
+    const s = await store();
+    const key = newKey();
+    const seeded = await seed(s, key);
+    return { s, key, seeded, before: await snapshotStore(s, key) };
+  };
 
   it("generates a new key, prints it once, re-wraps every data key; the new key reads everything, the old none", async () => {
-    const s = await store();
-    const oldKey = newKey();
-    const seeded = await seed(s, oldKey);
-    const before = await snapshotStore(s, oldKey);
+    const { s, key: oldKey, seeded, before } = await seededStore();
     expect(before.dataKeys).toHaveLength(2);
 
     const result = await rotate(s, oldKey);
@@ -197,8 +207,7 @@ describe("admin rotate-master-key", () => {
     expect(after.secrets).toEqual(before.secrets);
     expect(after.versions).toEqual(before.versions);
 
-    await expectReadable(s, nextKey, seeded);
-    await expectUnreadable(s, oldKey, seeded);
+    await expectRotated(s, oldKey, nextKey, seeded);
   });
 
   it("takes the new key from --new-key-file, and does not print it", async () => {
@@ -215,8 +224,7 @@ describe("admin rotate-master-key", () => {
     expect(result.stdout).not.toContain(nextKey);
     expect(result.stdout).not.toContain("shown once");
 
-    await expectReadable(s, nextKey, seeded);
-    await expectUnreadable(s, oldKey, seeded);
+    await expectRotated(s, oldKey, nextKey, seeded);
   });
 
   it("re-seals two-factor secrets: the authenticator app's codes still sign in under the new key", async () => {
@@ -259,10 +267,7 @@ describe("admin rotate-master-key", () => {
   });
 
   it("fails with exit 1 and changes nothing when the current key is wrong", async () => {
-    const s = await store();
-    const rightKey = newKey();
-    const seeded = await seed(s, rightKey);
-    const before = await snapshotStore(s, rightKey);
+    const { s, key: rightKey, seeded, before } = await seededStore();
     const file = join(s.dataDir, "next.key");
     writeFileSync(file, `${newKey()}\n`, { mode: 0o600 });
 
@@ -277,10 +282,7 @@ describe("admin rotate-master-key", () => {
   });
 
   it("refuses a bad --new-key-file or the current key as the new one (exit 1, nothing changed)", async () => {
-    const s = await store();
-    const key = newKey();
-    await seed(s, key);
-    const before = await snapshotStore(s, key);
+    const { s, key, before } = await seededStore();
     const short = join(s.dataDir, "short.key");
     writeFileSync(short, randomBytes(16).toString("base64"));
     const same = join(s.dataDir, "same.key");
@@ -319,18 +321,14 @@ describe("admin rotate-master-key", () => {
       expect(statSync(keyFile).mode & 0o777).toBe(0o600);
       expect(() => statSync(`${keyFile}.new`)).toThrow();
 
-      await expectReadable(s, nextKey, seeded);
-      await expectUnreadable(s, oldKey, seeded);
+      await expectRotated(s, oldKey, nextKey, seeded);
     },
   );
 
   it.runIf(engineUnderTest() === "sqlite")(
     "with a master.key that does not open the data keys, leaves the file and the database as they were",
     async () => {
-      const s = await store();
-      const rightKey = newKey();
-      const seeded = await seed(s, rightKey);
-      const before = await snapshotStore(s, rightKey);
+      const { s, key: rightKey, seeded, before } = await seededStore();
       const keyFile = join(s.dataDir, "master.key");
       const wrongKey = newKey();
       writeFileSync(keyFile, `${wrongKey}\n`, { mode: 0o600 });
@@ -359,10 +357,7 @@ describe("admin rotate-master-key", () => {
   it.runIf(engineUnderTest() === "sqlite")(
     "without COFFER_MASTER_KEY and without master.key, refuses rather than generating a 'current' key",
     async () => {
-      const s = await store();
-      const key = newKey();
-      const seeded = await seed(s, key);
-      const before = await snapshotStore(s, key);
+      const { s, key, seeded, before } = await seededStore();
       const result = await rotate(s, undefined);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain("no current master key");
