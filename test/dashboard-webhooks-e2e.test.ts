@@ -11,7 +11,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, browserTestsRun, collectPageProblems, screenshots } from "./helpers/browser.ts";
+import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import {
   type ApiAccount,
   createTreeThroughApi,
@@ -19,6 +19,7 @@ import {
   type EnvTree,
   FLOW_PASSWORD,
   httpJson,
+  newDesktopPage,
   signInInBrowser,
   signUpVerifiedThroughApi,
   startDashboardStack,
@@ -130,10 +131,7 @@ describe.skipIf(!browserTestsRun)("the webhooks screens in Chromium", () => {
     });
     staging = (await createTreeThroughApi(server.url, owner, { environment: "Staging" }, tree)).environmentId;
     for (const person of Object.values(people)) await joinWorkspace(person);
-    const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    page = await context.newPage();
-    problems = collectPageProblems(page);
+    ({ page, problems } = await newDesktopPage(stack.browser, { clipboardFor: server.url }));
     await signInInBrowser(page, server.url, { ...owner, email: people.admin.email, password: FLOW_PASSWORD });
   }, 180_000);
 
@@ -409,9 +407,7 @@ describe.skipIf(!browserTestsRun)("the webhooks screens in Chromium", () => {
   it.each(["member", "viewer"] as const)(
     "a %s sees no Webhooks entry, and the route says it is for Admins and Owners",
     async (who) => {
-      const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const other = await context.newPage();
-      const theirs = collectPageProblems(other);
+      const { context, page: other, problems: theirs } = await newDesktopPage(stack.browser);
       await signInInBrowser(other, server.url, {
         ...owner,
         email: people[who].email,
