@@ -27,18 +27,17 @@ const PAGED = 51;
 describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
   const {
     stack,
+    server,
     account,
     tree: production,
     page,
     problems,
   } = ownerWithEnvironmentForSuite({ team: "Platform", project: "Payments API", environment: "Production" });
   let development: EnvTree;
-  let url = "";
   let doomedId = "";
 
   beforeAll(async () => {
-    url = stack.server.url;
-    development = await createTreeThroughApi(url, account, { environment: "Development" }, production);
+    development = await createTreeThroughApi(server.url, account, { environment: "Development" }, production);
   }, 120_000);
 
   const rows = () => page.getByRole("table", { name: "Audit trail" }).locator("tbody tr");
@@ -69,7 +68,7 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
     "an audit entry names a deleted secret, by its key and where it was",
     async () => {
       const created = await apiCall<{ id: string }>(
-        url,
+        server.url,
         "POST",
         `${secretsPath(production)}/`,
         account.headers,
@@ -79,15 +78,15 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
         },
       );
       doomedId = created.id;
-      await apiCall(url, "DELETE", `${secretsPath(production)}/${doomedId}`, account.headers);
+      await apiCall(server.url, "DELETE", `${secretsPath(production)}/${doomedId}`, account.headers);
       // A wrong password for the account: the trail tells the address tried and why it failed.
-      const refused = await fetch(`${url}/auth/login`, {
+      const refused = await fetch(`${server.url}/auth/login`, {
         method: "POST",
         body: new URLSearchParams({ username: account.email, password: "not the password" }),
       });
       expect(refused.status).toBe(401);
 
-      await signInInBrowser(page, url, account);
+      await signInInBrowser(page, server.url, account);
       await page.getByRole("link", { name: "Audit", exact: true }).click();
       await page.getByRole("heading", { name: "Audit trail" }).waitFor();
       const deleted = rows().filter({ hasText: "deleted DOOMED_KEY in Payments API / Production" });
@@ -106,7 +105,7 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
     "shows a bulk create as one entry, whose expander lists its three keys",
     async () => {
       const secrets = BULK_KEYS.map((key) => ({ key, value: VALUES.bulk }));
-      await apiCall(url, "POST", `${secretsPath(development)}/bulk`, account.headers, { secrets });
+      await apiCall(server.url, "POST", `${secretsPath(development)}/bulk`, account.headers, { secrets });
       await page.reload();
       const bulk = rows().filter({ hasText: "3 secrets" });
       await bulk.waitFor();
@@ -172,7 +171,7 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
   it(
     "narrows the trail to the last 24 hours, yesterday or the last 7 days with one click (issue 36, item 11)",
     async () => {
-      await page.goto(`${url}/w/${account.workspaceId}/audit`);
+      await page.goto(`${server.url}/w/${account.workspaceId}/audit`);
       const preset = (name: string) => page.getByRole("button", { name, exact: true });
       await preset("Last 24 hours").click();
       await page.waitForURL(/within=24h/);
@@ -202,15 +201,17 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
     "says an environment's rename before and after",
     async () => {
       const environment = `/environments/${production.workspaceId}/${production.teamId}/${production.projectId}/${production.environmentId}/`;
-      await apiCall(url, "PATCH", environment, account.headers, { name: "Live" });
-      await apiCall(url, "PATCH", environment, account.headers, { name: "Production" });
-      await page.goto(`${url}/w/${account.workspaceId}/audit?action=environment.updated`);
+      await apiCall(server.url, "PATCH", environment, account.headers, { name: "Live" });
+      await apiCall(server.url, "PATCH", environment, account.headers, { name: "Production" });
+      await page.goto(`${server.url}/w/${account.workspaceId}/audit?action=environment.updated`);
       await poll(rowTexts).toHaveLength(2);
       const [back, renamed] = await rowTexts();
       expect(renamed).toContain("name: Production → Live");
       expect(back).toContain("name: Live → Production");
       // Where the previous step left the page, for the next one.
-      await page.goto(`${url}/w/${account.workspaceId}/audit?environment=${development.environmentId}`);
+      await page.goto(
+        `${server.url}/w/${account.workspaceId}/audit?environment=${development.environmentId}`,
+      );
       await poll(rowTexts).not.toHaveLength(0);
     },
     STEP_TIMEOUT,
@@ -220,7 +221,7 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
     "pages a filtered trail with Load more",
     async () => {
       for (let i = 0; i < PAGED; i++) {
-        await apiCall(url, "POST", `${secretsPath(development)}/`, account.headers, {
+        await apiCall(server.url, "POST", `${secretsPath(development)}/`, account.headers, {
           key: `PAGED_${String(i).padStart(2, "0")}`,
           value: VALUES.bulk,
         });
@@ -295,7 +296,7 @@ describe.skipIf(!browserTestsRun)("the audit screen in Chromium", () => {
   it(
     "verifies the trail's chain on request, and names the entry where it breaks once the database is edited",
     async () => {
-      await page.goto(`${url}/w/${account.workspaceId}/audit`);
+      await page.goto(`${server.url}/w/${account.workspaceId}/audit`);
       const chain = page.getByRole("region", { name: "Tamper evidence" });
       await chain.getByText("Never verified.").waitFor();
       await chain.getByRole("button", { name: "Verify now" }).click();

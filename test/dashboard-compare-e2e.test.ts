@@ -20,6 +20,7 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium", () => {
   const {
     stack,
+    server,
     account,
     tree: production,
     page,
@@ -27,31 +28,34 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
   } = ownerWithEnvironmentForSuite({ team: "Platform", project: "Payments", environment: "Production" });
   let staging: EnvTree;
   let development: EnvTree;
-  let url = "";
 
   const read = async (tree: EnvTree) =>
     Object.fromEntries(
       (
-        await apiCall<{ key: string; value: string }[]>(url, "GET", `${secretsPath(tree)}/`, account.headers)
+        await apiCall<{ key: string; value: string }[]>(
+          server.url,
+          "GET",
+          `${secretsPath(tree)}/`,
+          account.headers,
+        )
       ).map((s) => [s.key, s.value]),
     );
 
   beforeAll(async () => {
-    url = stack.server.url;
     staging = await createTreeThroughApi(
-      url,
+      server.url,
       account,
       { environment: "Staging", type: "staging" },
       production,
     );
     development = await createTreeThroughApi(
-      url,
+      server.url,
       account,
       { environment: "Development", type: "dev" },
       production,
     );
     const put = (tree: EnvTree, secrets: { key: string; value: string }[]) =>
-      apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
+      apiCall(server.url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
     await put(production, [
       { key: "DB_HOST", value: "db.prod.internal" },
       { key: "LOG_LEVEL", value: "warn" },
@@ -76,7 +80,7 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
   it(
     "opens from the project and marks what is missing and what differs, without values",
     async () => {
-      await signInInBrowser(page, url, account);
+      await signInInBrowser(page, server.url, account);
       await page.getByRole("link", { name: "Compare the environments of Payments" }).click();
       await page.getByRole("heading", { name: "Compare environments" }).waitFor();
       await gridRow("FEATURE_FLAG").waitFor();
@@ -131,7 +135,9 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
     "moves between environments from the secrets page; every breadcrumb part is a link",
     async () => {
       const { workspaceId, teamId, projectId } = production;
-      await page.goto(`${url}/w/${workspaceId}/env/${teamId}/${projectId}/${production.environmentId}`);
+      await page.goto(
+        `${server.url}/w/${workspaceId}/env/${teamId}/${projectId}/${production.environmentId}`,
+      );
       await page.getByRole("heading", { name: /Production/ }).waitFor();
       const switcher = page.getByRole("navigation", { name: "Breadcrumb" }).getByLabel("Environment");
       await poll(() => switcher.locator("option").allInnerTexts()).toEqual([
@@ -163,7 +169,7 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
   it(
     "counts keys Staging inherits from Production as present, leads with the one real gap, and says what overriding does (issue 36)",
     async () => {
-      const live = await createTreeThroughApi(url, account, {
+      const live = await createTreeThroughApi(server.url, account, {
         team: "Shop",
         project: "Checkout",
         environment: "Production",
@@ -171,7 +177,7 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       });
       const { workspaceId, teamId, projectId } = live;
       const child = await apiCall<{ id: string }>(
-        url,
+        server.url,
         "POST",
         `/environments/${workspaceId}/${teamId}/${projectId}/`,
         account.headers,
@@ -179,13 +185,13 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       );
       const stagingTree = { ...live, environmentId: child.id };
       const keys = Array.from({ length: 14 }, (_, i) => `SHARED_${String(i).padStart(2, "0")}`);
-      await apiCall(url, "POST", `${secretsPath(live)}/bulk`, account.headers, {
+      await apiCall(server.url, "POST", `${secretsPath(live)}/bulk`, account.headers, {
         secrets: keys.map((key) => ({ key, value: `prod-${key}` })),
       });
-      await apiCall(url, "POST", `${secretsPath(stagingTree)}/bulk`, account.headers, {
+      await apiCall(server.url, "POST", `${secretsPath(stagingTree)}/bulk`, account.headers, {
         secrets: [{ key: "STAGING_ONLY", value: "s" }],
       });
-      await page.goto(`${url}/w/${workspaceId}/compare/${teamId}/${projectId}`);
+      await page.goto(`${server.url}/w/${workspaceId}/compare/${teamId}/${projectId}`);
       await gridRow("SHARED_00").waitFor();
       await page.getByLabel("Only differences").uncheck();
       const statuses = await grid().locator("tbody tr td:last-child").allInnerTexts();
@@ -211,7 +217,7 @@ describe.skipIf(!browserTestsRun)("the environment comparison grid in Chromium",
       await gridRow("SHARED_05").getByRole("button", { name: "Override", exact: true }).click();
       const overridden = async () => {
         const listed = await apiCall<{ key: string; value: string; inherited_from?: string }[]>(
-          url,
+          server.url,
           "GET",
           `${secretsPath(stagingTree)}/`,
           account.headers,

@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations, browserTestsRun, screenshots } from "./helpers/browser.ts";
 import { runCoffer, spawnCoffer, waitForMatch } from "./helpers/cli-process.ts";
+import { signInInBrowser } from "./helpers/dashboard-flows.ts";
 import { tempDir } from "./helpers/server-process.ts";
 import { ssoDashboardForSuite } from "./helpers/sso-dashboard.ts";
 
@@ -66,11 +67,7 @@ describe.skipIf(!browserTestsRun)("coffer login approved in Chromium", () => {
     "signed in, the code typed on /device can be denied: the CLI stops, signed in nowhere",
     async () => {
       const page = await newPage();
-      await page.goto(`${base()}/sign-in`);
-      await page.getByLabel("Email").fill(owner.email);
-      await page.getByLabel("Password").fill(owner.password);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.waitForURL(/\/w\//);
+      await signInInBrowser(page, base(), owner);
 
       // A code that waits for nobody (mistyped, or expired) says so.
       await page.goto(`${base()}/device`);

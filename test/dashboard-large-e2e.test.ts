@@ -20,23 +20,21 @@ const TOTAL = (COUNT + 1).toLocaleString("en");
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
-  const { stack, account, tree, page, problems } = ownerWithEnvironmentForSuite({
+  const { server, account, tree, page, problems } = ownerWithEnvironmentForSuite({
     team: "Platform",
     project: "Mesh",
     environment: "Production",
   });
-  let url = "";
 
   beforeAll(async () => {
-    url = stack.server.url;
     for (let start = 0; start < COUNT; start += 1000) {
       const secrets = Array.from({ length: 1000 }, (_, i) => ({
         key: key(start + i),
         value: `https://svc-${start + i}.internal`,
       }));
-      await apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
+      await apiCall(server.url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
     }
-    await apiCall(url, "POST", `${secretsPath(tree)}/`, account.headers, { key: LONG, value: "x" });
+    await apiCall(server.url, "POST", `${secretsPath(tree)}/`, account.headers, { key: LONG, value: "x" });
   }, 180_000);
 
   const domNodes = () => page.evaluate<number>("document.getElementsByTagName('*').length");
@@ -44,8 +42,8 @@ describe.skipIf(!browserTestsRun)("a large environment in Chromium", () => {
   it(
     "renders one page of rows, whatever the size of the environment",
     async () => {
-      await signInInBrowser(page, url, account);
-      await page.goto(environmentPageUrl(url, tree));
+      await signInInBrowser(page, server.url, account);
+      await page.goto(environmentPageUrl(server.url, tree));
       await page.getByText(`${TOTAL} secrets`).waitFor();
       const rows = page.getByRole("table", { name: "Secrets" }).locator("tbody tr");
       await poll(() => rows.count()).toBe(100);

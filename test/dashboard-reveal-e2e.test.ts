@@ -36,31 +36,29 @@ interface TrailEntry {
 }
 
 describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delete, in Chromium", () => {
-  const { stack, account, tree, page, problems } = ownerWithEnvironmentForSuite({
+  const { stack, server, account, tree, page, problems } = ownerWithEnvironmentForSuite({
     team: "Payments",
     project: "Checkout",
     environment: "Production",
   });
-  let url = "";
   /** The secrets API requests the page made: "GET /secrets/…/metadata". */
   const requests: string[] = [];
 
   beforeAll(async () => {
-    url = stack.server.url;
-    await apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, {
+    await apiCall(server.url, "POST", `${secretsPath(tree)}/bulk`, account.headers, {
       secrets: KEYS.map((key) => ({ key, value: VALUES[key] })),
     });
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith("/secrets/")) requests.push(`${request.method()} ${pathname}`);
     });
   }, 120_000);
 
-  const envUrl = () => environmentPageUrl(url, tree);
+  const envUrl = () => environmentPageUrl(server.url, tree);
   const trail = (action: string) =>
     apiCall<TrailEntry[]>(
-      url,
+      server.url,
       "GET",
       `/workspaces/${tree.workspaceId}/audit?action=${action}`,
       account.headers,
@@ -82,7 +80,7 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
     "opens the environment from its metadata: no value in the page, no read in the audit trail",
     async () => {
       const { row } = dashboardLocators(page);
-      await signInInBrowser(page, url, account);
+      await signInInBrowser(page, server.url, account);
       requests.length = 0;
       await page.goto(envUrl());
       for (const key of KEYS) await row(key).waitFor();
@@ -205,7 +203,7 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
       expect(deletions[0]?.details).toMatchObject({ count: 2, keys: "STRIPE_KEY,WEBHOOK_SECRET" });
       // Each can be restored.
       const deleted = await apiCall<{ key: string }[]>(
-        url,
+        server.url,
         "GET",
         `${secretsPath(tree)}/deleted`,
         account.headers,
@@ -221,7 +219,7 @@ describe.skipIf(!browserTestsRun)("secret values only when asked, and bulk delet
       const viewer = await memberThroughStore(stack, tree.workspaceId, Role.Viewer, [tree.teamId]);
       const { context, page: viewerPage } = await newDesktopPage(stack.browser);
       const { button, row } = dashboardLocators(viewerPage);
-      await signInInBrowser(viewerPage, url, viewer);
+      await signInInBrowser(viewerPage, server.url, viewer);
       await viewerPage.goto(envUrl());
       await row("DATABASE_URL").waitFor();
       expect(await viewerPage.content()).not.toContain(VALUES.DATABASE_URL);

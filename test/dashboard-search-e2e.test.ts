@@ -34,6 +34,7 @@ describe.skipIf(!browserTestsRun)(
     /** production: Platform / Payments API / Production, and its Staging and Preview. */
     const {
       stack,
+      server,
       account: owner,
       tree: production,
       page,
@@ -47,7 +48,6 @@ describe.skipIf(!browserTestsRun)(
     let preview: EnvTree;
     /** Data / Warehouse / Production: a team the Viewer is not in. */
     let warehouse: EnvTree;
-    let url = "";
 
     const combobox = () => page.getByRole("combobox", { name: "Search the workspace" });
     /** The search's options (the switcher's <option>s are options too). */
@@ -59,7 +59,7 @@ describe.skipIf(!browserTestsRun)(
       await on.getByRole("status").filter({ hasText: words }).waitFor({ state: "attached" });
     };
     const add = (tree: EnvTree, secrets: { key: string; value: string; description?: string }[]) =>
-      apiCall(url, "POST", `${secretsPath(tree)}/bulk`, owner.headers, { secrets });
+      apiCall(server.url, "POST", `${secretsPath(tree)}/bulk`, owner.headers, { secrets });
     /** The page as it is, at its present width, light or dark, to /tmp/search-<engine>-<name>-<width>-<scheme>.png. */
     const shot = async (name: string, dark = false) => {
       const width = page.viewportSize()?.width ?? 0;
@@ -78,10 +78,9 @@ describe.skipIf(!browserTestsRun)(
       page.getByLabel("Workspace", { exact: true }).locator("option:checked").innerText();
 
     beforeAll(async () => {
-      url = stack.server.url;
-      staging = await createTreeThroughApi(url, owner, { environment: "Staging" }, production);
-      preview = await createTreeThroughApi(url, owner, { environment: "Preview" }, production);
-      warehouse = await createTreeThroughApi(url, owner, {
+      staging = await createTreeThroughApi(server.url, owner, { environment: "Staging" }, production);
+      preview = await createTreeThroughApi(server.url, owner, { environment: "Preview" }, production);
+      warehouse = await createTreeThroughApi(server.url, owner, {
         team: "Data",
         project: "Warehouse",
         environment: "Production",
@@ -102,7 +101,7 @@ describe.skipIf(!browserTestsRun)(
     it(
       'keyboard only: "/" focuses the search, a part of a key lists the matches, arrows and Enter open one',
       async () => {
-        await signInInBrowser(page, url, owner);
+        await signInInBrowser(page, server.url, owner);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await page.locator("#main").focus();
         await page.keyboard.press("/");
@@ -160,7 +159,7 @@ describe.skipIf(!browserTestsRun)(
         }
         await page.keyboard.press("Enter");
         await page.waitForURL(
-          `${url}/w/${owner.workspaceId}/env/${staging.teamId}/${staging.projectId}/${staging.environmentId}?key=STRIPE_WEBHOOK_SECRET`,
+          `${server.url}/w/${owner.workspaceId}/env/${staging.teamId}/${staging.projectId}/${staging.environmentId}?key=STRIPE_WEBHOOK_SECRET`,
         );
         await page.getByRole("heading", { name: /Staging/ }).waitFor();
         // The table opens filtered to the key chosen: its row, on the first page, whatever its size.
@@ -257,8 +256,8 @@ describe.skipIf(!browserTestsRun)(
         const viewer = await memberThroughStore(stack, owner.workspaceId, Role.Viewer, [production.teamId]);
         const viewerPage = await (await stack.browser.newContext({ viewport: DESKTOP })).newPage();
         const viewerProblems = collectPageProblems(viewerPage);
-        await signInInBrowser(viewerPage, url, viewer);
-        const home = `${url}/w/${owner.workspaceId}`;
+        await signInInBrowser(viewerPage, server.url, viewer);
+        const home = `${server.url}/w/${owner.workspaceId}`;
         await viewerPage.goto(home);
         await viewerPage.getByRole("heading", { name: "Platform" }).waitFor();
 
@@ -301,7 +300,7 @@ describe.skipIf(!browserTestsRun)(
     it(
       "the switcher shows a plan the operator changed, without a reload: when focused, and after a 402",
       async () => {
-        await page.goto(`${url}/w/${owner.workspaceId}`);
+        await page.goto(`${server.url}/w/${owner.workspaceId}`);
         await page.getByRole("heading", { name: "Platform" }).waitFor();
         expect(await switcherLine()).toMatch(/· free$/);
         await setPlan("pro");
@@ -311,11 +310,17 @@ describe.skipIf(!browserTestsRun)(
 
         // Back to free behind the page's back, with the two service accounts free allows taken.
         for (const name of ["ci-one", "ci-two"]) {
-          await apiCall(url, "POST", `/workspaces/${owner.workspaceId}/service-accounts`, owner.headers, {
-            name,
-            role: Role.Viewer,
-            team_ids: [],
-          });
+          await apiCall(
+            server.url,
+            "POST",
+            `/workspaces/${owner.workspaceId}/service-accounts`,
+            owner.headers,
+            {
+              name,
+              role: Role.Viewer,
+              team_ids: [],
+            },
+          );
         }
         await setPlan("free");
         await page.getByRole("link", { name: "Service accounts" }).click();
@@ -371,7 +376,7 @@ describe.skipIf(!browserTestsRun)(
         await page.getByRole("link", { name: /Preview/ }).waitFor({ state: "detached" });
         await page.unroute(/\/metadata$/);
         const left = await apiCall<{ name: string }[]>(
-          url,
+          server.url,
           "GET",
           `/environments/${owner.workspaceId}/${production.teamId}/${production.projectId}/`,
           owner.headers,
@@ -386,14 +391,14 @@ describe.skipIf(!browserTestsRun)(
       async () => {
         await setPlan("pro");
         const [stripe] = await apiCall<{ id: string; key: string }[]>(
-          url,
+          server.url,
           "GET",
           `${secretsPath(production)}/metadata`,
           owner.headers,
         ).then((secrets) => secrets.filter((s) => s.key === "STRIPE_SECRET_KEY"));
         const share = (body: object = {}) =>
           apiCall<{ id: string; browser_url: string }>(
-            url,
+            server.url,
             "POST",
             `${secretsPath(production)}/share`,
             owner.headers,
@@ -426,7 +431,7 @@ describe.skipIf(!browserTestsRun)(
         // Revoked by its maker.
         const revoked = await share();
         await apiCall(
-          url,
+          server.url,
           "DELETE",
           `/workspaces/${owner.workspaceId}/share-links/${revoked.id}`,
           owner.headers,
@@ -450,7 +455,7 @@ describe.skipIf(!browserTestsRun)(
 
         // A token that never was.
         await reader.goto("about:blank");
-        await reader.goto(`${url}/s/#no-such-token`);
+        await reader.goto(`${server.url}/s/#no-such-token`);
         await show().click();
         await expectDead("No share link has this address.", "This link does not open");
         await reader.context().close();

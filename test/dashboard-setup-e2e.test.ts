@@ -28,23 +28,21 @@ interface Env {
 }
 
 describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chromium", () => {
-  const { stack, account, tree, page, problems } = ownerWithEnvironmentForSuite({
+  const { stack, server, account, tree, page, problems } = ownerWithEnvironmentForSuite({
     team: "Platform",
     project: "Billing",
     environment: "Production",
   });
-  let url = "";
-  const envUrl = () => environmentPageUrl(url, tree);
+  const envUrl = () => environmentPageUrl(server.url, tree);
   const environmentsOf = (projectId: string) =>
     apiCall<Env[]>(
-      url,
+      server.url,
       "GET",
       `/environments/${tree.workspaceId}/${tree.teamId}/${projectId}/`,
       account.headers,
     );
 
   beforeAll(async () => {
-    url = stack.server.url;
     // Created out of order: the lists put them by type all the same.
     for (const [name, environment_type] of [
       ["Sandbox", "custom"],
@@ -52,7 +50,7 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
       ["Dev", "dev"],
     ] as const) {
       await apiCall(
-        url,
+        server.url,
         "POST",
         `/environments/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/`,
         account.headers,
@@ -66,15 +64,15 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
         ? { description: "The endpoint the billing worker calls for every invoice it renders" }
         : {}),
     }));
-    await apiCall(url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
-    await apiCall(url, "POST", `${secretsPath(tree)}/`, account.headers, { key: LONG, value: "x" });
-    await signInInBrowser(page, url, account);
+    await apiCall(server.url, "POST", `${secretsPath(tree)}/bulk`, account.headers, { secrets });
+    await apiCall(server.url, "POST", `${secretsPath(tree)}/`, account.headers, { key: LONG, value: "x" });
+    await signInInBrowser(page, server.url, account);
   }, 120_000);
 
   it(
     "lists environments by type: development, staging, production, then the rest, in the tree and the switcher",
     async () => {
-      await page.goto(`${url}/w/${tree.workspaceId}`);
+      await page.goto(`${server.url}/w/${tree.workspaceId}`);
       const chips = page.locator(".project").filter({ hasText: "Billing" }).locator(".env-chip .env-link");
       await poll(() => chips.count()).toBe(4);
       expect((await chips.allTextContents()).map((t) => t.replace(/\s+/g, " ").trim())).toEqual([
@@ -99,7 +97,7 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
     "a new project starts with development, staging and production, each changeable",
     async () => {
       const { button, dialog } = dashboardLocators(page);
-      await page.goto(`${url}/w/${tree.workspaceId}`);
+      await page.goto(`${server.url}/w/${tree.workspaceId}`);
       await button("New project").click();
       const form = dialog();
       await form.getByLabel("Project name").fill("Checkout");
@@ -121,7 +119,7 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
       await form.waitFor({ state: "detached" });
 
       const projects = await apiCall<{ id: string; name: string }[]>(
-        url,
+        server.url,
         "GET",
         `/projects/${tree.workspaceId}/${tree.teamId}/`,
         account.headers,
@@ -195,7 +193,7 @@ describe.skipIf(!browserTestsRun)("project set-up and the secrets table, in Chro
       await form.getByRole("button", { name: "Send invite" }).click();
       await page.getByText(`Invite mailed to ${email}.`).waitFor();
       const invites = await apiCall<{ invitee_email: string; team_id: string | null; role: number }[]>(
-        url,
+        server.url,
         "GET",
         `/invite/${tree.workspaceId}`,
         account.headers,
