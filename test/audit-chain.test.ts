@@ -11,7 +11,7 @@ import { purgeOnce } from "../src/jobs/housekeeping.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createApiKey, login, newUser } from "./helpers/factories.ts";
 import { isolatedStore } from "./helpers/isolated-store.ts";
-import { createTree, newMember, secretsPath } from "./helpers/tree.ts";
+import { createTree, newMember, postSecret, secretsPath } from "./helpers/tree.ts";
 
 let t: TestApp;
 
@@ -27,12 +27,7 @@ async function workspaceWithTrail(writes = 6) {
   const owner = await newUser(t.app);
   const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
   for (let i = 0; i < writes; i++) {
-    const created = await t.app.inject({
-      method: "POST",
-      url: `${secretsPath(tree)}/`,
-      headers: owner.headers,
-      payload: { key: `KEY_${i}`, value: `value-${i}` },
-    });
+    const created = await postSecret(t.app, tree, owner.headers, { key: `KEY_${i}`, value: `value-${i}` });
     expect(created.statusCode, created.body).toBe(201);
     const read = await t.app.inject({
       method: "GET",

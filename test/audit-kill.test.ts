@@ -9,7 +9,7 @@ import { createTestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { startServer, stopChildrenReleaseAndRemoveTempDirs } from "./helpers/server-process.ts";
-import { createTree, secretsPath } from "./helpers/tree.ts";
+import { createTree, postSecret, secretsPath } from "./helpers/tree.ts";
 import { call, expectCall, newAccount, newEnvironment } from "./helpers/wire.ts";
 
 const READERS = 8;
@@ -97,11 +97,9 @@ describe("a read whose audit entry cannot be written", () => {
       try {
         const owner = await newUser(app.app);
         const tree = await createTree(app.app, owner.accessToken, owner.workspaceId);
-        const created = await app.app.inject({
-          method: "POST",
-          url: `${secretsPath(tree)}/`,
-          headers: owner.headers,
-          payload: { key: "GUARDED", value: "never-unrecorded" },
+        const created = await postSecret(app.app, tree, owner.headers, {
+          key: "GUARDED",
+          value: "never-unrecorded",
         });
         await sql
           .raw(

@@ -20,7 +20,7 @@ import {
 import { bearer, createApiKey, newUser, PASSWORD } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
 import { freePort, removeTempDirs, tempDir } from "./helpers/server-process.ts";
-import { createTree, secretsPath } from "./helpers/tree.ts";
+import { createTree, postSecret, secretsPath } from "./helpers/tree.ts";
 
 const VALUE = `sk_live_stream-must-not-carry-${randomBytes(6).toString("hex")}`;
 const SECRET = `stream-secret-${randomBytes(12).toString("hex")}`;
@@ -87,12 +87,7 @@ beforeAll(async () => {
   });
   owner = await newUser(t.app);
   tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  const created = await t.app.inject({
-    method: "POST",
-    url: `${secretsPath(tree)}/`,
-    headers: owner.headers,
-    payload: { key: "STRIPE_KEY", value: VALUE },
-  });
+  const created = await postSecret(t.app, tree, owner.headers, { key: "STRIPE_KEY", value: VALUE });
   expect(created.statusCode, created.body).toBe(201);
   const read = await t.app.inject({
     method: "GET",

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createTree, postSecret, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const databaseUrl = inject("databaseUrl");
 
@@ -30,12 +30,7 @@ describe.skipIf(databaseUrl === null)("a transaction crossed by a concurrent one
   });
 
   it("answers 409 conflict (send it again), saves nothing, and the retry succeeds", async () => {
-    const created = await t.app.inject({
-      method: "POST",
-      url: `${secretsPath(tree)}/`,
-      headers: owner.headers,
-      payload: { key: "CROSSED", value: "before" },
-    });
+    const created = await postSecret(t.app, tree, owner.headers, { key: "CROSSED", value: "before" });
     const id = created.json().id as string;
     await other.query("begin");
     await other.query("select 1 from secrets where id = $1 for update", [id]);

@@ -12,7 +12,7 @@ import { createTestApp, engineUnderTest, type TestApp } from "./helpers/app.ts";
 import { createApiKey, login, newUser } from "./helpers/factories.ts";
 import { type FakePlatforms, startFakePlatforms } from "./helpers/fake-platforms.ts";
 import { prng } from "./helpers/prng.ts";
-import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createTree, postSecret, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const REQUESTS = 6000;
 const TIME_BUDGET_MS = 90_000;
@@ -274,12 +274,7 @@ beforeAll(async () => {
   protectedTree = await createTree(t.app, keeper.accessToken, keeper.workspaceId);
   for (let i = 0; i < 5; i++) {
     const value = `protected-${i}-${crypto.randomUUID()}`;
-    const response = await t.app.inject({
-      method: "POST",
-      url: `${secretsPath(protectedTree)}/`,
-      headers: keeper.headers,
-      payload: { key: `KEPT_${i}`, value },
-    });
+    const response = await postSecret(t.app, protectedTree, keeper.headers, { key: `KEPT_${i}`, value });
     expect(response.statusCode).toBe(201);
     protectedValues.set(`KEPT_${i}`, value);
   }
@@ -293,12 +288,7 @@ afterAll(async () => {
 async function fuzzer() {
   const owner = await newUser(t.app);
   const tree = await createTree(t.app, owner.accessToken, owner.workspaceId);
-  const secret = await t.app.inject({
-    method: "POST",
-    url: `${secretsPath(tree)}/`,
-    headers: owner.headers,
-    payload: { key: "FUZZ_TARGET", value: "v" },
-  });
+  const secret = await postSecret(t.app, tree, owner.headers, { key: "FUZZ_TARGET", value: "v" });
   const apiKey = await createApiKey(t.app, owner.accessToken, { name: "fuzz" });
   const spareKey = await createApiKey(t.app, owner.accessToken, { name: "spare" });
   await login(t.app, owner.email, owner.password, "spare-device");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { bearer, createApiKey, newUser } from "./helpers/factories.ts";
-import { createTree, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createTree, postSecret, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const TOKEN = randomBytes(32).toString("hex");
 const SECRETS_ROUTE = "/secrets/:workspace_id/:team_id/:project_id/:environment_id/";
@@ -130,11 +130,9 @@ describe("metrics on (COFFER_METRICS_TOKEN)", () => {
 
   it("counts a value that fails to decrypt (tampered ciphertext, 207)", async () => {
     const before = sample(await scrape(t), "coffer_decrypt_failures_total");
-    const created = await t.app.inject({
-      method: "POST",
-      url: `${secretsPath(tree)}/`,
-      headers: owner.headers,
-      payload: { key: "TAMPERED", value: "soon unreadable" },
+    const created = await postSecret(t.app, tree, owner.headers, {
+      key: "TAMPERED",
+      value: "soon unreadable",
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
@@ -210,12 +208,7 @@ describe("metrics on (COFFER_METRICS_TOKEN)", () => {
 
   it("carries no token, credential, secret value or raw path in its output", async () => {
     const value = `metrics-secret-${randomBytes(16).toString("hex")}`;
-    const created = await t.app.inject({
-      method: "POST",
-      url: `${secretsPath(tree)}/`,
-      headers: { "x-api-key": apiKey },
-      payload: { key: "LEAK_CHECK", value },
-    });
+    const created = await postSecret(t.app, tree, { "x-api-key": apiKey }, { key: "LEAK_CHECK", value });
     expect(created.statusCode).toBe(201);
     await t.app.inject({
       method: "GET",

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testAppForSuite } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
-import { createTree, newMember, secretsPath, type Tree } from "./helpers/tree.ts";
+import { createTree, newMember, postSecret, secretsPath, type Tree } from "./helpers/tree.ts";
 
 const t = testAppForSuite();
 
@@ -36,12 +36,7 @@ async function setup(plan = "pro"): Promise<Setup> {
   const secrets = [];
   for (const key of ["DATABASE_URL", "STRIPE_SECRET"]) {
     const value = `${key.toLowerCase()}-value-${Math.random().toString(36).slice(2)}-do-not-leak`;
-    const response = await t.app.inject({
-      method: "POST",
-      url: `${secretsPath(tree)}/`,
-      headers: owner.headers,
-      payload: { key, value },
-    });
+    const response = await postSecret(t.app, tree, owner.headers, { key, value });
     expect(response.statusCode, response.body).toBe(201);
     secrets.push({ id: response.json().id as string, key, value });
   }
@@ -103,12 +98,7 @@ describe("POST .../share", () => {
     const bare = await createTestApp({ env: { COFFER_PUBLIC_URL: "" } });
     try {
       const { owner, tree } = await ownerOnPlanWithTree(bare, "pro");
-      const made = await bare.app.inject({
-        method: "POST",
-        url: `${secretsPath(tree)}/`,
-        headers: owner.headers,
-        payload: { key: "K", value: "v" },
-      });
+      const made = await postSecret(bare.app, tree, owner.headers, { key: "K", value: "v" });
       const mint = (host: string) =>
         bare.app.inject({
           method: "POST",
@@ -181,12 +171,7 @@ describe("POST .../share", () => {
     });
     expect(env.statusCode, env.body).toBe(201);
     const other = { ...s.tree, environmentId: env.json().id as string };
-    const foreign = await t.app.inject({
-      method: "POST",
-      url: `${secretsPath(other)}/`,
-      headers: s.headers,
-      payload: { key: "ELSEWHERE", value: "elsewhere-value" },
-    });
+    const foreign = await postSecret(t.app, other, s.headers, { key: "ELSEWHERE", value: "elsewhere-value" });
     const foreignId = foreign.json().id as string;
     const unknown = "00000000-0000-4000-8000-000000000000";
 
@@ -468,12 +453,7 @@ describe("logs", () => {
     try {
       const { owner, tree } = await ownerOnPlanWithTree(logged, "pro");
       const value = "logged-value-that-must-not-appear";
-      const secret = await logged.app.inject({
-        method: "POST",
-        url: `${secretsPath(tree)}/`,
-        headers: owner.headers,
-        payload: { key: "LOGGED", value },
-      });
+      const secret = await postSecret(logged.app, tree, owner.headers, { key: "LOGGED", value });
       const passphrase = "a passphrase for the logs";
       const link = await logged.app.inject({
         method: "POST",

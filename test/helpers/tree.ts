@@ -24,6 +24,14 @@ export interface Tree {
 export const secretsPath = (tree: Tree, environmentId = tree.environmentId) =>
   `/secrets/${tree.workspaceId}/${tree.teamId}/${tree.projectId}/${environmentId}`;
 
+/** One secret POSTed into the tree's environment as `headers`: the answer as it comes. */
+export const postSecret = (
+  app: FastifyInstance,
+  tree: Tree,
+  headers: Record<string, string>,
+  secret: { key: string; value: string },
+) => app.inject({ method: "POST", url: `${secretsPath(tree)}/`, headers, payload: secret });
+
 /** A team, a project and a dev environment in the owner's workspace. */
 export async function createTree(
   app: FastifyInstance,
