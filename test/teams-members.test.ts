@@ -35,6 +35,9 @@ const countWhere = (table: "team_members", column: "team_id", value: string) =>
 
 describe("team members", () => {
   const membersUrl = (ws: string, teamId: string) => `/teams/${ws}/${teamId}/members`;
+  /** `headers`' request to add a person (the body names them) to the team. */
+  const addToTeam = (headers: Headers, ws: string, teamId: string, body: object) =>
+    call("POST", membersUrl(ws, teamId), headers, body);
 
   it("adds a workspace member (201 with the record), lists and removes them", async () => {
     const ada = await newUser(t.app);
@@ -42,7 +45,7 @@ describe("team members", () => {
     const team = await createTeam(ada.headers, ws, "Crew");
     const viewer = await newMember(t.app, t.db, ws, 0);
 
-    const added = await call("POST", membersUrl(ws, team.id), ada.headers, { user_id: viewer.id });
+    const added = await addToTeam(ada.headers, ws, team.id, { user_id: viewer.id });
     expect(added.statusCode).toBe(201);
     const record = added.json();
     expect(Object.keys(record).sort()).toEqual(TEAM_MEMBER_FIELDS);
@@ -76,9 +79,7 @@ describe("team members", () => {
     const ada = await newUser(t.app);
     const team = await createTeam(ada.headers, ada.workspaceId, "Dupes");
     const member = await newMember(t.app, t.db, ada.workspaceId, 1, [team.id]);
-    const response = await call("POST", membersUrl(ada.workspaceId, team.id), ada.headers, {
-      user_id: member.id,
-    });
+    const response = await addToTeam(ada.headers, ada.workspaceId, team.id, { user_id: member.id });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "conflict" });
     expect(await countWhere("team_members", "team_id", team.id)).toBe(1);
@@ -89,9 +90,7 @@ describe("team members", () => {
     const team = await createTeam(ada.headers, ada.workspaceId, "Closed");
     const stranger = await newUser(t.app);
     for (const userId of [stranger.id, randomUUID()]) {
-      const response = await call("POST", membersUrl(ada.workspaceId, team.id), ada.headers, {
-        user_id: userId,
-      });
+      const response = await addToTeam(ada.headers, ada.workspaceId, team.id, { user_id: userId });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: "not_found" });
     }
@@ -115,7 +114,7 @@ describe("team members", () => {
     const ada = await newUser(t.app);
     const team = await createTeam(ada.headers, ada.workspaceId, "Strict");
     for (const payload of [{}, { user_id: "someone" }, { user_id: 12 }]) {
-      const response = await call("POST", membersUrl(ada.workspaceId, team.id), ada.headers, payload);
+      const response = await addToTeam(ada.headers, ada.workspaceId, team.id, payload);
       expect(response.statusCode).toBe(422);
       expect(response.json().detail[0].loc).toEqual(["body", "user_id"]);
     }
@@ -137,13 +136,13 @@ describe("team members", () => {
     );
     expect((await call("GET", membersUrl(ws, team.id), outsider.headers)).statusCode).toBe(403);
 
-    const byMember = await call("POST", membersUrl(ws, team.id), member.headers, { user_id: outsider.id });
+    const byMember = await addToTeam(member.headers, ws, team.id, { user_id: outsider.id });
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json()).toMatchObject({ code: "forbidden" });
     const removeByMember = await call("DELETE", `${membersUrl(ws, team.id)}/${viewer.id}`, member.headers);
     expect(removeByMember.statusCode).toBe(403);
 
-    const byAdmin = await call("POST", membersUrl(ws, team.id), admin.headers, { user_id: outsider.id });
+    const byAdmin = await addToTeam(admin.headers, ws, team.id, { user_id: outsider.id });
     expect(byAdmin.statusCode).toBe(201);
     const removeByAdmin = await call("DELETE", `${membersUrl(ws, team.id)}/${viewer.id}`, admin.headers);
     expect(removeByAdmin.statusCode).toBe(200);
@@ -158,9 +157,7 @@ describe("team members", () => {
     const bea = await newUser(t.app);
     const beaTeam = await createTeam(bea.headers, bea.workspaceId, "Theirs");
     const viewer = await newMember(t.app, t.db, ada.workspaceId, 0);
-    const add = await call("POST", membersUrl(ada.workspaceId, beaTeam.id), ada.headers, {
-      user_id: viewer.id,
-    });
+    const add = await addToTeam(ada.headers, ada.workspaceId, beaTeam.id, { user_id: viewer.id });
     expect(add.statusCode).toBe(404);
     const list = await call("GET", membersUrl(ada.workspaceId, beaTeam.id), ada.headers);
     expect(list.statusCode).toBe(404);

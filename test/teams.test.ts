@@ -264,6 +264,10 @@ describe("GET /teams/{workspace_id}/{team_id}", () => {
 });
 
 describe("PATCH /teams/{workspace_id}/{team_id}", () => {
+  /** `headers`' PATCH of the team `teamId` in `workspaceId` with `body`. */
+  const patchTeam = (headers: Headers, workspaceId: string, teamId: string, body: object) =>
+    call("PATCH", `/teams/${workspaceId}/${teamId}`, headers, body);
+
   it("renames the team and changes its avatar", async () => {
     const ada = await newUser(t.app);
     const team = await createTeam(ada.headers, ada.workspaceId, "Old");
@@ -285,9 +289,7 @@ describe("PATCH /teams/{workspace_id}/{team_id}", () => {
     const first = await createTeam(ada.headers, ada.workspaceId, "First");
     const second = await createTeam(ada.headers, ada.workspaceId, "Second");
 
-    const response = await call("PATCH", `/teams/${ada.workspaceId}/${second.id}`, ada.headers, {
-      name: "First",
-    });
+    const response = await patchTeam(ada.headers, ada.workspaceId, second.id, { name: "First" });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "conflict" });
     const teams = (await call("GET", `/teams/${ada.workspaceId}/`, ada.headers)).json();
@@ -298,9 +300,7 @@ describe("PATCH /teams/{workspace_id}/{team_id}", () => {
   it("accepts a rename to the team's own name", async () => {
     const ada = await newUser(t.app);
     const team = await createTeam(ada.headers, ada.workspaceId, "Same");
-    const response = await call("PATCH", `/teams/${ada.workspaceId}/${team.id}`, ada.headers, {
-      name: "Same",
-    });
+    const response = await patchTeam(ada.headers, ada.workspaceId, team.id, { name: "Same" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: team.id, name: "Same" });
   });
@@ -309,9 +309,7 @@ describe("PATCH /teams/{workspace_id}/{team_id}", () => {
     const ada = await newUser(t.app);
     const team = await createTeam(ada.headers, ada.workspaceId, "Guarded");
     const member = await newMember(t.app, t.db, ada.workspaceId, 1, [team.id]);
-    const response = await call("PATCH", `/teams/${ada.workspaceId}/${team.id}`, member.headers, {
-      name: "Mine",
-    });
+    const response = await patchTeam(member.headers, ada.workspaceId, team.id, { name: "Mine" });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: "forbidden" });
     expect((await call("GET", `/teams/${ada.workspaceId}/${team.id}`, ada.headers)).json().name).toBe(
@@ -322,9 +320,7 @@ describe("PATCH /teams/{workspace_id}/{team_id}", () => {
   it("answers 422 for a whitespace-only name", async () => {
     const ada = await newUser(t.app);
     const team = await createTeam(ada.headers, ada.workspaceId, "Valid");
-    const response = await call("PATCH", `/teams/${ada.workspaceId}/${team.id}`, ada.headers, {
-      name: "   ",
-    });
+    const response = await patchTeam(ada.headers, ada.workspaceId, team.id, { name: "   " });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail[0].loc).toEqual(["body", "name"]);
   });
