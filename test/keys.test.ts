@@ -11,6 +11,12 @@ const t = testAppForSuite();
 const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
 
 const me = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/auth/me", headers });
+/** The key no longer signs anyone in: /auth/me answers 401 with `code`. */
+async function expectKeyRefused(token: string, code: string): Promise<void> {
+  const response = await me({ "x-api-key": token });
+  expect(response.statusCode).toBe(401);
+  expect(response.json().code).toBe(code);
+}
 const listKeys = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/keys/", headers });
 const patchKey = (headers: Record<string, string>, keyId: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: "PATCH", url: `/keys/${keyId}`, headers, payload });
@@ -318,9 +324,7 @@ describe("revoking", () => {
     const key = await createApiKey(t.app, user.accessToken, { expires_at: 1 });
     await revokeKey(user.headers, key.id);
     t.clock.advance(61);
-    const response = await me({ "x-api-key": key.token });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().code).toBe("api_key_revoked");
+    await expectKeyRefused(key.token, "api_key_revoked");
   });
 
   it("answers 200 again when an already revoked key is revoked (idempotent)", async () => {
@@ -341,9 +345,7 @@ describe("revoking", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: key.id, is_revoked: true });
 
-    const refused = await me({ "x-api-key": key.token });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe("api_key_revoked");
+    await expectKeyRefused(key.token, "api_key_revoked");
   });
 
   it("leaves an active key active on PATCH {is_revoked: false}", async () => {
@@ -454,9 +456,7 @@ describe("PATCH /keys/{key_id}", () => {
     const key = await createApiKey(t.app, user.accessToken);
     await patchKey(user.headers, key.id, { expires_at: 1 });
     t.clock.advance(61);
-    const response = await me({ "x-api-key": key.token });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().code).toBe("api_key_expired");
+    await expectKeyRefused(key.token, "api_key_expired");
   });
 
   it.each([

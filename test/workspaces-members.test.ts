@@ -186,6 +186,10 @@ describe("PATCH /workspaces/{workspace_id}/members/{user_id}", () => {
 });
 
 describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
+  /** `headers`' request to take `userId` out of `workspaceId` (themselves: leaving it). */
+  const removeMember = (workspaceId: string, userId: string, headers: Headers) =>
+    call("DELETE", `/workspaces/${workspaceId}/members/${userId}`, headers);
+
   it("lets the Owner remove a member, with their team memberships; they then get 403", async () => {
     const ada = await newUser(t.app);
     const ws = ada.workspaceId;
@@ -194,7 +198,7 @@ describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
     const member = await newMember(t.app, t.db, ws, 1, [tree.teamId, other.teamId]);
     const stays = await newMember(t.app, t.db, ws, 1, [tree.teamId]);
 
-    const response = await call("DELETE", `/workspaces/${ws}/members/${member.id}`, ada.headers);
+    const response = await removeMember(ws, member.id, ada.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ removed: true, user_id: member.id });
 
@@ -221,11 +225,7 @@ describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
     const ada = await newUser(t.app);
     const viewer = await newMember(t.app, t.db, ada.workspaceId, 0);
 
-    const response = await call(
-      "DELETE",
-      `/workspaces/${ada.workspaceId}/members/${viewer.id}`,
-      viewer.headers,
-    );
+    const response = await removeMember(ada.workspaceId, viewer.id, viewer.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ removed: true, user_id: viewer.id });
 
@@ -243,10 +243,7 @@ describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
       200,
     );
 
-    expect(
-      (await call("DELETE", `/workspaces/${ada.workspaceId}/members/${member.id}`, member.headers))
-        .statusCode,
-    ).toBe(200);
+    expect((await removeMember(ada.workspaceId, member.id, member.headers)).statusCode).toBe(200);
     expect((await call("GET", "/auth/me", member.headers)).json().current_workspace_id).toBeNull();
   });
 
@@ -254,7 +251,7 @@ describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
     const ada = await newUser(t.app);
     await newMember(t.app, t.db, ada.workspaceId, 2);
 
-    const response = await call("DELETE", `/workspaces/${ada.workspaceId}/members/${ada.id}`, ada.headers);
+    const response = await removeMember(ada.workspaceId, ada.id, ada.headers);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "conflict" });
     expect(await rowsFor("workspace_members", ada.workspaceId)).toBe(2);
@@ -263,7 +260,7 @@ describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
   it("lets an Owner leave when another Owner remains", async () => {
     const ada = await newUser(t.app);
     const bea = await newMember(t.app, t.db, ada.workspaceId, 3);
-    const response = await call("DELETE", `/workspaces/${ada.workspaceId}/members/${ada.id}`, ada.headers);
+    const response = await removeMember(ada.workspaceId, ada.id, ada.headers);
     expect(response.statusCode).toBe(200);
     const members = (await call("GET", `/workspaces/${ada.workspaceId}/members`, bea.headers)).json();
     expect(members.map((m: { user_id: string; role: number }) => [m.user_id, m.role])).toEqual([[bea.id, 3]]);
@@ -274,11 +271,7 @@ describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
     const admin = await newMember(t.app, t.db, ada.workspaceId, 2);
     const viewer = await newMember(t.app, t.db, ada.workspaceId, 0);
 
-    const response = await call(
-      "DELETE",
-      `/workspaces/${ada.workspaceId}/members/${viewer.id}`,
-      admin.headers,
-    );
+    const response = await removeMember(ada.workspaceId, viewer.id, admin.headers);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: "forbidden" });
     expect(await rowsFor("workspace_members", ada.workspaceId)).toBe(3);
@@ -287,11 +280,7 @@ describe("DELETE /workspaces/{workspace_id}/members/{user_id}", () => {
   it("answers 404 when the user is not a member", async () => {
     const ada = await newUser(t.app);
     const stranger = await newUser(t.app);
-    const response = await call(
-      "DELETE",
-      `/workspaces/${ada.workspaceId}/members/${stranger.id}`,
-      ada.headers,
-    );
+    const response = await removeMember(ada.workspaceId, stranger.id, ada.headers);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: "not_found" });
   });
