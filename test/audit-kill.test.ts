@@ -2,15 +2,15 @@
 // is killed with SIGKILL mid-load; after a restart, every read a client saw answered is in the
 // trail. And a read whose entry cannot be written answers the failure, never the value. Both
 // engines (a store of its own on PostgreSQL).
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { startServer, stopChildrenReleaseAndRemoveTempDirs } from "./helpers/server-process.ts";
+import { expectChainHolds, killedUnderLoad } from "./helpers/killed-under-load.ts";
+import { stopChildrenReleaseAndRemoveTempDirs } from "./helpers/server-process.ts";
 import { createTree, postSecret, secretsPath } from "./helpers/tree.ts";
-import { call, expectCall, newAccount, newEnvironment } from "./helpers/wire.ts";
+import { call, expectCall } from "./helpers/wire.ts";
 
 const READERS = 8;
 const LOAD_MS = 2_000;
@@ -20,48 +20,33 @@ afterAll(() => stopChildrenReleaseAndRemoveTempDirs(() => store?.drop()));
 
 describe("a server killed with SIGKILL under read load", () => {
   it("has every read a client saw answered in its trail after the restart", async () => {
-    store = await isolatedStore();
-    const env = {
-      ...store.env,
-      COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
-      COFFER_RATE_LIMIT_PER_MINUTE: "1000000",
-    };
-    const first = await startServer(env);
-    const account = await newAccount(first.port);
-    const secrets = await newEnvironment(first.port, account);
-    const created = await expectCall(201, first.port, "POST", secrets, {
-      headers: account.headers,
-      json: { key: "READ_UNDER_LOAD", value: "seen" },
-    });
-    const path = `${secrets}${created.json().id}`;
-
+    let path = "";
     let answered = 0;
-    let running = true;
-    const reader = async () => {
-      while (running) {
-        try {
-          const answer = await call(first.port, "GET", path, { headers: account.headers });
-          if (answer.status === 200 && answer.json().value === "seen") answered++;
-        } catch {
-          return; // the server is gone
-        }
-      }
-    };
-    const readers = Array.from({ length: READERS }, reader);
-    await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-    first.child.kill("SIGKILL");
-    await first.exited;
-    running = false;
-    await Promise.all(readers);
+    const killed = await killedUnderLoad({
+      clients: READERS,
+      loadMs: LOAD_MS,
+      async prepare(port, account, secrets) {
+        const created = await expectCall(201, port, "POST", secrets, {
+          headers: account.headers,
+          json: { key: "READ_UNDER_LOAD", value: "seen" },
+        });
+        path = `${secrets}${created.json().id}`;
+      },
+      async step(port, account) {
+        const answer = await call(port, "GET", path, { headers: account.headers });
+        if (answer.status === 200 && answer.json().value === "seen") answered++;
+      },
+    });
+    store = killed.store;
+    const { restarted, account } = killed;
     expect(answered).toBeGreaterThan(0);
 
-    const second = await startServer(env);
     let recorded = 0;
     let cursor: string | undefined;
     do {
       const page = await expectCall(
         200,
-        second.port,
+        restarted.port,
         "GET",
         `/workspaces/${account.workspaceId}/audit?action=secret.read&limit=1000${cursor ? `&cursor=${cursor}` : ""}`,
         { headers: account.headers },
@@ -73,16 +58,7 @@ describe("a server killed with SIGKILL under read load", () => {
     console.info(`audit-kill: ${answered} reads answered before SIGKILL, ${recorded} in the trail after`);
     // A read whose entry was committed but whose answer the kill cut off counts here and not there.
     expect(recorded).toBeGreaterThanOrEqual(answered);
-    const verified = await expectCall(
-      200,
-      second.port,
-      "GET",
-      `/workspaces/${account.workspaceId}/audit/verify`,
-      {
-        headers: account.headers,
-      },
-    );
-    expect(verified.json()).toMatchObject({ holds: true });
+    await expectChainHolds(restarted.port, account);
   }, 120_000);
 });
 

@@ -7,10 +7,11 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { bearer, newUser } from "./helpers/factories.ts";
-import { isolatedStore, type Store } from "./helpers/isolated-store.ts";
-import { killChildren, removeTempDirs, startServer } from "./helpers/server-process.ts";
+import type { Store } from "./helpers/isolated-store.ts";
+import { expectChainHolds, killedUnderLoad } from "./helpers/killed-under-load.ts";
+import { stopChildrenReleaseAndRemoveTempDirs } from "./helpers/server-process.ts";
 import { createTree, secretsPath } from "./helpers/tree.ts";
-import { call, expectCall, newAccount, newEnvironment } from "./helpers/wire.ts";
+import { call, expectCall } from "./helpers/wire.ts";
 
 const METRICS_TOKEN = randomBytes(32).toString("hex");
 
@@ -93,67 +94,30 @@ describe("writes made at the same moment", () => {
 });
 
 describe("a server killed with SIGKILL under write load", () => {
-  const WRITERS = 16;
-  const LOAD_MS = 2_000;
   let store: Store | undefined;
-  afterAll(async () => {
-    await killChildren();
-    await store?.drop();
-    removeTempDirs();
-  });
+  afterAll(() => stopChildrenReleaseAndRemoveTempDirs(() => store?.drop()));
 
   it("has every write a client saw acknowledged after the restart, and a chain that verifies", async () => {
-    store = await isolatedStore();
-    const env = {
-      ...store.env,
-      COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
-      COFFER_RATE_LIMIT_PER_MINUTE: "1000000",
-    };
-    const first = await startServer(env);
-    const account = await newAccount(first.port);
-    const secrets = await newEnvironment(first.port, account);
-
     const acknowledged = new Map<string, string>();
-    let running = true;
-    const writer = async (w: number) => {
-      for (let n = 0; running; n++) {
-        const key = `W${w}_${n}`;
-        const value = `v-${w}-${n}`;
-        try {
-          const answer = await call(first.port, "POST", secrets, {
-            headers: account.headers,
-            json: { key, value },
-          });
-          if (answer.status === 201) acknowledged.set(key, value);
-        } catch {
-          return; // the server is gone
-        }
-      }
-    };
-    const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
-    await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-    first.child.kill("SIGKILL");
-    await first.exited;
-    running = false;
-    await Promise.all(writers);
+    const killed = await killedUnderLoad({
+      clients: 16,
+      loadMs: 2_000,
+      async step(port, account, secrets, client, n) {
+        const [key, value] = [`W${client}_${n}`, `v-${client}-${n}`];
+        const answer = await call(port, "POST", secrets, { headers: account.headers, json: { key, value } });
+        if (answer.status === 201) acknowledged.set(key, value);
+      },
+    });
+    store = killed.store;
+    const { restarted, account, secrets } = killed;
     expect(acknowledged.size).toBeGreaterThan(0);
 
-    const second = await startServer(env);
-    const listed = await expectCall(200, second.port, "GET", secrets, { headers: account.headers });
+    const listed = await expectCall(200, restarted.port, "GET", secrets, { headers: account.headers });
     const kept = new Map((listed.json() as { key: string; value: string }[]).map((s) => [s.key, s.value]));
     console.info(
       `group-commit kill: ${acknowledged.size} writes acknowledged before SIGKILL, ${kept.size} kept`,
     );
     for (const [key, value] of acknowledged) expect(kept.get(key), key).toBe(value);
-    const verified = await expectCall(
-      200,
-      second.port,
-      "GET",
-      `/workspaces/${account.workspaceId}/audit/verify`,
-      {
-        headers: account.headers,
-      },
-    );
-    expect(verified.json()).toMatchObject({ holds: true });
+    await expectChainHolds(restarted.port, account);
   }, 120_000);
 });
