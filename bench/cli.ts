@@ -5,23 +5,16 @@ import { type ChildProcess, execFileSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildServer, cliSetup, freePort, seed, startServer } from "./seed.ts";
+import { cliSetup, seed, startLocalServer } from "./seed.ts";
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 25);
 const root = new URL("..", import.meta.url).pathname;
 
 const dir = mkdtempSync(join(tmpdir(), "coffer-bench-cli-"));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 try {
-  buildServer();
-  server = await startServer({
-    PORT: String(port),
-    COFFER_DATA_DIR: join(dir, "data"),
-    LOG_LEVEL: "error",
-    COFFER_RATE_LIMIT_PER_MINUTE: "1000000",
-  });
+  let url: string;
+  ({ server, url } = await startLocalServer(join(dir, "data"), { LOG_LEVEL: "error" }));
   const { work, env: envVars } = cliSetup(dir, url, await seed(url));
   const cli = join(root, "bin/coffer.mjs");
   const times: number[] = [];

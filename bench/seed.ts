@@ -71,7 +71,14 @@ export async function seedAccount(base: string) {
       })
     ).id as string;
   const secretsPath = (env: string) => `/secrets/${ws}/${team}/${project}/${env}/`;
-  return { auth, ids: { workspace_id: ws, team_id: team, project_id: project }, environment, secretsPath };
+  return {
+    auth,
+    /** The session's access token: what grants power (webhooks, members) needs instead of a key. */
+    sessionToken: access_token,
+    ids: { workspace_id: ws, team_id: team, project_id: project },
+    environment,
+    secretsPath,
+  };
 }
 
 /** An account, an API key and an environment of 20 secrets: the URLs the scenarios read. */
@@ -160,6 +167,27 @@ export function untilListening(child: ChildProcess, label?: string): Promise<voi
       }
     });
   });
+}
+
+/**
+ * This checkout's server, built and started as it ships on a free loopback port, storing under
+ * `dataDir`, with no rate limit to speak of; `env` adds or overrides settings.
+ */
+export async function startLocalServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ server: ChildProcess; url: string }> {
+  buildServer();
+  const port = await freePort();
+  const server = await startServer({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    COFFER_DATA_DIR: dataDir,
+    COFFER_RATE_LIMIT_PER_MINUTE: "1000000000",
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  return { server, url: `http://127.0.0.1:${port}` };
 }
 
 /** SIGTERM, then waits for the exit (bounded): the next server may reuse the port and the data dir. */

@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { api, buildServer, freePort, rssMiB, seed, startServer, stopServer } from "./seed.ts";
+import { api, rssMiB, seed, startLocalServer, stopServer } from "./seed.ts";
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const SAMPLE_MS = 10_000;
@@ -15,17 +15,8 @@ const root = new URL("..", import.meta.url).pathname;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-buildServer();
 const dir = mkdtempSync(join(tmpdir(), "coffer-soak-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = await startServer({
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  COFFER_DATA_DIR: dir,
-  COFFER_RATE_LIMIT_PER_MINUTE: "1000000000",
-  LOG_LEVEL: "warn",
-});
+const { server, url: base } = await startLocalServer(dir);
 try {
   const store = await seed(base);
   const { workspace_id, team_id, project_id } = store.ids;

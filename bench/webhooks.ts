@@ -13,7 +13,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildServer, freePort, seedAccount, startServer } from "./seed.ts";
+import { seedAccount, startLocalServer } from "./seed.ts";
 
 const WRITES = Number(process.env.BENCH_WEBHOOK_WRITES ?? 200);
 const BURST = 200;
@@ -55,22 +55,15 @@ async function waitFor(key: string, count = 1, timeoutMs = 30_000): Promise<numb
 }
 
 const dir = mkdtempSync(join(tmpdir(), "coffer-bench-webhooks-"));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
 try {
-  buildServer();
-  server = await startServer({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    COFFER_DATA_DIR: dir,
+  let url: string;
+  ({ server, url } = await startLocalServer(dir, {
     COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
-    COFFER_RATE_LIMIT_PER_MINUTE: "1000000",
     COFFER_OUTBOUND_ALLOW: "127.0.0.1/32",
     COFFER_WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
-    LOG_LEVEL: "warn",
     DATABASE_URL: "",
-  });
+  }));
 
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const response = await fetch(`${url}${path}`, {
@@ -86,11 +79,11 @@ try {
     return text ? JSON.parse(text) : undefined;
   };
 
-  const { auth, ids, environment, secretsPath: secrets } = await seedAccount(url);
+  const { auth, sessionToken, ids, environment, secretsPath: secrets } = await seedAccount(url);
   const key = auth["x-api-key"];
   const hooked = await environment("Hooked");
   const plain = await environment("Plain");
-  await call("POST", `/workspaces/${ids.workspace_id}/webhooks`, key, {
+  await call("POST", `/workspaces/${ids.workspace_id}/webhooks`, sessionToken, {
     url: `http://127.0.0.1:${receiverPort}/hooks`,
     events: ["secret.created"],
     environment_id: hooked,
