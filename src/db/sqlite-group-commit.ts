@@ -187,7 +187,16 @@ export class GroupCommitDriver implements Driver {
     if (group && this.#file.inTransaction) {
       this.#exec(`rollback to ${MEMBER}`);
       this.#exec(`release ${MEMBER}`);
-      if (group.waiting === 0) this.#endGroup(group, "rollback");
+      if (group.waiting === 0) {
+        this.#endGroup(group, "rollback");
+        return;
+      }
+      // What it failed on may be a write of the group, which readers do not see until its COMMIT:
+      // the failure is told once that is durable, so that a lookup after a unique violation (the
+      // account two sign-ins made at once) finds the row it collided with.
+      lease.holdsWriter = false;
+      this.#handOver();
+      await group.done.catch(() => {});
       return;
     }
     // Some errors (a full disk, an I/O error) end the transaction in SQLite itself, and with it the
