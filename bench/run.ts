@@ -307,6 +307,7 @@ async function main(): Promise<void> {
       `bulk 1,000: median ${bulkLatencies[5]!.toFixed(0)} ms, worst ${bulkLatencies[9]!.toFixed(0)} ms`,
     );
     const loadRss = memory.peak();
+    memory.stop(); // the servers that follow are other processes
 
     // The same list on the same data, served by several worker processes sharing the port.
     let onWorkers: { row: Measured; ratio: number } | undefined;

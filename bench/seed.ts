@@ -198,10 +198,14 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
 }
 
-/** The resident memory of a process, in MiB (Linux: /proc/<pid>/status). */
+/** The resident memory of a process, in MiB (Linux: /proc/<pid>/status); 0 once it has exited. */
 export function rssMiB(child: ChildProcess): number {
-  const line = readFileSync(`/proc/${child.pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  } catch {
+    return 0;
+  }
+  const line = status.split("\n").find((l) => l.startsWith("VmRSS:"));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
