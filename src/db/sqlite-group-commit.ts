@@ -1,4 +1,5 @@
-// The embedded engine's driver: one SQLite connection shared by every request, with group commit.
+// The embedded engine's driver: one SQLite connection for every write (and one for reads), with group
+// commit.
 //
 // With `synchronous = FULL` each COMMIT waits for the disk (an fsync of the WAL), and on one
 // connection the transactions of concurrent requests run one after another: writes were bound by
@@ -9,11 +10,15 @@
 // own writes. A failure that ends the whole transaction (a full disk, an I/O error) fails every
 // request of the group: none of them was acknowledged, and none of their writes stays.
 //
+// When another process writes to the same file (COFFER_WORKERS, a second node, an admin command),
+// it waits for the lock, its event loop blocked, as long as a group holds it: a driver that had to
+// wait for the lock itself commits each transaction on its own for a while (CONTENDED_FOR_MS).
+//
 // A query outside a transaction never sees a group's writes before they are durable: a SELECT goes
 // to a second connection, which reads what is committed (WAL lets it read while a write is open)
 // and never waits for the writer; any other statement commits the open group first. A group ends
-// when nobody waits for the writer, or at GROUP_LIMIT transactions, or GROUP_MS after it began, so
-// that its first request is not kept waiting long.
+// once a round of the event loop brings it no new transaction, or at GROUP_LIMIT transactions, or
+// GROUP_MS after it began, so that its first request is not kept waiting long.
 import type SQLite from "better-sqlite3";
 import {
   type CompiledQuery,
@@ -36,6 +41,10 @@ export const GROUP_LIMIT = 128;
 export const GROUP_MS = 8;
 
 const MEMBER = "coffer_member";
+/** A BEGIN that took this long waited for another process's lock (an uncontended one takes µs). */
+const CONTENDED_MS = 1;
+/** How long, once another process was seen writing, transactions commit each on its own. */
+const CONTENDED_FOR_MS = 10_000;
 
 interface Group {
   startedAt: number;
@@ -117,6 +126,8 @@ export class GroupCommitDriver implements Driver {
   #group: Group | undefined;
   /** The last error a statement raised: what ended the transaction, when one ended by itself. */
   #lastError: unknown;
+  /** Until when another process was seen writing: no group spans a loop round until then. */
+  #contendedUntil = 0;
   readonly #reader: SQLite.Database;
 
   constructor(
@@ -150,7 +161,12 @@ export class GroupCommitDriver implements Driver {
     const lease = connection as Lease;
     await this.#takeWriter(lease);
     if (!this.#group) {
+      const asked = performance.now();
       this.#exec("begin immediate");
+      // Waited for the lock: another process writes to this file (a worker, a second node, an admin
+      // command), and it would wait in turn, its event loop blocked, for as long as a group holds it.
+      if (performance.now() - asked >= CONTENDED_MS)
+        this.#contendedUntil = performance.now() + CONTENDED_FOR_MS;
       this.#openGroup();
     }
     this.#exec(`savepoint ${MEMBER}`);
@@ -168,6 +184,7 @@ export class GroupCommitDriver implements Driver {
       group.due ||
       group.waiting >= GROUP_LIMIT ||
       performance.now() - group.startedAt >= GROUP_MS ||
+      performance.now() < this.#contendedUntil ||
       this.#fileShared()
     ) {
       this.#commitGroup();
