@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // The SDK, as users import it (package.json "exports"); resolved to its source for the bundle.
 export const cofferClient = fileURLToPath(new URL("../src/client/index.ts", import.meta.url));
@@ -53,55 +53,8 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The screens a first visit most often opens, fetched with the entry (`<link rel="modulepreload">`)
- * instead of after it has run: every screen is its own chunk, and the router asks for a screen's
- * only once the entry's code has run, a round trip later. Sign-in is what every new visitor, and
- * everyone whose session ended, sees first.
- */
-function preloadFirstScreens(screens: string[]): Plugin {
-  let base = "/";
-  return {
-    name: "coffer-preload-first-screens",
-    apply: "build",
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = new Map(
-          Object.values(bundle)
-            .filter((file): file is Rolldown.OutputChunk => file.type === "chunk")
-            .map((chunk) => [chunk.fileName, chunk]),
-        );
-        const loaded = new Set<string>();
-        const withImports = (name: string, into: Set<string>) => {
-          if (into.has(name)) return;
-          into.add(name);
-          for (const imported of chunks.get(name)?.imports ?? []) withImports(imported, into);
-        };
-        for (const chunk of chunks.values()) if (chunk.isEntry) withImports(chunk.fileName, loaded);
-        const wanted = new Set<string>();
-        for (const chunk of chunks.values()) {
-          if (screens.some((screen) => chunk.facadeModuleId?.endsWith(screen)))
-            withImports(chunk.fileName, wanted);
-        }
-        return [...wanted]
-          .filter((name) => !loaded.has(name))
-          .map((name) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `${base}${name}` },
-            injectTo: "head" as const,
-          }));
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [precompress(), preloadFirstScreens(["/screens/SignIn.tsx"])],
+  plugins: [precompress()],
   root: import.meta.dirname,
   base: "/_app/",
   publicDir: false,

@@ -4,7 +4,6 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { refreshSession } from "./api/client.ts";
 import { ApiError, isPlanRequired } from "./api/errors.ts";
 import { queryKeys } from "./api/queries.ts";
 import { SessionProvider } from "./api/session.tsx";
@@ -40,12 +39,10 @@ queryClient.setQueryDefaults(queryKeys.workspaces(), { refetchInterval: 60_000 }
 
 const root = document.getElementById("root");
 if (root) {
-  // Who is signed in is asked at once: the answer decides the first screen.
-  const restoring = refreshSession();
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider restoring={restoring}>
+        <SessionProvider>
           <Unreachable />
           <RouterProvider router={router} />
           <SecondFactorPrompt />

@@ -35,17 +35,7 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/**
- * `restoring`: the refresh the page started before React drew anything (main.tsx), so that the
- * round trip runs while the code loads; without it, the provider asks itself.
- */
-export function SessionProvider({
-  children,
-  restoring,
-}: {
-  children: ReactNode;
-  restoring?: Promise<boolean>;
-}) {
+export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SessionStatus>("restoring");
 
@@ -61,10 +51,9 @@ export function SessionProvider({
     forgetThePerson(queryClient);
   }, [status, queryClient]);
 
-  const [firstRefresh] = useState(() => restoring);
   useEffect(() => {
     let live = true;
-    void (firstRefresh ?? refreshSession()).then((ok) => {
+    void refreshSession().then((ok) => {
       if (live) setStatus(ok ? "signed-in" : "signed-out");
     });
     const stop = onSessionEnded(endLocally);
@@ -72,7 +61,7 @@ export function SessionProvider({
       live = false;
       stop();
     };
-  }, [endLocally, firstRefresh]);
+  }, [endLocally]);
 
   const value = useMemo<SessionValue>(() => {
     const signedIn = (tokens: { access_token: string }) => {
