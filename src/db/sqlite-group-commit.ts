@@ -11,8 +11,8 @@
 // request of the group: none of them was acknowledged, and none of their writes stays.
 //
 // When another process writes to the same file (COFFER_WORKERS, a second node, an admin command),
-// it waits for the lock, its event loop blocked, as long as a group holds it: a driver that had to
-// wait for the lock itself commits each transaction on its own for a while (CONTENDED_FOR_MS).
+// it waits for the lock, its event loop blocked, as long as a group holds it: a driver that found
+// the lock taken commits each transaction on its own for a while (CONTENDED_FOR_MS).
 //
 // A query outside a transaction never sees a group's writes before they are durable: a SELECT goes
 // to a second connection, which reads what is committed (WAL lets it read while a write is open)
@@ -41,8 +41,6 @@ export const GROUP_LIMIT = 128;
 export const GROUP_MS = 8;
 
 const MEMBER = "coffer_member";
-/** A BEGIN that took this long waited for another process's lock (an uncontended one takes µs). */
-const CONTENDED_MS = 1;
 /** How long, once another process was seen writing, transactions commit each on its own. */
 const CONTENDED_FOR_MS = 10_000;
 
@@ -161,12 +159,7 @@ export class GroupCommitDriver implements Driver {
     const lease = connection as Lease;
     await this.#takeWriter(lease);
     if (!this.#group) {
-      const asked = performance.now();
-      this.#exec("begin immediate");
-      // Waited for the lock: another process writes to this file (a worker, a second node, an admin
-      // command), and it would wait in turn, its event loop blocked, for as long as a group holds it.
-      if (performance.now() - asked >= CONTENDED_MS)
-        this.#contendedUntil = performance.now() + CONTENDED_FOR_MS;
+      this.#beginImmediate();
       this.#openGroup();
     }
     this.#exec(`savepoint ${MEMBER}`);
@@ -259,6 +252,24 @@ export class GroupCommitDriver implements Driver {
       this.#lastError = error;
       throw error;
     }
+  }
+
+  // Asks for the lock without waiting first: SQLITE_BUSY says another process writes to this file
+  // (a worker, a second node, an admin command), which would wait in turn, its event loop blocked,
+  // for as long as a group holds the lock. Then it waits, as any writer does (busy_timeout).
+  #beginImmediate(): void {
+    const patience = this.#file.pragma("busy_timeout", { simple: true }) as number;
+    this.#file.pragma("busy_timeout = 0");
+    try {
+      this.#exec("begin immediate");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+      this.#contendedUntil = performance.now() + CONTENDED_FOR_MS;
+    } finally {
+      this.#file.pragma(`busy_timeout = ${patience}`);
+    }
+    this.#exec("begin immediate");
   }
 
   // The group commits once the event loop brings no more transactions to join it: better-sqlite3
