@@ -8,9 +8,6 @@ import { throwawayApp } from "../scripts/throwaway-app.ts";
 
 export const root = resolve(import.meta.dirname, "..");
 
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 /** A build's directory as results.md names it. */
 export const buildName = (dir: string) => dir.replace(`${root}/`, "");
 

@@ -2,7 +2,8 @@
 // dashboard — DOM nodes and the time from opening the environment's page to its table drawn — in
 // Chromium, for each build directory named (default web/dist; give an older build's to compare).
 // Prints a line per build and size and appends them to bench/results.md.
-import { buildName, forEachBuild, median } from "./dashboard-builds.ts";
+import { buildName, forEachBuild } from "./dashboard-builds.ts";
+import { median } from "./seed.ts";
 
 const SIZES = [500, 5_000];
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);

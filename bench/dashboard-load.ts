@@ -3,7 +3,8 @@
 // emulated mobile link (150 ms round trip, 1.6 Mbit/s down). Each build directory named on the
 // command line (default web/dist) is served by the real app; give an older build's dist to compare.
 // Prints a line per build and appends them to bench/results.md.
-import { buildName, forEachBuild, median } from "./dashboard-builds.ts";
+import { buildName, forEachBuild } from "./dashboard-builds.ts";
+import { median } from "./seed.ts";
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 7);
 const LINKS = {

@@ -15,7 +15,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { api, buildServer, freePort, rssMiB, seedAccount, startServer, stopServer } from "./seed.ts";
+import { api, buildServer, freePort, median, rssMiB, seedAccount, startServer, stopServer } from "./seed.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -149,8 +149,6 @@ async function openOnPostgres(serverEnv: Record<string, string>) {
     throw error;
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Scenarios measured in turns, ROUNDS times (after one warm-up each): a ratio between two of them

@@ -11,6 +11,10 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 
+/** The middle figure (the upper one of an even count): what every bench reports of its runs and rounds. */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

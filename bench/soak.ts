@@ -7,13 +7,11 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { api, rssMiB, seed, startLocalServer, stopServer } from "./seed.ts";
+import { api, median, rssMiB, seed, startLocalServer, stopServer } from "./seed.ts";
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const SAMPLE_MS = 10_000;
 const root = new URL("..", import.meta.url).pathname;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const dir = mkdtempSync(join(tmpdir(), "coffer-soak-"));
 const { server, url: base } = await startLocalServer(dir);

@@ -36,9 +36,9 @@ import {
 } from "kysely";
 
 /** Transactions one COMMIT makes durable at the most. */
-export const GROUP_LIMIT = 128;
+const GROUP_LIMIT = 128;
 /** Milliseconds after its first transaction began within which a group commits. */
-export const GROUP_MS = 8;
+const GROUP_MS = 8;
 
 const MEMBER = "coffer_member";
 /** How long, once another process was seen writing, transactions commit each on its own. */
@@ -115,7 +115,7 @@ class Lease implements DatabaseConnection {
   }
 }
 
-export class GroupCommitDriver implements Driver {
+class GroupCommitDriver implements Driver {
   readonly #file: SQLite.Database;
   readonly #prepare: Prepare;
   readonly #prepareRead: Prepare;
