@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `coffer` command of a clone (the installed one is @coffer/cli's, packages/cli/entry.js). Fast
-// path: the CLI bundled into one JavaScript file with its libraries (packages/cli/dist/cli.js, built
+// The `coffer` command of a clone (the installed one is @coffer/cli's, packages/cli/entry.cjs). Fast
+// path: the CLI bundled into one CommonJS file with its libraries (packages/cli/dist/cli.cjs, built
 // by `npm run build:cli` when `npm install` runs the `prepare` script): one file to read and compile
-// instead of a hundred modules to resolve. When that build is missing or older than the sources, the
+// instead of a hundred modules to resolve, and none of Node's fetch (src/cli/transport/index.ts). When that build is missing or older than the sources, the
 // TypeScript runs through Node's own type stripping (on by default from Node 22.18; older 22.x
 // need the flag, so we start again with it) — correct, only slower to start.
 import { spawn } from "node:child_process";
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const built = `${root}packages/cli/dist/cli.js`;
+const built = `${root}packages/cli/dist/cli.cjs`;
 const source = `${root}src/cli/main.ts`;
 
 function builtIsCurrent() {
@@ -26,20 +26,20 @@ function builtIsCurrent() {
   return true;
 }
 
-// fetch parses HTTP with a WebAssembly module; V8 would optimise it on a background thread that
-// the process then waits for at exit (~60 ms of `coffer run -- true`, traced). The baseline
-// compiler is plenty for a few kilobytes of HTTP.
-setFlagsFromString("--liftoff-only");
 // Compiled code is cached on disk: later starts skip parsing and compiling.
 module.enableCompileCache?.();
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (builtIsCurrent()) {
-  await import(built);
+  module.createRequire(import.meta.url)(built);
 } else if (
   major > 22 ||
   (major === 22 && minor >= 18) ||
   process.execArgv.includes("--experimental-strip-types")
 ) {
+  // The sources use Node's fetch, which parses HTTP with a WebAssembly module; V8 would optimise it
+  // on a background thread that the process then waits for at exit (~60 ms of `coffer run -- true`,
+  // traced). The baseline compiler is plenty for a few kilobytes of HTTP.
+  setFlagsFromString("--liftoff-only");
   process.removeAllListeners("warning");
   process.on("warning", (warning) => {
     if (warning.name !== "ExperimentalWarning") console.error(warning);

@@ -19,13 +19,9 @@ const binary = resolve(
 mkdirSync(dirname(binary), { recursive: true });
 const work = `${mkdtempSync(join(tmpdir(), "coffer-binary-build-"))}/`;
 
-await bundleCli({
-  format: "cjs",
-  outfile: `${work}coffer.cjs`,
-  // As packages/cli/entry.js does for the npm package (why: there). The compile cache has no
-  // equivalent to enable at run time: the blob carries V8's code cache instead (useCodeCache).
-  banner: 'require("node:v8").setFlagsFromString("--liftoff-only");',
-});
+await bundleCli({ outfile: `${work}coffer.cjs` });
+// packages/cli/entry.cjs enables the compile cache for the npm package; the binary has no
+// equivalent to enable at run time: the blob carries V8's code cache instead (useCodeCache).
 writeFileSync(
   `${work}sea-config.json`,
   JSON.stringify({

@@ -56,16 +56,16 @@ const installed = () => join(prefix, "lib/node_modules/@coffer/cli");
 
 it("packs the entry and the bundle, and declares no dependencies", () => {
   expect(packed.files.map((file) => file.path).sort()).toEqual(
-    expect.arrayContaining(["README.md", "dist/cli.js", "dist/coffer.js", "package.json"]),
+    expect.arrayContaining(["README.md", "dist/cli.cjs", "dist/coffer.cjs", "package.json"]),
   );
   const manifest = JSON.parse(readFileSync(join(installed(), "package.json"), "utf8"));
-  expect(manifest).toMatchObject({ name: "@coffer/cli", bin: { coffer: "dist/coffer.js" } });
+  expect(manifest).toMatchObject({ name: "@coffer/cli", bin: { coffer: "dist/coffer.cjs" } });
   expect(manifest.dependencies ?? {}).toEqual({});
 });
 
 it("bundles every library: the installed files import nothing but Node's own modules", () => {
   const builtins = new Set(builtinModules);
-  for (const file of ["dist/coffer.js", "dist/cli.js"]) {
+  for (const file of ["dist/coffer.cjs", "dist/cli.cjs"]) {
     const source = readFileSync(join(installed(), file), "utf8");
     // An import statement of the bundle's own (one a line, as esbuild writes them), a dynamic
     // import or a require (esbuild's __require too) with a literal name.
@@ -75,7 +75,7 @@ it("bundles every library: the installed files import nothing but Node's own mod
     ].map((match) => match[1]!);
     expect(specifiers.length).toBeGreaterThan(0);
     const foreign = specifiers.filter(
-      (name) => !name.startsWith("node:") && !builtins.has(name) && name !== "./cli.js",
+      (name) => !name.startsWith("node:") && !builtins.has(name) && name !== "./cli.cjs",
     );
     expect(foreign, file).toEqual([]);
   }
