@@ -55,7 +55,7 @@ program
       process.exitCode = error instanceof CliError ? error.exitCode : EXIT.error;
     }
   })
-  // Done: exit once what we printed is flushed, rather than when the event loop empties — fetch's
-  // idle keep-alive connection to Coffer would hold the process ~100 ms longer (a third of
-  // `coffer run -- true`).
+  // Done: exit once what we printed is flushed, rather than when the event loop empties — Node's
+  // fetch (the CLI run from its sources; the bundle has its own, src/cli/transport) keeps an idle
+  // connection to Coffer that would hold the process ~100 ms longer.
   .then(() => process.stdout.write("", () => process.stderr.write("", () => process.exit())));
