@@ -31,11 +31,18 @@ export class TransportRequest {
       if (value !== undefined && !REQUEST_INIT_KEYS.has(key)) throw notSupported(`Request's ${key}`);
     }
     const from = input instanceof TransportRequest ? input : undefined;
+    let url: URL;
     try {
-      this.url = new URL(from ? from.url : String(input)).href;
+      url = new URL(from ? from.url : String(input));
     } catch (error) {
       throw new TypeError(`Failed to parse URL from ${String(input)}`, { cause: error });
     }
+    // As fetch: node:http would send them as Basic authorization.
+    if (url.username || url.password)
+      throw new TypeError(
+        `Request cannot be constructed from a URL that includes credentials: ${url.origin}`,
+      );
+    this.url = url.href;
     const method = init.method ?? from?.method ?? "GET";
     this.method = NORMALISED_METHODS.has(method.toUpperCase()) ? method.toUpperCase() : method;
     this.headers = new TransportHeaders(init.headers ?? from?.headers);
