@@ -76,10 +76,9 @@ export function openDatabase(opts: {
   const path = join(opts.dataDir, "coffer.db");
   const writer = new SQLite(path);
   writer.pragma("journal_mode = WAL");
-  writer.pragma("synchronous = FULL");
   writer.pragma("foreign_keys = ON");
   writer.pragma("busy_timeout = 5000");
-  // Reads outside a transaction: what is committed, never a write that is not durable yet.
+  // Reads outside a transaction: what is committed, answered once it is durable (the driver flushes).
   const reader = new SQLite(path);
   reader.pragma("busy_timeout = 5000");
   reader.pragma("query_only = ON");

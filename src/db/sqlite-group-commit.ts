@@ -1,24 +1,32 @@
 // The embedded engine's driver: one SQLite connection for every write (and one for reads), with group
-// commit.
+// commit, and the disk flush off the event loop.
 //
-// With `synchronous = FULL` each COMMIT waits for the disk (an fsync of the WAL), and on one
-// connection the transactions of concurrent requests run one after another: writes were bound by
-// the disk's flushes, not by the CPU. Here the transactions that queue for the connection join one
-// open transaction instead, each inside a savepoint of its own, and one COMMIT makes the whole group
-// durable. Each request still sees an answer only after its writes are durable (its commit resolves
-// after the group's COMMIT), and a request that fails rolls back to its savepoint, undoing only its
-// own writes. A failure that ends the whole transaction (a full disk, an I/O error) fails every
-// request of the group: none of them was acknowledged, and none of their writes stays.
+// A COMMIT is durable once the WAL is flushed to the disk (an fsync). SQLite's own flush
+// (`synchronous = FULL`) runs inside the COMMIT, on the event loop's only thread: every request
+// waited for the disk, and on one connection the transactions of concurrent requests ran one after
+// another, so writes were bound by the disk's flushes, not by the CPU. Here:
+// - the transactions that queue for the connection join one open transaction instead, each inside a
+//   savepoint of its own, and one COMMIT ends the whole group;
+// - the connection runs with `synchronous = NORMAL` (SQLite does not flush at COMMIT) and the driver
+//   flushes the WAL file itself with an fsync on libuv's thread pool; the commits made while a flush
+//   runs share the next one;
+// - a request sees its answer only once its writes are durable (its commit resolves after the flush
+//   that followed its group's COMMIT). A request that fails rolls back to its savepoint, undoing only
+//   its own writes. A failure that ends the whole transaction (a full disk, an I/O error) fails every
+//   request of the group: none of them was acknowledged, and none of their writes stays.
 //
 // When another process writes to the same file (COFFER_WORKERS, a second node, an admin command),
 // it waits for the lock, its event loop blocked, as long as a group holds it: a driver that found
 // the lock taken commits each transaction on its own for a while (CONTENDED_FOR_MS).
 //
-// A query outside a transaction never sees a group's writes before they are durable: a SELECT goes
+// A query outside a transaction never answers with a write that is not durable yet: a SELECT goes
 // to a second connection, which reads what is committed (WAL lets it read while a write is open)
-// and never waits for the writer; any other statement commits the open group first. A group ends
-// once a round of the event loop brings it no new transaction, or at GROUP_LIMIT transactions, or
-// GROUP_MS after it began, so that its first request is not kept waiting long.
+// and never waits for the writer, and its rows are handed over once the flush that covers every
+// COMMIT made so far has ended; any other statement commits the open group first, and answers once
+// flushed. A group ends once a round of the event loop brings it no new transaction, or at
+// GROUP_LIMIT transactions, or GROUP_MS after it began, so that its first request is not kept
+// waiting long.
+import { closeSync, fstatSync, fsync, openSync } from "node:fs";
 import type SQLite from "better-sqlite3";
 import {
   type CompiledQuery,
@@ -127,12 +135,20 @@ class GroupCommitDriver implements Driver {
   /** Until when another process was seen writing: no group spans a loop round until then. */
   #contendedUntil = 0;
   readonly #reader: SQLite.Database;
+  /** The WAL file, opened at the first flush (SQLite creates it with the first write). */
+  #wal: number | undefined;
+  /** The flush running now, if one does. */
+  #flushing: Promise<void> | undefined;
+  /** The flush that starts when the running one ends: every COMMIT made meanwhile shares it. */
+  #nextFlush: Promise<void> | undefined;
 
   constructor(
     { writer, reader }: SqliteConnections,
     readonly counts: CommitCounts,
   ) {
     this.#file = writer;
+    // The COMMIT itself does not flush: the driver does, off the event loop (#durable).
+    writer.pragma("synchronous = NORMAL");
     this.#prepare = statementCache(writer);
     this.#reader = reader;
     this.#prepareRead = statementCache(reader);
@@ -216,6 +232,8 @@ class GroupCommitDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await (this.#nextFlush ?? this.#flushing)?.catch(() => {});
+    if (this.#wal !== undefined) closeSync(this.#wal);
     const name = this.#file.name;
     writersOf.set(name, (writersOf.get(name) ?? 1) - 1);
     if (writersOf.get(name) === 0) writersOf.delete(name);
@@ -226,11 +244,18 @@ class GroupCommitDriver implements Driver {
   async run<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
     if (!lease.holdsWriter) {
       // Kysely's SELECTs only: raw statements (a PRAGMA, a BEGIN of the migrations) are for the writer.
-      if (query.query.kind === "SelectQueryNode") return this.#execute(this.#prepareRead, query);
+      if (query.query.kind === "SelectQueryNode") {
+        const result = this.#execute<R>(this.#prepareRead, query);
+        // What it read may be a COMMIT whose flush has not ended: the rows wait for it.
+        await (this.#nextFlush ?? this.#flushing);
+        return result;
+      }
       await this.#takeWriter(lease);
     }
     if (this.#group && !lease.inTransaction) this.#commitGroup();
-    return this.#execute(this.#prepare, query);
+    const result = this.#execute<R>(this.#prepare, query);
+    if (!lease.inTransaction && result.numAffectedRows !== undefined) await this.#durable();
+    return result;
   }
 
   #execute<R>(prepare: Prepare, query: CompiledQuery): QueryResult<R> {
@@ -280,11 +305,16 @@ class GroupCommitDriver implements Driver {
     const group = newGroup();
     this.#group = group;
     let seen = -1;
+    const later = () => setImmediate(check);
     const check = () => {
       if (this.#group !== group) return;
       const grew = group.waiting !== seen;
       seen = group.waiting;
-      if (grew && performance.now() - group.startedAt < GROUP_MS) setImmediate(check);
+      const young = performance.now() - group.startedAt < GROUP_MS;
+      if (grew && young) setImmediate(check);
+      // Its transactions are answered after a flush that starts once the running one ends: until
+      // then, committing would only make a group of fewer.
+      else if (young && this.#flushing) this.#flushing.then(later, later);
       else if (this.#busy) group.due = true;
       else this.#commitGroup();
     };
@@ -311,11 +341,62 @@ class GroupCommitDriver implements Driver {
   #endGroup(group: Group, how: "commit" | "rollback"): void {
     this.#exec(how);
     this.#group = undefined;
-    if (how === "commit") {
-      this.counts.commits += 1;
-      this.counts.transactions += group.waiting;
+    if (how === "rollback") {
+      group.settle();
+      return;
     }
-    group.settle();
+    this.counts.commits += 1;
+    this.counts.transactions += group.waiting;
+    this.#durable().then(
+      () => group.settle(),
+      (error: unknown) => group.settle(error),
+    );
+  }
+
+  /**
+   * Resolves once every COMMIT made so far is on the disk: the flush running now if it began after
+   * the last COMMIT, else the next one, which starts when the running one ends and which every
+   * COMMIT made meanwhile shares.
+   */
+  #durable(): Promise<void> {
+    if (this.#nextFlush) return this.#nextFlush;
+    if (!this.#flushing) return this.#flush();
+    const next = this.#flushing
+      .catch(() => {})
+      .then(() => {
+        this.#nextFlush = undefined;
+        return this.#flush();
+      });
+    this.#nextFlush = next;
+    return next;
+  }
+
+  #flush(): Promise<void> {
+    let wal: number;
+    try {
+      wal = this.#walFile();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const flushing = new Promise<void>((resolve, reject) =>
+      fsync(wal, (error) => (error ? reject(error) : resolve())),
+    );
+    this.#flushing = flushing;
+    const ended = () => {
+      if (this.#flushing === flushing) this.#flushing = undefined;
+    };
+    flushing.then(ended, ended);
+    return flushing;
+  }
+
+  // The WAL file lives as long as a connection to the database is open (ours are), and SQLite
+  // reuses it from its start after a checkpoint. Opened anew should it ever have been removed.
+  #walFile(): number {
+    if (this.#wal !== undefined && fstatSync(this.#wal).nlink > 0) return this.#wal;
+    if (this.#wal !== undefined) closeSync(this.#wal);
+    this.#wal = undefined;
+    this.#wal = openSync(`${this.#file.name}-wal`, "r");
+    return this.#wal;
   }
 
   // Another writer of this process on the same file would wait for this one's lock in SQLite's busy

@@ -246,7 +246,7 @@ function registerDatabaseGauges(registry: Registry, db: Db, dataDir: string): vo
   if (counts) {
     new Counter({
       name: "coffer_db_sqlite_commits_total",
-      help: "Embedded SQLite: transactions committed, and the COMMITs (disk flushes) that made them durable; concurrent transactions share one (group commit)",
+      help: "Embedded SQLite: transactions committed, and the COMMITs that ended them; concurrent transactions share one (group commit), each followed by a flush of the disk",
       labelNames: ["of"],
       registers: [registry],
       collect() {
