@@ -139,6 +139,26 @@ describe("bulk operations", () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ code: "not_found", ids: [missing] });
     expect((await call("GET", `${secretsPath(tree)}/${a.id}`, owner.headers)).statusCode).toBe(200);
+    // Ids of secrets elsewhere (another environment of the workspace, another workspace) are not
+    // this environment's: 404 naming them, and they stay.
+    const elsewhere = await createTree(t.app, owner.accessToken, owner.workspaceId);
+    const inAnotherEnvironment = await newSecret("ELSEWHERE", secretsPath(elsewhere));
+    const stranger0 = await newUser(t.app);
+    const theirTree = await createTree(t.app, stranger0.accessToken, stranger0.workspaceId);
+    const theirs = (
+      await call("POST", `${secretsPath(theirTree)}/`, stranger0.headers, { key: "THEIRS", value: VALUE })
+    ).json();
+    const across = await call("POST", url, owner.headers, {
+      ids: [a.id, inAnotherEnvironment.id, theirs.id],
+    });
+    expect(across.statusCode).toBe(404);
+    expect(across.json()).toMatchObject({ code: "not_found", ids: [inAnotherEnvironment.id, theirs.id] });
+    expect(
+      (await call("GET", `${secretsPath(elsewhere)}/${inAnotherEnvironment.id}`, owner.headers)).statusCode,
+    ).toBe(200);
+    expect((await call("GET", `${secretsPath(theirTree)}/${theirs.id}`, stranger0.headers)).statusCode).toBe(
+      200,
+    );
     for (const body of [{}, { ids: [] }, { ids: ["nope"] }, { ids: [a.id, a.id] }]) {
       const bad = await call("POST", url, owner.headers, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(422);

@@ -123,7 +123,13 @@ export function findSecret(db: Queryable, workspaceId: string, environmentId: st
   return rowWhere(db, "secrets", { workspace_id: workspaceId, environment_id: environmentId, id: secretId });
 }
 
-/** The environment's secrets whose `column` is one of `values` (batched under the parameter limit). */
+/**
+ * The environment's secrets whose `column` is one of `values` (batched under the parameter limit).
+ * The WHERE names only what the unique index serves ((environment_id, key), or id): SQLite has no
+ * statistics, and against a long IN list it guessed the workspace's index cheaper and read every
+ * secret of the workspace (a bulk of 1,000 took 16 ms per lookup at 30,000 secrets). The tenant and
+ * the environment are checked on the rows instead.
+ */
 async function findSecretsWhere(
   db: Queryable,
   workspaceId: string,
@@ -133,15 +139,15 @@ async function findSecretsWhere(
 ): Promise<SecretRow[]> {
   const found: SecretRow[] = [];
   await inBatches(values, async (batch) => {
-    found.push(
-      ...(await db
-        .selectFrom("secrets")
-        .selectAll()
-        .where("workspace_id", "=", workspaceId)
-        .where("environment_id", "=", environmentId)
-        .where(column, "in", batch)
-        .execute()),
-    );
+    const rows = await db
+      .selectFrom("secrets")
+      .selectAll()
+      .$if(column === "key", (q) => q.where("environment_id", "=", environmentId))
+      .where(column, "in", batch)
+      .execute();
+    for (const row of rows) {
+      if (row.workspace_id === workspaceId && row.environment_id === environmentId) found.push(row);
+    }
   });
   return found;
 }
