@@ -107,6 +107,34 @@ describe("ciphertext at rest", () => {
     expect(nonce(ca)).not.toBe(nonce(cb));
   });
 
+  it("gives the 1,000 secrets of one bulk create 1,000 different nonces", async () => {
+    // Nonces come from a pool refilled every 341 (src/crypto/aead.ts): a batch this size crosses
+    // refills, and no nonce may be handed out twice.
+    const { tree, headers } = await ownerWithTree();
+    const value = distinctive("bulk");
+    const response = await t.app.inject({
+      method: "POST",
+      url: `${secretsPath(tree)}/bulk`,
+      headers,
+      payload: { secrets: Array.from({ length: 1000 }, (_, i) => ({ key: `K_${i}`, value })) },
+    });
+    expect(response.statusCode).toBe(201);
+    const rows = await t.db
+      .selectFrom("secret_versions")
+      .select("ciphertext")
+      .where(
+        "secret_id",
+        "in",
+        response.json().map((s: { id: string }) => s.id),
+      )
+      .execute();
+    expect(rows).toHaveLength(1000);
+    const nonces = rows.map((r) =>
+      Buffer.from(r.ciphertext.split(".")[2]!, "base64url").subarray(0, 12).toString("hex"),
+    );
+    expect(new Set(nonces).size).toBe(1000);
+  });
+
   it("creates one wrapped data key per workspace, on its first secret, distinct between workspaces", async () => {
     const one = await ownerWithTree();
     const two = await ownerWithTree();

@@ -5,15 +5,32 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
+// Nonces come from a pool of random bytes drawn 4 KiB at a time, each byte handed out once: one
+// randomBytes(12) costs ~2.8 µs, a nonce from the pool ~0.2 µs (10% of a bulk create of 1,000).
+// Nonces are not secret (each is stored beside its ciphertext); they only must never repeat.
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let taken = 0;
+
+function nonce(): Buffer {
+  if (taken + NONCE_BYTES > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    taken = 0;
+  }
+  const fresh = Buffer.from(pool.subarray(taken, taken + NONCE_BYTES));
+  taken += NONCE_BYTES;
+  return fresh;
+}
+
 export class DecryptionError extends Error {}
 
 /** nonce | ciphertext | tag, as one buffer. */
 export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
-  const nonce = randomBytes(NONCE_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", key, nonce);
+  const fresh = nonce();
+  const cipher = createCipheriv("aes-256-gcm", key, fresh);
   cipher.setAAD(Buffer.from(aad, "utf8"));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([nonce, body, cipher.getAuthTag()]);
+  return Buffer.concat([fresh, body, cipher.getAuthTag()]);
 }
 
 export function open(key: Buffer, sealed: Buffer, aad: string | Buffer): Buffer {
