@@ -26,7 +26,8 @@
 // flushed. A group ends once a round of the event loop brings it no new transaction, or at
 // GROUP_LIMIT transactions, or GROUP_MS after it began, so that its first request is not kept
 // waiting long.
-import { closeSync, fstatSync, fsync, openSync } from "node:fs";
+import { closeSync, fstatSync, fsync, fsyncSync, openSync } from "node:fs";
+import { dirname } from "node:path";
 import type SQLite from "better-sqlite3";
 import {
   type CompiledQuery,
@@ -396,6 +397,7 @@ class GroupCommitDriver implements Driver {
     if (this.#wal !== undefined) closeSync(this.#wal);
     this.#wal = undefined;
     this.#wal = openSync(`${this.#file.name}-wal`, "r");
+    syncDirectoryOf(this.#file.name);
     return this.#wal;
   }
 
@@ -417,6 +419,27 @@ class GroupCommitDriver implements Driver {
     const next = this.#queue.shift();
     if (next) next();
     else this.#busy = false;
+  }
+}
+
+/**
+ * A WAL file is made anew when a database opens: its name must be on the disk as well as its
+ * pages, or a power cut could take the file, and the COMMITs in it, with it (SQLite's own first
+ * flush of a new log does the same). Once per WAL file. Windows cannot open a directory and keeps
+ * its names in its own journal.
+ */
+function syncDirectoryOf(file: string): void {
+  let directory: number;
+  try {
+    directory = openSync(dirname(file), "r");
+  } catch (error) {
+    if (process.platform === "win32") return;
+    throw error;
+  }
+  try {
+    fsyncSync(directory);
+  } finally {
+    closeSync(directory);
   }
 }
 
