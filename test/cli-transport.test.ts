@@ -122,3 +122,17 @@ describe("over https (a TLS front on 127.0.0.1 with a self-signed certificate)",
     expect(stderr).toContain(`cannot reach Coffer at ${frontUrl} (from COFFER_API_URL): is it running?`);
   });
 });
+
+it("refuses a credential with a line break in it without printing the credential, and sends nothing", async () => {
+  // A header injection attempt through the token (or a token pasted with a stray line break): the
+  // request is refused before it leaves, and the refusal names the header, never its value.
+  const { code, stdout, stderr } = await runAgainst(server.url, {
+    COFFER_TOKEN: `${token}\r\nX-Injected: yes`,
+  });
+  expect(code).not.toBe(0);
+  expect(stdout).toBe("");
+  expect(stderr).toMatch(/the value of "(x-api-key|authorization)" is not a valid header value/);
+  expect(stderr).not.toContain(token);
+  expect(stderr).not.toContain(token.slice(-12));
+  expect(stderr).not.toContain("X-Injected");
+});

@@ -14,8 +14,11 @@ const FORBIDDEN_IN_VALUE = /[\0\r\n]/;
 function checked(name: string, value: string, method: string): [string, string] {
   if (!NAME.test(name)) throw new TypeError(`Headers.${method}: "${name}" is an invalid header name.`);
   const trimmed = String(value).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "");
+  // Never the value itself in the message: it is often a credential (Authorization, X-API-Key).
   if (FORBIDDEN_IN_VALUE.test(trimmed))
-    throw new TypeError(`Headers.${method}: "${trimmed}" is an invalid header value.`);
+    throw new TypeError(
+      `Headers.${method}: the value of "${name}" is not a valid header value (a line break or NUL)`,
+    );
   return [name.toLowerCase(), trimmed];
 }
 

@@ -35,7 +35,8 @@ export class TransportRequest {
     try {
       url = new URL(from ? from.url : String(input));
     } catch (error) {
-      throw new TypeError(`Failed to parse URL from ${String(input)}`, { cause: error });
+      // Not the text itself: a URL may carry a share link's token in its path.
+      throw new TypeError("Failed to parse URL", { cause: error });
     }
     // As fetch: node:http would send them as Basic authorization.
     if (url.username || url.password)
