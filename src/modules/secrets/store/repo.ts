@@ -125,10 +125,11 @@ export function findSecret(db: Queryable, workspaceId: string, environmentId: st
 
 /**
  * The environment's secrets whose `column` is one of `values` (batched under the parameter limit).
- * The WHERE names only what the unique index serves ((environment_id, key), or id): SQLite has no
- * statistics, and against a long IN list it guessed the workspace's index cheaper and read every
- * secret of the workspace (a bulk of 1,000 took 16 ms per lookup at 30,000 secrets). The tenant and
- * the environment are checked on the rows instead.
+ * By id, the workspace's index serves (workspace_id, id). By key, only the unique index on
+ * (environment_id, key) does, and SQLite, which has no statistics, guessed the workspace's index
+ * cheaper against a long IN list and read every secret of the workspace (a bulk of 1,000 took 16 ms
+ * per lookup at 30,000 secrets): that WHERE leaves the workspace out, and the rows are checked
+ * against it instead.
  */
 async function findSecretsWhere(
   db: Queryable,
@@ -142,12 +143,11 @@ async function findSecretsWhere(
     const rows = await db
       .selectFrom("secrets")
       .selectAll()
-      .$if(column === "key", (q) => q.where("environment_id", "=", environmentId))
+      .$if(column === "id", (q) => q.where("workspace_id", "=", workspaceId))
+      .where("environment_id", "=", environmentId)
       .where(column, "in", batch)
       .execute();
-    for (const row of rows) {
-      if (row.workspace_id === workspaceId && row.environment_id === environmentId) found.push(row);
-    }
+    found.push(...rows.filter((row) => row.workspace_id === workspaceId));
   });
   return found;
 }
