@@ -6,7 +6,7 @@
 // node_modules; each side gets a fresh store seeded alike (20 secrets, an API key) and its own
 // port. Rounds of BENCH_ROUND_SECONDS (default 5) alternate the order; each scenario prints both
 // medians, the ratio of medians and every round. BENCH_ENGINE=postgres runs both on fresh
-// PostgreSQL databases instead of SQLite. Loopback only; prints, writes nothing.
+// PostgreSQL databases instead of SQLite; BENCH_ONLY=<word> runs only the scenarios named with it. Loopback only; prints, writes nothing.
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
@@ -19,6 +19,8 @@ import { buildServer, freePort, type Program, seed, startServer, stopServer } fr
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_ONLY=create: only the scenarios whose name holds this word.
+const ONLY = process.env.BENCH_ONLY;
 const ENGINE = process.env.BENCH_ENGINE === "postgres" ? "postgres" : "sqlite";
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const root = new URL("..", import.meta.url).pathname;
@@ -144,7 +146,7 @@ try {
     { name: "get one secret", url: (s) => s.urls.one },
     { name: "create one secret", url: (s) => s.urls.list, write: true },
   ];
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) {
     for (const side of sides) await rate(side, scenario, 3); // warm-up, unrecorded
     const rounds: Record<string, { rps: number; cpu: number }[]> = { before: [], after: [] };
     for (let round = 0; round < ROUNDS; round++) {
