@@ -2,7 +2,7 @@
 // bundle is what the other CLI tests run, so it is not rebuilt under them) and installed
 // globally from the tarball into an empty prefix — one bundled file that needs nothing but Node's own
 // modules, so that the install resolves nothing. The commands themselves run against a server in
-// the other CLI tests, through the same bundle (bin/coffer.mjs runs it).
+// the other CLI tests, through the same bundle (bin/coffer.cjs runs it).
 import { execFile } from "node:child_process";
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";

@@ -355,7 +355,7 @@ describe("coffer, end to end as a process", () => {
     const cwd = tempDir("coffer-cli-tty-");
     const child = spawn(
       "script",
-      ["-qfec", `${process.execPath} ${join(PROJECT_ROOT, "bin/coffer.mjs")} init`, "/dev/null"],
+      ["-qfec", `${process.execPath} ${join(PROJECT_ROOT, "bin/coffer.cjs")} init`, "/dev/null"],
       {
         cwd,
         env: {
@@ -538,7 +538,7 @@ describe("coffer, end to end as a process", () => {
     writeFileSync(join(workdir, "big.env"), `${big}\n`);
     const child = spawn(
       "script",
-      ["-qfec", `${process.execPath} ${join(PROJECT_ROOT, "bin/coffer.mjs")} import big.env`, "/dev/null"],
+      ["-qfec", `${process.execPath} ${join(PROJECT_ROOT, "bin/coffer.cjs")} import big.env`, "/dev/null"],
       {
         cwd: workdir,
         env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), TERM: "xterm" },

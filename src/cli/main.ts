@@ -32,15 +32,24 @@ const program = new Command("coffer")
   // A usage error (an unknown option, a bad choice) exits 2 like the CLI's own; commander would say 1.
   .exitOverride();
 
-registerAccountCommands(program);
-registerProjectCommands(program);
-registerSecretsCommands(program);
-registerTransferCommands(program);
-registerDiffCommand(program);
-registerRestoreCommand(program);
-registerAutomationCommands(program);
-registerRunCommand(program);
-registerCompletionCommand(program);
+// `coffer run` (started by every deploy, test and dev server) builds its own command alone: the
+// options of all the others were ~5 % of its start (its help is its own either way). Any other
+// first word, a global option included, sees every command.
+const commands =
+  first === "run"
+    ? [registerRunCommand]
+    : [
+        registerAccountCommands,
+        registerProjectCommands,
+        registerSecretsCommands,
+        registerTransferCommands,
+        registerDiffCommand,
+        registerRestoreCommand,
+        registerAutomationCommands,
+        registerRunCommand,
+        registerCompletionCommand,
+      ];
+for (const register of commands) register(program);
 
 // A promise chain rather than a top-level await: the single-executable binary embeds the CLI as
 // CommonJS (scripts/build-binary.mjs), which has no top-level await.

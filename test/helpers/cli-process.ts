@@ -1,4 +1,4 @@
-// The `coffer` CLI as a real process (bin/coffer.mjs, which runs the bundle when it is current):
+// The `coffer` CLI as a real process (bin/coffer.cjs, which runs the bundle when it is current):
 // a clean environment with HOME and XDG_CONFIG_HOME in a temp dir of the test's choosing, so that
 // nothing reads or writes the user's own files, and everything it printed.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -106,7 +106,7 @@ export function spawnCoffer(
   args: string[],
   options: CliOptions,
 ): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin/coffer.mjs"), ...args], {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin/coffer.cjs"), ...args], {
     cwd: options.cwd,
     env: {
       PATH: process.env.PATH,

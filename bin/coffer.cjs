@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// The `coffer` command of a clone (the installed one is @coffer/cli's, packages/cli/entry.cjs). Fast
+// path: the CLI bundled into one CommonJS file with its libraries (packages/cli/dist/cli.cjs, built
+// by `npm run build:cli` when `npm install` runs the `prepare` script): one file to read and compile
+// instead of a hundred modules to resolve, and no Node fetch to load (src/cli/transport/index.ts).
+// When that build is missing or older than the sources, the TypeScript runs through Node's own type
+// stripping (on by default from Node 22.18; older 22.x need the flag, so we start again with it) —
+// correct, only slower to start.
+// CommonJS, as the package's entry is: an ES module entry starts Node's ES module loader first
+// (2.5 % of `coffer run -- true`, the former bin/coffer.mjs against this file, 40 runs in pairs).
+const { existsSync, readdirSync, statSync } = require("node:fs");
+const { enableCompileCache } = require("node:module");
+const { join } = require("node:path");
+
+const root = join(__dirname, "..");
+const built = join(root, "packages/cli/dist/cli.cjs");
+const source = join(root, "src/cli/main.ts");
+
+function builtIsCurrent() {
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  for (const dir of ["src/cli", "src/client"]) {
+    for (const name of readdirSync(join(root, dir), { recursive: true })) {
+      if (statSync(join(root, dir, name)).mtimeMs > builtAt) return false;
+    }
+  }
+  return true;
+}
+
+// Compiled code is cached on disk: later starts skip parsing and compiling.
+enableCompileCache?.();
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (builtIsCurrent()) {
+  require(built);
+} else if (
+  major > 22 ||
+  (major === 22 && minor >= 18) ||
+  process.execArgv.includes("--experimental-strip-types")
+) {
+  // The sources use Node's fetch, which parses HTTP with a WebAssembly module; V8 would optimise it
+  // on a background thread that the process then waits for at exit (~60 ms of `coffer run -- true`,
+  // traced). The baseline compiler is plenty for a few kilobytes of HTTP.
+  require("node:v8").setFlagsFromString("--liftoff-only");
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => {
+    if (warning.name !== "ExperimentalWarning") console.error(warning);
+  });
+  import(source).catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else {
+  const { spawn } = require("node:child_process");
+  const child = spawn(
+    process.execPath,
+    ["--experimental-strip-types", "--no-warnings", "--liftoff-only", source, ...process.argv.slice(2)],
+    { stdio: "inherit" },
+  );
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => (signal ? process.kill(process.pid, signal) : process.exit(code ?? 1)));
+}
