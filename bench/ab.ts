@@ -89,17 +89,30 @@ function cpuMs(child: ChildProcess): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** What a scenario asks: a read (GET) or a write whose every request creates a new secret. */
+/**
+ * What a scenario asks: a read (GET), or a write whose every request creates a new secret (or, with
+ * `bulk`, that many new secrets in one request, from one connection: the bulk row of npm run bench).
+ */
 interface Scenario {
   name: string;
   url: (side: Side) => string;
   write?: boolean;
+  bulk?: number;
 }
 
 let written = 0;
 const newSecret = (request: autocannon.Request) => ({
   ...request,
   body: JSON.stringify({ key: `AB_${process.pid}_${++written}`, value: "v".repeat(48) }),
+});
+const newSecrets = (count: number) => (request: autocannon.Request) => ({
+  ...request,
+  body: JSON.stringify({
+    secrets: Array.from({ length: count }, () => ({
+      key: `AB_${process.pid}_${++written}`,
+      value: `value-${written}-${"x".repeat(40)}`,
+    })),
+  }),
 });
 
 /**
@@ -112,9 +125,14 @@ async function rate(side: Side, scenario: Scenario, seconds: number): Promise<{ 
   const result = await autocannon({
     url: side.base + url,
     headers: { ...side.urls.auth, ...(scenario.write ? { "content-type": "application/json" } : {}) },
-    connections: CONNECTIONS,
+    connections: scenario.bulk ? 1 : CONNECTIONS,
     duration: seconds,
-    ...(scenario.write ? { method: "POST" as const, requests: [{ setupRequest: newSecret }] } : {}),
+    ...(scenario.write
+      ? {
+          method: "POST" as const,
+          requests: [{ setupRequest: scenario.bulk ? newSecrets(scenario.bulk) : newSecret }],
+        }
+      : {}),
   });
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${side.name} ${url}: failures`);
   return { rps: result.requests.average, cpu: (cpuMs(side.child) - before) / result.requests.total };
@@ -145,6 +163,7 @@ try {
     { name: "list 20 secrets", url: (s) => s.urls.list },
     { name: "get one secret", url: (s) => s.urls.one },
     { name: "create one secret", url: (s) => s.urls.list, write: true },
+    { name: "bulk create 1,000", url: (s) => `${s.urls.list}bulk`, write: true, bulk: 1000 },
   ];
   for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) {
     for (const side of sides) await rate(side, scenario, 3); // warm-up, unrecorded

@@ -107,9 +107,10 @@ describe("ciphertext at rest", () => {
     expect(nonce(ca)).not.toBe(nonce(cb));
   });
 
-  it("gives the 1,000 secrets of one bulk create 1,000 different nonces", async () => {
-    // Nonces come from a pool refilled every 341 (src/crypto/aead.ts): a batch this size crosses
-    // refills, and no nonce may be handed out twice.
+  it("gives the 1,000 secrets of one bulk create 1,000 different nonces and ids", async () => {
+    // Nonces and the random part of ids come from one pool of random bytes (src/lib/random-pool.ts),
+    // refilled every 4 KiB: a batch this size crosses many refills, and no byte may be handed out
+    // twice.
     const { tree, headers } = await ownerWithTree();
     const value = distinctive("bulk");
     const response = await t.app.inject({
@@ -119,6 +120,18 @@ describe("ciphertext at rest", () => {
       payload: { secrets: Array.from({ length: 1000 }, (_, i) => ({ key: `K_${i}`, value })) },
     });
     expect(response.statusCode).toBe(201);
+    // The trail's 1,001 entries (one per secret and the batch's own) have time-ordered ids (version 7),
+    // whose random parts differ, not only their counters.
+    const entries = await t.db
+      .selectFrom("audit_events")
+      .select("id")
+      .where("workspace_id", "=", tree.workspaceId)
+      .where("action", "in", ["secret.created", "environment.secrets_created"])
+      .execute();
+    expect(entries).toHaveLength(1001);
+    for (const { id } of entries)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(entries.map(({ id }) => id.slice(19))).size).toBe(1001);
     const rows = await t.db
       .selectFrom("secret_versions")
       .select("ciphertext")

@@ -1,6 +1,6 @@
 // Time-ordered UUIDs (RFC 9562 version 7), monotonic within this process, so rows written in
 // the same millisecond still sort in the order they were written.
-import { randomBytes } from "node:crypto";
+import { pooledRandomBytes } from "./random-pool.ts";
 
 let lastMs = 0;
 let counter = 0;
@@ -18,7 +18,7 @@ export function uuidv7(): string {
     lastMs = ms;
     counter = 0;
   }
-  const bytes = randomBytes(16);
+  const bytes = pooledRandomBytes(16);
   bytes.writeUIntBE(ms, 0, 6);
   bytes[6] = 0x70 | (counter >> 8);
   bytes[7] = counter & 0xff;
