@@ -115,11 +115,18 @@ const newSecrets = (count: number) => (request: autocannon.Request) => ({
   }),
 });
 
+interface Round {
+  rps: number;
+  cpu: number;
+  p99: number;
+}
+
 /**
- * One round: requests per second, and the server's CPU time per request — the figure a drifting
- * machine moves least (a slower round is slower on both sides, but costs the same CPU per request).
+ * One round: requests per second, the 99th percentile of latency (ms), and the server's CPU time
+ * per request — the figure a drifting machine moves least (a slower round is slower on both sides,
+ * but costs the same CPU per request).
  */
-async function rate(side: Side, scenario: Scenario, seconds: number): Promise<{ rps: number; cpu: number }> {
+async function rate(side: Side, scenario: Scenario, seconds: number): Promise<Round> {
   const before = cpuMs(side.child);
   const url = scenario.url(side);
   const result = await autocannon({
@@ -135,7 +142,11 @@ async function rate(side: Side, scenario: Scenario, seconds: number): Promise<{ 
       : {}),
   });
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${side.name} ${url}: failures`);
-  return { rps: result.requests.average, cpu: (cpuMs(side.child) - before) / result.requests.total };
+  return {
+    rps: result.requests.average,
+    cpu: (cpuMs(side.child) - before) / result.requests.total,
+    p99: result.latency.p99,
+  };
 }
 
 const median = (values: number[]) => {
@@ -167,12 +178,12 @@ try {
   ];
   for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) {
     for (const side of sides) await rate(side, scenario, 3); // warm-up, unrecorded
-    const rounds: Record<string, { rps: number; cpu: number }[]> = { before: [], after: [] };
+    const rounds: Record<string, Round[]> = { before: [], after: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? sides : [...sides].reverse();
       for (const side of order) rounds[side.name]!.push(await rate(side, scenario, ROUND_SECONDS));
     }
-    const of = (name: string, field: "rps" | "cpu") => median(rounds[name]!.map((r) => r[field]));
+    const of = (name: string, field: keyof Round) => median(rounds[name]!.map((r) => r[field]));
     const [rpsBefore, rpsAfter, cpuBefore, cpuAfter] = [
       of("before", "rps"),
       of("after", "rps"),
@@ -183,7 +194,8 @@ try {
       `${scenario.name} (${ENGINE}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s): ` +
         `server CPU per request ${cpuBefore.toFixed(3)} ms before, ${cpuAfter.toFixed(3)} ms after ` +
         `(${((cpuAfter / cpuBefore - 1) * 100).toFixed(1)} %); ` +
-        `req/s ${Math.round(rpsBefore)} before, ${Math.round(rpsAfter)} after; rounds (req/s) before ` +
+        `req/s ${Math.round(rpsBefore)} before, ${Math.round(rpsAfter)} after; ` +
+        `p99 ${of("before", "p99")} ms before, ${of("after", "p99")} ms after; rounds (req/s) before ` +
         `${rounds.before!.map((r) => Math.round(r.rps)).join(" / ")}, after ${rounds.after!.map((r) => Math.round(r.rps)).join(" / ")}`,
     );
   }
