@@ -107,6 +107,8 @@ describe("ciphertext at rest", () => {
     expect(nonce(ca)).not.toBe(nonce(cb));
   });
 
+  const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
   it("gives the 1,000 secrets of one bulk create 1,000 different nonces and ids", async () => {
     // Nonces and the random part of ids come from one pool of random bytes (src/lib/random-pool.ts),
     // refilled every 4 KiB: a batch this size crosses many refills, and no byte may be handed out
@@ -120,8 +122,11 @@ describe("ciphertext at rest", () => {
       payload: { secrets: Array.from({ length: 1000 }, (_, i) => ({ key: `K_${i}`, value })) },
     });
     expect(response.statusCode).toBe(201);
-    // The trail's 1,001 entries (one per secret and the batch's own) have time-ordered ids (version 7),
-    // whose random parts differ, not only their counters.
+    // The secrets and the trail's 1,001 entries (one per secret and the batch's own) have
+    // time-ordered ids (version 7), whose random parts differ, not only their counters.
+    const secretIds: string[] = response.json().map((s: { id: string }) => s.id);
+    for (const id of secretIds) expect(id).toMatch(UUID_V7);
+    expect(new Set(secretIds.map((id) => id.slice(19))).size).toBe(1000);
     const entries = await t.db
       .selectFrom("audit_events")
       .select("id")
@@ -129,8 +134,7 @@ describe("ciphertext at rest", () => {
       .where("action", "in", ["secret.created", "environment.secrets_created"])
       .execute();
     expect(entries).toHaveLength(1001);
-    for (const { id } of entries)
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const { id } of entries) expect(id).toMatch(UUID_V7);
     expect(new Set(entries.map(({ id }) => id.slice(19))).size).toBe(1001);
     const rows = await t.db
       .selectFrom("secret_versions")

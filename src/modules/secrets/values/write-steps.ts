@@ -1,12 +1,13 @@
 // The write steps that single, bulk and import writes share, inside the caller's transaction:
 // insert new secrets at version 1, update (lock, re-read, rename safely, version a changed value),
 // and turn a lost race on (environment, key) into the 409 a pre-check gives.
-import { randomUUID } from "node:crypto";
+
 import type { RequestContext } from "../../../auth/context.ts";
 import type { DataKey } from "../../../crypto/data-keys.ts";
 import { isUniqueViolation } from "../../../db/connect.ts";
 import type { Queryable } from "../../../db/schema.ts";
 import { AppError, notFound, ValidationFailed, type ValidationIssue } from "../../../errors.ts";
+import { uuidv7 } from "../../../lib/uuid7.ts";
 import type { AuditEntryInput } from "../../audit/index.ts";
 import type { EnvironmentRow } from "../../environments/index.ts";
 import {
@@ -52,7 +53,10 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     const now = clock.now().toISOString();
     const writer = writerColumns(ctx);
     const rows = items.map((item): repo.SecretRow => {
-      const id = randomUUID();
+      // Time-ordered (version 7): the five indexes keyed by a secret's id (its row, its workspace's,
+      // its versions', and the trail's by secret and by resource) then grow at their ends, where a
+      // random id made each create change a page of each anywhere in them.
+      const id = uuidv7();
       return {
         id,
         workspace_id: ctx.workspaceId,
