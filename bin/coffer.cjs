@@ -5,20 +5,24 @@
 // instead of a hundred modules to resolve, and no Node fetch to load (src/cli/transport/index.ts).
 // When that build is missing or older than the sources, the TypeScript runs through Node's own type
 // stripping (on by default from Node 22.18; older 22.x need the flag, so we start again with it) —
-// correct, only slower to start.
+// correct, only slower to start, and with no compile cache: Node's default one is in the temp dir
+// that every user of the machine can write to.
 // CommonJS, as the package's entry is: an ES module entry starts Node's ES module loader first
 // (2.5 % of `coffer run -- true`, the former bin/coffer.mjs against this file, 40 runs in pairs).
 const { existsSync, readdirSync, statSync } = require("node:fs");
-const { enableCompileCache } = require("node:module");
 const { join } = require("node:path");
 
 const root = join(__dirname, "..");
+// The package's own entry (packages/cli/entry.cjs, copied beside the bundle by the same build): it
+// caches compiled code in the user's own directory, then loads the bundle.
+const entry = join(root, "packages/cli/dist/coffer.cjs");
 const built = join(root, "packages/cli/dist/cli.cjs");
 const source = join(root, "src/cli/main.ts");
 
 function builtIsCurrent() {
-  if (!existsSync(built)) return false;
+  if (!existsSync(entry) || !existsSync(built)) return false;
   const builtAt = statSync(built).mtimeMs;
+  if (statSync(join(root, "packages/cli/entry.cjs")).mtimeMs > builtAt) return false;
   for (const dir of ["src/cli", "src/client"]) {
     for (const name of readdirSync(join(root, dir), { recursive: true })) {
       if (statSync(join(root, dir, name)).mtimeMs > builtAt) return false;
@@ -27,11 +31,9 @@ function builtIsCurrent() {
   return true;
 }
 
-// Compiled code is cached on disk: later starts skip parsing and compiling.
-enableCompileCache?.();
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (builtIsCurrent()) {
-  require(built);
+  require(entry);
 } else if (
   major > 22 ||
   (major === 22 && minor >= 18) ||

@@ -91,3 +91,16 @@ it("puts `coffer` on the prefix's PATH, which answers its version and help", asy
   // Its compiled code is cached in the user's own directory, not in the temp dir every user shares.
   expect(readdirSync(join(home, ".cache/coffer/compile-cache")).length).toBeGreaterThan(0);
 });
+
+it("caches a clone's compiled code in the user's own directory too, never in the shared temp dir", async () => {
+  // Another user of the machine can write to the temp dir: compiled code left there for the name
+  // Node derives would run as whoever starts `coffer` next. A clone's bin/coffer.cjs starts the
+  // bundle through the package's own entry, which keeps the cache under the user's home.
+  const home = tempDir("coffer-clone-home-");
+  const shared = tempDir("coffer-shared-tmp-");
+  const env = { PATH: npmEnv.PATH, HOME: home, TMPDIR: shared };
+  const { stdout } = await run(process.execPath, [join(PROJECT_ROOT, "bin/coffer.cjs"), "--help"], { env });
+  expect(stdout).toContain("Usage: coffer [options] [command]");
+  expect(readdirSync(shared)).toEqual([]);
+  expect(readdirSync(join(home, ".cache/coffer/compile-cache")).length).toBeGreaterThan(0);
+});
