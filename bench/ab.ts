@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { buildServer, freePort, type Program, seed, startServer, stopServer } from "./seed.ts";
+import { buildServer, freePort, type Program, secretsOf, seed, startServer, stopServer } from "./seed.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
@@ -107,12 +107,7 @@ const newSecret = (request: autocannon.Request) => ({
 });
 const newSecrets = (count: number) => (request: autocannon.Request) => ({
   ...request,
-  body: JSON.stringify({
-    secrets: Array.from({ length: count }, () => ({
-      key: `AB_${process.pid}_${++written}`,
-      value: `value-${written}-${"x".repeat(40)}`,
-    })),
-  }),
+  body: JSON.stringify({ secrets: secretsOf(count, `AB_${process.pid}_${++written}`) }),
 });
 
 interface Round {

@@ -15,7 +15,17 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { api, buildServer, freePort, median, rssMiB, seedAccount, startServer, stopServer } from "./seed.ts";
+import {
+  api,
+  buildServer,
+  freePort,
+  median,
+  rssMiB,
+  secretsOf,
+  seedAccount,
+  startServer,
+  stopServer,
+} from "./seed.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -105,9 +115,6 @@ async function measure(
     errors: bad,
   };
 }
-
-const secretsOf = (n: number, prefix: string) =>
-  Array.from({ length: n }, (_, i) => ({ key: `${prefix}_${i}`, value: `value-${i}-${"x".repeat(40)}` }));
 
 /**
  * A second server on a fresh PostgreSQL database (its own port), with Redis when one answers (as a

@@ -43,6 +43,10 @@ export async function api(
   return JSON.parse(text);
 }
 
+/** `n` secrets keyed `<prefix>_0`, `<prefix>_1`…, each with a value of 48 characters or so. */
+export const secretsOf = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => ({ key: `${prefix}_${i}`, value: `value-${i}-${"x".repeat(40)}` }));
+
 /** An account with an API key and one team and project; environments are made on demand. */
 export async function seedAccount(base: string) {
   const email = "bench@example.com";
@@ -90,12 +94,7 @@ export async function seed(base: string) {
   const { auth, ids, environment, secretsPath } = await seedAccount(base);
   const env = await environment("AB");
   const path = secretsPath(env);
-  const made = await api(base, "POST", `${path}bulk`, auth, {
-    secrets: Array.from({ length: 20 }, (_, i) => ({
-      key: `KEY_${i}`,
-      value: `value-${i}-${"x".repeat(40)}`,
-    })),
-  });
+  const made = await api(base, "POST", `${path}bulk`, auth, { secrets: secretsOf(20, "KEY") });
   return { auth, list: path, one: `${path}${made[0].id}`, ids: { ...ids, environment_id: env } };
 }
 
