@@ -6,6 +6,7 @@
 // Extra arguments go to vitest (e.g. `npm test -- test/keys.test.ts`).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { relative } from "node:path";
 import pg from "pg";
 
 const args = process.argv.slice(2);
@@ -60,23 +61,52 @@ function runEngine(engine, extra = []) {
   );
   let passed = 0;
   let failed = 0;
+  const failures = [];
   try {
     const report = JSON.parse(readFileSync(out, "utf8"));
     passed = report.numPassedTests;
     // Failed tests, plus files that could not run at all (their tests never counted).
     failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+    failures.push(...failuresIn(report, engine));
   } catch {
     failed = 1; // no report: the run itself broke
+    failures.push(`${engine}: no test report (the run itself broke)`);
   }
-  if (result.status !== 0 && failed === 0) failed = 1;
+  if (result.status !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(
+      `${engine}: vitest exited with ${result.status ?? result.signal} (an error outside any test)`,
+    );
+  }
   console.log(`${engine}: ${passed} passed, ${failed} failed`);
-  return { passed, failed };
+  return { passed, failed, failures };
 }
 
-const totals = { passed: 0, failed: 0 };
+/**
+ * What failed, a line each with the first line of its error. Printed again just above the total:
+ * a long run's log is often read from its end, where the failures themselves scrolled away.
+ */
+function failuresIn(report, engine) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = relative(process.cwd(), file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of tests) {
+      lines.push(`${engine}: ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (tests.length === 0 && file.status === "failed")
+      lines.push(`${engine}: ${name}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+const firstLine = (text) => (text ?? "").trim().split("\n")[0].slice(0, 300) || "(no message)";
+
+const totals = { passed: 0, failed: 0, failures: [] };
 const add = (r) => {
   totals.passed += r.passed;
   totals.failed += r.failed;
+  totals.failures.push(...(r.failures ?? []));
 };
 
 add(runEngine("sqlite"));
@@ -92,5 +122,7 @@ if (await postgresReachable()) {
   console.log(`postgres: skipped (no server at ${pgUrl.replace(/\/\/[^@]*@/, "//")})`);
 }
 
+if (totals.failures.length > 0)
+  console.log(`\nWhat failed:\n${totals.failures.map((line) => `  ${line}`).join("\n")}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
