@@ -9,6 +9,14 @@
 // that every user of the machine can write to.
 // CommonJS, as the package's entry is: an ES module entry starts Node's ES module loader first
 // (2.5 % of `coffer run -- true`, the former bin/coffer.mjs against this file, 40 runs in pairs).
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `coffer: Node.js 22.12 or newer is required, this is ${process.versions.node}; install a current LTS from https://nodejs.org`,
+  );
+  process.exit(1);
+}
+
 const { existsSync, readdirSync, statSync } = require("node:fs");
 const { join } = require("node:path");
 
@@ -31,7 +39,6 @@ function builtIsCurrent() {
   return true;
 }
 
-const [major, minor] = process.versions.node.split(".").map(Number);
 if (builtIsCurrent()) {
   require(entry);
 } else if (

@@ -3,8 +3,8 @@
 // globally from the tarball into an empty prefix — one bundled file that needs nothing but Node's own
 // modules, so that the install resolves nothing. The commands themselves run against a server in
 // the other CLI tests, through the same bundle (bin/coffer.cjs runs it).
-import { execFile } from "node:child_process";
-import { cpSync, readdirSync, readFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -103,4 +103,37 @@ it("caches a clone's compiled code in the user's own directory too, never in the
   expect(stdout).toContain("Usage: coffer [options] [command]");
   expect(readdirSync(shared)).toEqual([]);
   expect(readdirSync(join(home, ".cache/coffer/compile-cache")).length).toBeGreaterThan(0);
+});
+
+it("tells a Node older than 22.12 what it needs, installed or from a clone, instead of failing inside", async () => {
+  // Node 20 has no enableCompileCache: without the check, the installed entry threw a TypeError.
+  // Any Node can play an older one (the version read is process.versions.node); a real older Node
+  // on the machine (Debian's) runs too.
+  const older = tempDir("coffer-cli-older-");
+  const pretend = join(older, "node-20.cjs");
+  writeFileSync(pretend, `Object.defineProperty(process.versions, "node", { value: "20.20.2" });\n`);
+  const entries = [join(installed(), "dist/coffer.cjs"), join(PROJECT_ROOT, "bin/coffer.cjs")];
+  const starts: [string, string[]][] = entries.map((entry) => [
+    process.execPath,
+    ["--require", pretend, entry],
+  ]);
+  const system = "/usr/bin/node";
+  if (existsSync(system)) {
+    const [major = 0, minor = 0] = execFileSync(system, ["-p", "process.versions.node"], { encoding: "utf8" })
+      .trim()
+      .split(".")
+      .map(Number);
+    if (major < 22 || (major === 22 && minor < 12))
+      for (const entry of entries) starts.push([system, [entry]]);
+  }
+  for (const [node, args] of starts) {
+    const failed = await run(node, [...args, "--version"], { env: { PATH: npmEnv.PATH, HOME: older } }).then(
+      () => undefined,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(failed?.code, `${node} ${args.join(" ")}`).toBe(1);
+    expect(failed?.stderr).toMatch(/^coffer: Node\.js 22\.12 or newer is required, this is 20\.\d+\.\d+;/);
+    expect(failed?.stderr).not.toContain("TypeError");
+    expect(failed?.stdout).toBe("");
+  }
 });

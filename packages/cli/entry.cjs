@@ -4,6 +4,16 @@
 // CommonJS, both: an ES module would start Node's ES module loader (~10 ms more), and the ES module
 // face of a builtin reads every export, lazy ones included (node:http's WebSocket loads undici, the
 // very module the bundle's own transport is there to avoid: src/cli/transport/index.ts).
+// An older Node fails far less clearly (Node 20 has no enableCompileCache: a TypeError), so the
+// version is checked first, as the server's bin does.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `coffer: Node.js 22.12 or newer is required, this is ${process.versions.node}; install a current LTS from https://nodejs.org`,
+  );
+  process.exit(1);
+}
+
 const { enableCompileCache } = require("node:module");
 const { homedir } = require("node:os");
 const { join } = require("node:path");
