@@ -6,6 +6,7 @@
 // starts meanwhile waits and then reads the new version. SQLite needs no lock for this: its write
 // transactions (BEGIN IMMEDIATE, src/db/connect.ts) already exclude one another.
 import { PostgresAdapter, sql } from "kysely";
+import { prepared } from "../db/prepared.ts";
 import type { DataKeysTable, Queryable } from "../db/schema.ts";
 
 const onPostgres = (db: Queryable) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -13,12 +14,16 @@ const onPostgres = (db: Queryable) => db.getExecutor().adapter instanceof Postgr
 // A transaction-scoped advisory lock per workspace (two 32-bit keys: this purpose, the workspace).
 const lockKeys = (workspaceId: string) => sql`hashtext('coffer/data-key-version'), hashtext(${workspaceId})`;
 
-export async function newestDataKeyVersion(db: Queryable, workspaceId: string): Promise<number | undefined> {
-  const row = await db
+// Every write reads it in its own transaction: compiled once.
+const newestVersion = prepared<{ workspaceId: string }, { v: number | null }>(["workspaceId"], (db, args) =>
+  db
     .selectFrom("data_keys")
     .select((eb) => eb.fn.max("version").as("v"))
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirst();
+    .where("workspace_id", "=", args.workspaceId),
+);
+
+export async function newestDataKeyVersion(db: Queryable, workspaceId: string): Promise<number | undefined> {
+  const [row] = await newestVersion(db, { workspaceId });
   return row?.v == null ? undefined : Number(row.v);
 }
 

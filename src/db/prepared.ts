@@ -6,7 +6,7 @@
 // plans it once, which halved the database's CPU per list. Such a query names its columns (no
 // `select *`): a column added by a newer node's migration then leaves its plan valid.
 import { createHash } from "node:crypto";
-import { type Compilable, CompiledQuery } from "kysely";
+import { type Compilable, CompiledQuery, type DialectAdapter, type QueryResult } from "kysely";
 import type { Queryable } from "./schema.ts";
 
 /** SQL text of every prepared query → its statement name (derived from the text: never reused). */
@@ -17,23 +17,32 @@ export const statementNameOf = (sql: string): string | undefined => statementNam
 
 const marker = (name: string) => `\u0000prepared:${name}\u0000`;
 
+/** A prepared query's arguments: each is bound where its marker landed. */
+type Arguments = Record<string, string | number | null>;
+
 /**
- * `build` makes the query from its named string arguments; the returned function runs it with
- * real ones and resolves to its rows.
+ * `build` makes the query from its named arguments; the returned function runs it with real ones
+ * and resolves to its whole result (rows, and the rows an UPDATE or DELETE changed).
  */
-export function prepared<A extends Record<string, string>, R>(
+export function preparedQuery<A extends Arguments, R>(
   names: readonly (keyof A & string)[],
   build: (db: Queryable, args: A) => Compilable<R>,
-): (db: Queryable, args: A) => Promise<R[]> {
-  // Per database (engines differ in SQL); a transaction compiles its own, as often as it is used.
+): (db: Queryable, args: A) => Promise<QueryResult<R>> {
+  // Per engine (engines differ in SQL), keyed by the dialect's adapter, which a database and each of
+  // its transactions share: a transaction reuses what the database compiled, as a request's
+  // writes run in transactions of their own. Kysely marks getExecutor() internal; data-key-versions.ts
+  // asks it for the adapter too.
   const compiled = new WeakMap<
-    Queryable,
+    DialectAdapter,
     { sql: string; node: CompiledQuery["query"]; order: (keyof A & string)[] }
   >();
-  return async (db, args) => {
-    let query = compiled.get(db);
+  return (db, args) => {
+    const adapter = db.getExecutor().adapter;
+    let query = compiled.get(adapter);
     if (!query) {
-      const markers = Object.fromEntries(names.map((name) => [name, marker(name)])) as A;
+      // Markers stand in for every argument, numbers included: Kysely binds what it is given, and
+      // the real value replaces the marker before the query runs.
+      const markers = Object.fromEntries(names.map((name) => [name, marker(name)])) as unknown as A;
       const { sql, parameters, query: node } = build(db, markers).compile();
       const order = parameters.map((parameter) => {
         const name = names.find((n) => marker(n) === parameter);
@@ -41,17 +50,25 @@ export function prepared<A extends Record<string, string>, R>(
         return name;
       });
       query = { sql, node, order };
-      compiled.set(db, query);
+      compiled.set(adapter, query);
       statementNames.set(sql, `coffer_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`);
     }
     // The query's own node goes with it: the embedded engine's driver sends a SELECT to its reader.
-    const result = await db.executeQuery<R>({
+    return db.executeQuery<R>({
       ...CompiledQuery.raw(
         query.sql,
         query.order.map((name) => args[name]),
       ),
       query: query.node,
     });
-    return result.rows;
   };
+}
+
+/** As preparedQuery, resolving to the rows. */
+export function prepared<A extends Arguments, R>(
+  names: readonly (keyof A & string)[],
+  build: (db: Queryable, args: A) => Compilable<R>,
+): (db: Queryable, args: A) => Promise<R[]> {
+  const run = preparedQuery(names, build);
+  return async (db, args) => (await run(db, args)).rows;
 }

@@ -2,6 +2,7 @@
 
 import { inBatches, purgeInBatches } from "../../db/batches.ts";
 import { pastPosition } from "../../db/keyset.ts";
+import { prepared, preparedQuery } from "../../db/prepared.ts";
 import type {
   AuditCheckpointsTable,
   AuditEventsTable,
@@ -145,14 +146,20 @@ export function purgeEvents(db: Queryable, cutoff: string): Promise<number> {
  * workspace has no chain yet). A no-op UPDATE takes the row lock on both engines (SQLite already
  * holds the write lock), so two writers never take one sequence.
  */
-export function lockHead(tx: Queryable, workspaceId: string) {
-  return tx
-    .updateTable("audit_chain_heads")
-    .set((eb) => ({ sequence: eb.ref("sequence") }))
-    .where("workspace_id", "=", workspaceId)
-    .returning(["sequence", "hmac"])
-    .executeTakeFirst();
+export async function lockHead(tx: Queryable, workspaceId: string) {
+  const [head] = await headLocked(tx, { workspaceId });
+  return head;
 }
+
+const headLocked = prepared<{ workspaceId: string }, { sequence: number; hmac: string }>(
+  ["workspaceId"],
+  (tx, args) =>
+    tx
+      .updateTable("audit_chain_heads")
+      .set((eb) => ({ sequence: eb.ref("sequence") }))
+      .where("workspace_id", "=", args.workspaceId)
+      .returning(["sequence", "hmac"]),
+);
 
 /** Starts a workspace's chain (a concurrent starter may have won: the caller locks it after). */
 export async function startHead(tx: Queryable, workspaceId: string, genesis: string, now: string) {
@@ -185,15 +192,36 @@ export async function moveHeadFrom(
   to: { sequence: number; hmac: string },
   now: string,
 ): Promise<boolean> {
-  const result = await tx
-    .updateTable("audit_chain_heads")
-    .set({ sequence: to.sequence, hmac: to.hmac, updated_at: now })
-    .where("workspace_id", "=", workspaceId)
-    .where("sequence", "=", from.sequence)
-    .where("hmac", "=", from.hmac)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await headMovedFrom(tx, {
+    workspaceId,
+    fromSequence: from.sequence,
+    fromHmac: from.hmac,
+    toSequence: to.sequence,
+    toHmac: to.hmac,
+    now,
+  });
+  return Number(result.numAffectedRows) === 1;
 }
+
+// Every recorded change makes it: compiled once.
+const headMovedFrom = preparedQuery<
+  {
+    workspaceId: string;
+    fromSequence: number;
+    fromHmac: string;
+    toSequence: number;
+    toHmac: string;
+    now: string;
+  },
+  never
+>(["workspaceId", "fromSequence", "fromHmac", "toSequence", "toHmac", "now"], (tx, args) =>
+  tx
+    .updateTable("audit_chain_heads")
+    .set({ sequence: args.toSequence, hmac: args.toHmac, updated_at: args.now })
+    .where("workspace_id", "=", args.workspaceId)
+    .where("sequence", "=", args.fromSequence)
+    .where("hmac", "=", args.fromHmac),
+);
 
 export const readHead = (db: Queryable, workspaceId: string) =>
   db.selectFrom("audit_chain_heads").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirst();

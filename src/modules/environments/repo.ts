@@ -1,6 +1,7 @@
 // Environment queries, scoped by workspace, team and project.
 
-import { prepared } from "../../db/prepared.ts";
+import { sql } from "kysely";
+import { prepared, preparedQuery } from "../../db/prepared.ts";
 import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
 import { deleteInWorkspace, rowsOldestFirst, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
@@ -111,13 +112,19 @@ export async function updateEnvironment(
 }
 
 /** Counts one more change of what the environment's secrets read as; takes its row lock on PostgreSQL. */
+// Every write to an environment's secrets makes it: compiled once (no parameter but the ids).
+const nextRevision = preparedQuery<{ workspaceId: string; environmentId: string }, never>(
+  ["workspaceId", "environmentId"],
+  (db, ids) =>
+    db
+      .updateTable("environments")
+      .set({ revision: sql<number>`revision + 1` })
+      .where("workspace_id", "=", ids.workspaceId)
+      .where("id", "=", ids.environmentId),
+);
+
 export async function bumpRevision(db: Queryable, workspaceId: string, environmentId: string): Promise<void> {
-  await db
-    .updateTable("environments")
-    .set((eb) => ({ revision: eb("revision", "+", 1) }))
-    .where("workspace_id", "=", workspaceId)
-    .where("id", "=", environmentId)
-    .execute();
+  await nextRevision(db, { workspaceId, environmentId });
 }
 
 export async function deleteEnvironment(

@@ -2,6 +2,7 @@
 
 import { sql } from "kysely";
 import { purgeInBatches } from "../../db/batches.ts";
+import { prepared } from "../../db/prepared.ts";
 import type { Queryable, WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import { deleteInWorkspace, rowsOldestFirst, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
 
@@ -12,13 +13,19 @@ export const listWebhooks = (db: Queryable, workspaceId: string) =>
   rowsOldestFirst(db, "webhooks", { workspace_id: workspaceId });
 
 /** The webhooks that may hear of an event in this workspace (enabled ones; filters apply after). */
-export const enabledWebhooks = (db: Queryable, workspaceId: string) =>
+// Every recorded change asks it (queue.ts): compiled once.
+const enabledIn = prepared<
+  { workspaceId: string },
+  Pick<WebhooksTable, "id" | "events" | "project_id" | "environment_id">
+>(["workspaceId"], (db, args) =>
   db
     .selectFrom("webhooks")
     .select(["id", "events", "project_id", "environment_id"])
-    .where("workspace_id", "=", workspaceId)
-    .where("disabled_at", "is", null)
-    .execute();
+    .where("workspace_id", "=", args.workspaceId)
+    .where("disabled_at", "is", null),
+);
+
+export const enabledWebhooks = (db: Queryable, workspaceId: string) => enabledIn(db, { workspaceId });
 
 export const findWebhook = (db: Queryable, workspaceId: string, id: string) =>
   rowWhere(db, "webhooks", { workspace_id: workspaceId, id });

@@ -42,11 +42,7 @@ export function createSecretWrites(
       const [row] = await guardKeys([input.key], () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
-          if (
-            (await repo.findSecretsByKeys(tx, ctx.workspaceId, path.environmentId, [input.key])).length > 0
-          ) {
-            throw conflict([input.key]);
-          }
+          if (await repo.keyTaken(tx, path.environmentId, input.key)) throw conflict([input.key]);
           return insertAll(tx, ctx, environment, dataKey, [input]);
         }),
       );
