@@ -2,7 +2,7 @@
 
 import { inBatches, purgeInBatches } from "../../db/batches.ts";
 import { pastPosition } from "../../db/keyset.ts";
-import { prepared, preparedQuery } from "../../db/prepared.ts";
+import { prepared, preparedInsert, preparedQuery } from "../../db/prepared.ts";
 import type {
   AuditCheckpointsTable,
   AuditEventsTable,
@@ -16,7 +16,10 @@ export async function insertEvent(db: Queryable, row: AuditRow): Promise<void> {
   await db.insertInto("audit_events").values(row).execute();
 }
 
+const oneEvent = preparedInsert("audit_events");
+
 export async function insertEvents(db: Queryable, rows: AuditRow[]): Promise<void> {
+  if (rows.length === 1) return oneEvent(db, rows[0]!);
   await inBatches(rows, (batch) => db.insertInto("audit_events").values(batch).execute());
 }
 

@@ -2,7 +2,7 @@
 
 import { sql } from "kysely";
 import { inBatches } from "../../../db/batches.ts";
-import { prepared } from "../../../db/prepared.ts";
+import { prepared, preparedInsert } from "../../../db/prepared.ts";
 import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../../db/schema.ts";
 import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../../db/workspace-rows.ts";
 import {
@@ -197,11 +197,17 @@ export async function environmentsWithKey(
 export const findSecretsByIds = (db: Queryable, workspaceId: string, environmentId: string, ids: string[]) =>
   findSecretsWhere(db, workspaceId, environmentId, "id", ids);
 
+const oneSecret = preparedInsert("secrets");
+
 export async function insertSecrets(db: Queryable, rows: SecretRow[]): Promise<void> {
+  if (rows.length === 1) return oneSecret(db, rows[0]!);
   await inBatches(rows, (batch) => db.insertInto("secrets").values(batch).execute());
 }
 
+const oneVersion = preparedInsert("secret_versions");
+
 export async function insertVersions(db: Queryable, rows: VersionRow[]): Promise<void> {
+  if (rows.length === 1) return oneVersion(db, rows[0]!);
   await inBatches(rows, (batch) => db.insertInto("secret_versions").values(batch).execute());
 }
 
