@@ -148,13 +148,24 @@ describe("POST B/ (create one secret)", () => {
   it("answers 409 conflict with the key when the key exists in the environment, and creates nothing", async () => {
     const { owner, base, tree } = await setup();
     await createSecret(owner.headers, base, { key: "API_TOKEN", value: "one" });
+    const trail = `/workspaces/${tree.workspaceId}/audit?action=secret.created&limit=100`;
+    const entriesBefore = (await call("GET", trail, owner.headers)).json().length;
+    const etagBefore = (await call("GET", `${base}/`, owner.headers)).headers.etag;
     const response = await call("POST", `${base}/`, owner.headers, { key: "API_TOKEN", value: "two" });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "conflict", keys: ["API_TOKEN"] });
     expect(typeof response.json().detail).toBe("string");
     expect(response.body).not.toContain('"two"');
-    const list = (await call("GET", `${base}/`, owner.headers)).json() as Secret[];
-    expect(list.map((s) => s.value)).toEqual(["one"]);
+    const listed = await call("GET", `${base}/`, owner.headers);
+    expect((listed.json() as Secret[]).map((s) => s.value)).toEqual(["one"]);
+    // Nothing of the refused write stays: not the environment's revision, not an audit entry.
+    expect(listed.headers.etag).toBe(etagBefore);
+    expect((await call("GET", trail, owner.headers)).json()).toHaveLength(entriesBefore);
+    // The chain goes on from where it was.
+    await createSecret(owner.headers, base, { key: "API_TOKEN_2", value: "three" });
+    const verified = await call("GET", `/workspaces/${tree.workspaceId}/audit/verify`, owner.headers);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ holds: true, first_break: null });
 
     // Keys are unique per environment, not per project.
     const otherEnv = await createEnvironment(owner, tree, {});

@@ -2,7 +2,7 @@
 
 import { sql } from "kysely";
 import { inBatches } from "../../../db/batches.ts";
-import { prepared, preparedInsert } from "../../../db/prepared.ts";
+import { preparedInsert } from "../../../db/prepared.ts";
 import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../../db/schema.ts";
 import { deleteInWorkspace, rowWhere, updateInWorkspace } from "../../../db/workspace-rows.ts";
 import {
@@ -152,22 +152,6 @@ async function findSecretsWhere(
   });
   return found;
 }
-
-// A create's pre-check (the unique index on (environment_id, key) is the rule; this only lets the
-// common refusal skip the writes): compiled once.
-const keyInEnvironment = prepared<{ environmentId: string; key: string }, { id: string }>(
-  ["environmentId", "key"],
-  (db, args) =>
-    db
-      .selectFrom("secrets")
-      .select("id")
-      .where("environment_id", "=", args.environmentId)
-      .where("key", "=", args.key),
-);
-
-/** Whether the environment has a secret under `key`. */
-export const keyTaken = async (db: Queryable, environmentId: string, key: string) =>
-  (await keyInEnvironment(db, { environmentId, key })).length > 0;
 
 export const findSecretsByKeys = (
   db: Queryable,

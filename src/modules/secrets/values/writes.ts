@@ -42,7 +42,8 @@ export function createSecretWrites(
       const [row] = await guardKeys([input.key], () =>
         keyring.sealing(db, ctx.workspaceId, async (tx, dataKey) => {
           await deps.environments.markEnvironmentChanged(ctx.workspaceId, environment.id, tx);
-          if (await repo.keyTaken(tx, path.environmentId, input.key)) throw conflict([input.key]);
+          // No read first: the unique index on (environment_id, key) refuses a taken key, guardKeys
+          // turns that into the 409, and the transaction leaves nothing (one round trip less).
           return insertAll(tx, ctx, environment, dataKey, [input]);
         }),
       );
