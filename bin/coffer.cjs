@@ -9,13 +9,9 @@
 // that every user of the machine can write to.
 // CommonJS, as the package's entry is: an ES module entry starts Node's ES module loader first
 // (2.5 % of `coffer run -- true`, the former bin/coffer.mjs against this file, 40 runs in pairs).
+// The clone's own check, as `npm start` runs it: an older Node says so and exits 1.
+require("../scripts/check-node.cjs");
 const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(
-    `coffer: Node.js 22.12 or newer is required, this is ${process.versions.node}; install a current LTS from https://nodejs.org`,
-  );
-  process.exit(1);
-}
 
 const { existsSync, readdirSync, statSync } = require("node:fs");
 const { join } = require("node:path");
