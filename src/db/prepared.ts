@@ -23,6 +23,23 @@ export const statementNameOf = (sql: string): string | undefined => statementNam
 
 const marker = (name: string) => `\u0000prepared:${name}\u0000`;
 
+/** A query compiled once: its SQL (named for PostgreSQL, see connect.ts) and its node. */
+interface Compiled {
+  sql: string;
+  node: CompiledQuery["query"];
+}
+
+function remember({ sql, query }: CompiledQuery): Compiled {
+  statementNames.set(sql, `coffer_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`);
+  return { sql, node: query };
+}
+
+/** Runs a compiled query with its real parameters. */
+function run<R>(db: Queryable, query: Compiled, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+  // The query's own node goes with it: the embedded engine's driver sends a SELECT to its reader.
+  return db.executeQuery<R>({ ...CompiledQuery.raw(query.sql, [...parameters]), query: query.node });
+}
+
 /** A prepared query's arguments: each is bound where its marker landed. */
 type Arguments = Record<string, string | number | null>;
 
@@ -38,10 +55,7 @@ export function preparedQuery<A extends Arguments, R>(
   // its transactions share: a transaction reuses what the database compiled, as a request's
   // writes run in transactions of their own. Kysely marks getExecutor() internal; data-key-versions.ts
   // asks it for the adapter too.
-  const compiled = new WeakMap<
-    DialectAdapter,
-    { sql: string; node: CompiledQuery["query"]; order: (keyof A & string)[] }
-  >();
+  const compiled = new WeakMap<DialectAdapter, Compiled & { order: (keyof A & string)[] }>();
   return (db, args) => {
     const adapter = db.getExecutor().adapter;
     let query = compiled.get(adapter);
@@ -49,24 +63,20 @@ export function preparedQuery<A extends Arguments, R>(
       // Markers stand in for every argument, numbers included: Kysely binds what it is given, and
       // the real value replaces the marker before the query runs.
       const markers = Object.fromEntries(names.map((name) => [name, marker(name)])) as unknown as A;
-      const { sql, parameters, query: node } = build(db, markers).compile();
-      const order = parameters.map((parameter) => {
+      const compiledQuery = build(db, markers).compile();
+      const order = compiledQuery.parameters.map((parameter) => {
         const name = names.find((n) => marker(n) === parameter);
         if (!name) throw new Error(`prepared query: parameter ${String(parameter)} is not an argument`);
         return name;
       });
-      query = { sql, node, order };
+      query = { ...remember(compiledQuery), order };
       compiled.set(adapter, query);
-      statementNames.set(sql, `coffer_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`);
     }
-    // The query's own node goes with it: the embedded engine's driver sends a SELECT to its reader.
-    return db.executeQuery<R>({
-      ...CompiledQuery.raw(
-        query.sql,
-        query.order.map((name) => args[name]),
-      ),
-      query: query.node,
-    });
+    return run<R>(
+      db,
+      query,
+      query.order.map((name) => args[name]),
+    );
   };
 }
 
@@ -87,7 +97,7 @@ export function prepared<A extends Arguments, R>(
 export function preparedInsert<T extends keyof Database & string>(
   table: T,
 ): (db: Queryable, row: Insertable<Database[T]>) => Promise<void> {
-  const compiled = new WeakMap<DialectAdapter, Map<string, { sql: string; node: CompiledQuery["query"] }>>();
+  const compiled = new WeakMap<DialectAdapter, Map<string, Compiled>>();
   return async (db, row) => {
     const values = row as Record<string, unknown>;
     const columns = Object.keys(values).filter((column) => values[column] !== undefined);
@@ -102,26 +112,19 @@ export function preparedInsert<T extends keyof Database & string>(
     if (!query) {
       const markers = Object.fromEntries(columns.map((column) => [column, marker(column)]));
       // The table is generic here: Kysely's types cannot follow a table chosen by a type parameter.
-      const {
-        sql,
-        parameters,
-        query: node,
-      } = db
+      const insert = db
         .insertInto(table)
         .values(markers as never)
         .compile();
-      if (parameters.some((parameter, index) => parameter !== marker(columns[index]!)))
+      if (insert.parameters.some((parameter, index) => parameter !== marker(columns[index]!)))
         throw new Error(`prepared insert into ${table}: parameters out of column order`);
-      query = { sql, node };
+      query = remember(insert);
       shapes.set(shape, query);
-      statementNames.set(sql, `coffer_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`);
     }
-    await db.executeQuery({
-      ...CompiledQuery.raw(
-        query.sql,
-        columns.map((column) => values[column]),
-      ),
-      query: query.node,
-    });
+    await run(
+      db,
+      query,
+      columns.map((column) => values[column]),
+    );
   };
 }

@@ -111,7 +111,6 @@ export async function updateEnvironment(
   await updateInWorkspace(db, "environments", workspaceId, environmentId, patch);
 }
 
-/** Counts one more change of what the environment's secrets read as; takes its row lock on PostgreSQL. */
 // Every write to an environment's secrets makes it: compiled once (no parameter but the ids).
 const nextRevision = preparedQuery<{ workspaceId: string; environmentId: string }, never>(
   ["workspaceId", "environmentId"],
@@ -123,6 +122,7 @@ const nextRevision = preparedQuery<{ workspaceId: string; environmentId: string 
       .where("id", "=", ids.environmentId),
 );
 
+/** Counts one more change of what the environment's secrets read as; takes its row lock on PostgreSQL. */
 export async function bumpRevision(db: Queryable, workspaceId: string, environmentId: string): Promise<void> {
   await nextRevision(db, { workspaceId, environmentId });
 }
