@@ -151,6 +151,7 @@ describe("POST B/ (create one secret)", () => {
     const trail = `/workspaces/${tree.workspaceId}/audit?action=secret.created&limit=100`;
     const entriesBefore = (await call("GET", trail, owner.headers)).json().length;
     const etagBefore = (await call("GET", `${base}/`, owner.headers)).headers.etag;
+    expect(etagBefore).toBeTruthy();
     const response = await call("POST", `${base}/`, owner.headers, { key: "API_TOKEN", value: "two" });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "conflict", keys: ["API_TOKEN"] });

@@ -1,6 +1,7 @@
 // The write steps that single, bulk and import writes share, inside the caller's transaction:
 // insert new secrets at version 1, update (lock, re-read, rename safely, version a changed value),
-// and turn a lost race on (environment, key) into the 409 a pre-check gives.
+// and turn a taken (environment, key) — a lost race, or a single create, which reads nothing first —
+// into the 409 a bulk's pre-check gives.
 import type { RequestContext } from "../../../auth/context.ts";
 import type { DataKey } from "../../../crypto/data-keys.ts";
 import { isUniqueViolation } from "../../../db/connect.ts";
