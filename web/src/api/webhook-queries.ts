@@ -23,9 +23,6 @@ export const webhookPath = (ws: string, id: string) => ({ workspace_id: ws, webh
 
 const PAGE_SIZE = 50;
 
-/** `refetchInterval`: how often to look again while something is on its way (false: never). */
-type Refresh = number | false;
-
 export const useWebhooks = (ws: string, enabled: boolean) =>
   useQuery({
     queryKey: webhookKeys.all(ws),
@@ -34,11 +31,10 @@ export const useWebhooks = (ws: string, enabled: boolean) =>
       unwrap(api.GET("/workspaces/{workspace_id}/webhooks", { params: { path: { workspace_id: ws } } })),
   });
 
-export const useWebhook = (ws: string, id: string, enabled: boolean, refetchInterval: Refresh) =>
+export const useWebhook = (ws: string, id: string, enabled: boolean) =>
   useQuery({
     queryKey: webhookKeys.one(ws, id),
     enabled,
-    refetchInterval,
     queryFn: () =>
       unwrap(
         api.GET("/workspaces/{workspace_id}/webhooks/{webhook_id}", {

@@ -1,7 +1,8 @@
 // A webhook's delivery log: newest first, by status, 50 at a time; each delivery's event, outcome,
 // the receiver's status code, latency and attempts; its details (the body sent, never a value) and,
 // for one that is finished, "Redeliver". Read again every few seconds while a delivery is pending.
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { api } from "../api/client.ts";
 import { errorMessage, unwrap } from "../api/errors.ts";
 import { useWrite } from "../api/mutations.ts";
@@ -40,24 +41,14 @@ const STATUSES: readonly { value: DeliveryStatus | ""; label: string }[] = [
   { value: "failed", label: "Failed" },
 ];
 
-export function DeliveryLog({
-  hook,
-  manage,
-  onSending,
-}: {
-  hook: Webhook;
-  manage: boolean;
-  /** Told whether a delivery is on its way (the page refreshes the webhook meanwhile). */
-  onSending: (sending: boolean) => void;
-}) {
+export function DeliveryLog({ hook, manage }: { hook: Webhook; manage: boolean }) {
   const { workspace } = useWorkspace();
   const ws = workspace.id;
   const [status, setStatus] = useState<DeliveryStatus | "">("");
   const [openId, setOpenId] = useState<string | null>(null);
   const log = useDeliveries(ws, hook.id, status || undefined, WHILE_PENDING_MS);
   const deliveries = log.data?.pages.flatMap((page) => page.items) ?? [];
-  const sending = deliveries.some((d) => d.status === "pending");
-  useEffect(() => onSending(sending), [sending, onSending]);
+  useWebhookFollowsLog(ws, hook.id, log.dataUpdatedAt);
   const redeliver = useWrite(
     (d: Delivery) =>
       unwrap(
@@ -248,4 +239,20 @@ function DeliveryFacts({ delivery: d }: { delivery: Delivery }) {
       </pre>
     </>
   );
+}
+
+/**
+ * Each attempt the log shows (a delivery queued, tried again, settled) changes the webhook's own
+ * record too: its last delivery, its failures, its state. So each time the log is read (every few
+ * seconds while a delivery is pending), the webhook is read after it. Watching for a pending
+ * delivery to end would miss a test event delivered before the log's first read saw it pending.
+ */
+function useWebhookFollowsLog(ws: string, id: string, logReadAt: number) {
+  const queryClient = useQueryClient();
+  const firstRead = useRef(logReadAt);
+  useEffect(() => {
+    if (logReadAt === firstRead.current) return;
+    // Exact: the log, below the webhook's key, has just been read.
+    void queryClient.invalidateQueries({ queryKey: webhookKeys.one(ws, id), exact: true });
+  }, [logReadAt, queryClient, ws, id]);
 }

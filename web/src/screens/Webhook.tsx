@@ -2,7 +2,7 @@
 // disabled), its signing secret's rotation; a test event, a secret rotation (the new one shown once),
 // edit, disable or enable, delete; and its delivery log.
 import { useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useWorkspaceTree } from "../api/automation-queries.ts";
 import { errorMessage } from "../api/errors.ts";
 import { useWebhook } from "../api/webhook-queries.ts";
@@ -23,9 +23,6 @@ import "../styles/people.css";
 import "../styles/automation.css";
 import "../styles/webhooks.css";
 
-// While a delivery is on its way, the webhook's record (failures, last success) changes with it.
-const WHILE_SENDING_MS = 2000;
-
 export function Webhook() {
   const { webhookId } = useParams({ from: "/w/$workspaceId/webhooks/$webhookId" });
   const { workspace, teams } = useWorkspace();
@@ -33,16 +30,8 @@ export function Webhook() {
   const can = useCan();
   const allowed = can("webhook.list");
   const manage = can("webhook.manage");
-  const [sending, setSending] = useState(false);
-  const hook = useWebhook(ws, webhookId, allowed, sending ? WHILE_SENDING_MS : false);
-  // The last delivery just settled: read the webhook once more, or its failure count and state
-  // would stay as the last refresh while it was sending saw them (one attempt of three, say).
-  const wasSending = useRef(false);
-  const { refetch } = hook;
-  useEffect(() => {
-    if (wasSending.current && !sending) void refetch();
-    wasSending.current = sending;
-  }, [sending, refetch]);
+  // The delivery log below reads the webhook again whenever a delivery it shows changes.
+  const hook = useWebhook(ws, webhookId, allowed);
   const tree = useWorkspaceTree(ws, teams, allowed);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -127,7 +116,7 @@ export function Webhook() {
         <dt>Created</dt>
         <dd>{when(h.created_at)}</dd>
       </dl>
-      <DeliveryLog hook={h} manage={manage} onSending={setSending} />
+      <DeliveryLog hook={h} manage={manage} />
       {editing && <WebhookDialog hook={h} onClose={() => setEditing(false)} />}
       <WebhookSecretDialog shown={shown} onClose={() => setShown(null)} />
       {dialog}
