@@ -2,7 +2,11 @@
 // secrets call makes is a prepared query (a named statement on PostgreSQL, planned once per
 // connection) and names its columns, so its plan stays valid. On a database of its own, since the
 // test changes a table.
+// Prepared inserts go in chunks of powers of two, each size compiled once: any number of rows, and
+// rows that do not all name the same columns, go in whole.
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { preparedInsert } from "../src/db/prepared.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { newUser } from "./helpers/factories.ts";
 import { send } from "./helpers/http.ts";
@@ -45,5 +49,38 @@ describe("prepared queries", () => {
       owner.headers,
     );
     expect(environment.statusCode).toBe(200);
+  });
+
+  it("insert any number of rows, and rows that name different columns, each with its own values", async () => {
+    await t.db.schema
+      .createTable("prepared_rows")
+      .addColumn("n", "integer", (c) => c.primaryKey())
+      .addColumn("label", "text", (c) => c.notNull().defaultTo("unset"))
+      .execute();
+    // A table of the test's own: outside the schema's types.
+    const insert = preparedInsert("prepared_rows" as never) as unknown as (
+      db: typeof t.db,
+      rows: { n: number; label?: string }[],
+    ) => Promise<void>;
+    const read = async () =>
+      (
+        await sql<{ n: number; label: string }>`select n, label from prepared_rows order by n`.execute(t.db)
+      ).rows.map((row) => [Number(row.n), row.label]);
+
+    let next = 0;
+    const expected: [number, string][] = [];
+    for (const count of [1, 3, 256, 300, 1000, 3]) {
+      const rows = Array.from({ length: count }, () => ({ n: next, label: `row ${next++}` }));
+      await insert(t.db, rows);
+      expected.push(...rows.map((row): [number, string] => [row.n, row.label]));
+    }
+    // The second row leaves its label to the table's default, as Kysely would.
+    await insert(t.db, [
+      { n: next, label: "named" },
+      { n: next + 1, label: undefined },
+    ]);
+    expected.push([next, "named"], [next + 1, "unset"]);
+    expect(await read()).toEqual(expected);
+    await t.db.schema.dropTable("prepared_rows").execute();
   });
 });

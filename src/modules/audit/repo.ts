@@ -1,6 +1,6 @@
 // Audit entries: written inside the transaction of the change they record; read newest first.
 
-import { inBatches, purgeInBatches } from "../../db/batches.ts";
+import { purgeInBatches } from "../../db/batches.ts";
 import { pastPosition } from "../../db/keyset.ts";
 import { prepared, preparedInsert, preparedQuery } from "../../db/prepared.ts";
 import type {
@@ -16,12 +16,7 @@ export async function insertEvent(db: Queryable, row: AuditRow): Promise<void> {
   await db.insertInto("audit_events").values(row).execute();
 }
 
-const oneEvent = preparedInsert("audit_events");
-
-export async function insertEvents(db: Queryable, rows: AuditRow[]): Promise<void> {
-  if (rows.length === 1) return oneEvent(db, rows[0]!);
-  await inBatches(rows, (batch) => db.insertInto("audit_events").values(batch).execute());
-}
+export const insertEvents = preparedInsert("audit_events");
 
 export interface AuditQuery {
   workspaceId: string;

@@ -181,19 +181,9 @@ export async function environmentsWithKey(
 export const findSecretsByIds = (db: Queryable, workspaceId: string, environmentId: string, ids: string[]) =>
   findSecretsWhere(db, workspaceId, environmentId, "id", ids);
 
-const oneSecret = preparedInsert("secrets");
+export const insertSecrets = preparedInsert("secrets");
 
-export async function insertSecrets(db: Queryable, rows: SecretRow[]): Promise<void> {
-  if (rows.length === 1) return oneSecret(db, rows[0]!);
-  await inBatches(rows, (batch) => db.insertInto("secrets").values(batch).execute());
-}
-
-const oneVersion = preparedInsert("secret_versions");
-
-export async function insertVersions(db: Queryable, rows: VersionRow[]): Promise<void> {
-  if (rows.length === 1) return oneVersion(db, rows[0]!);
-  await inBatches(rows, (batch) => db.insertInto("secret_versions").values(batch).execute());
-}
+export const insertVersions = preparedInsert("secret_versions");
 
 /**
  * Takes the row lock of a secret for the rest of the transaction (touching updated_at) and returns
