@@ -2,6 +2,7 @@
 // keys and webhooks and the audit trail's place names ask this of projects and environments alike.
 // The owning module passes its own table (the one-owner-per-table rule is the caller's to keep).
 import { type ExpressionBuilder, sql, type UpdateObject } from "kysely";
+import { prepared } from "./prepared.ts";
 import type { Database, Queryable } from "./schema.ts";
 
 type NamedTable = "projects" | "environments";
@@ -96,6 +97,25 @@ export function rowWhere<T extends TenantTable>(
     .selectAll()
     .where((eb) => allEqual(eb, match))
     .executeTakeFirst() as Promise<Database[T] | undefined>;
+}
+
+/**
+ * As rowWhere, compiled once (src/db/prepared.ts): for the reads every request makes. The row's
+ * columns are named, as a prepared query's must be; `columns` is a Record over the row's type, so
+ * the compiler refuses a list that misses one.
+ */
+export function preparedRowWhere<T extends TenantTable, M extends keyof Database[T] & string>(
+  table: T,
+  columns: Record<keyof Database[T], true>,
+  match: readonly M[],
+): (q: Queryable, values: Record<M, string>) => Promise<Database[T] | undefined> {
+  const read = prepared<Record<M, string>, Database[T]>(match, (q, values) =>
+    q
+      .selectFrom(table as TenantTable)
+      .select(Object.keys(columns) as never)
+      .where((eb) => allEqual(eb, values)),
+  );
+  return async (q, values) => (await read(q, values))[0];
 }
 
 /** The tables whose rows belong to one workspace and say when they were made. */

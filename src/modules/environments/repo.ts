@@ -1,47 +1,49 @@
 // Environment queries, scoped by workspace, team and project.
 
 import { sql } from "kysely";
-import { prepared, preparedQuery } from "../../db/prepared.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import type { EnvironmentsTable, Queryable } from "../../db/schema.ts";
-import { deleteInWorkspace, rowsOldestFirst, rowWhere, updateInWorkspace } from "../../db/workspace-rows.ts";
+import {
+  deleteInWorkspace,
+  preparedRowWhere,
+  rowsOldestFirst,
+  rowWhere,
+  updateInWorkspace,
+} from "../../db/workspace-rows.ts";
 
 export type EnvironmentRow = EnvironmentsTable;
 
 type EnvironmentIds = { workspaceId: string; teamId: string; projectId: string; environmentId: string };
 
-// Every secrets call reads it first: compiled once (and so its columns are named).
-const environmentAt = prepared<EnvironmentIds, EnvironmentRow>(
-  ["workspaceId", "teamId", "projectId", "environmentId"],
-  (db, ids) =>
-    db
-      .selectFrom("environments")
-      .select([
-        "id",
-        "workspace_id",
-        "team_id",
-        "project_id",
-        "name",
-        "slug",
-        "environment_type",
-        "default_policy",
-        "revision",
-        "parent_environment_id",
-        "references_from",
-        "protected",
-        "created_at",
-        "updated_at",
-      ])
-      .where("workspace_id", "=", ids.workspaceId)
-      .where("team_id", "=", ids.teamId)
-      .where("project_id", "=", ids.projectId)
-      .where("id", "=", ids.environmentId),
+// Every secrets call reads it first.
+const environmentAt = preparedRowWhere(
+  "environments",
+  {
+    id: true,
+    workspace_id: true,
+    team_id: true,
+    project_id: true,
+    name: true,
+    slug: true,
+    environment_type: true,
+    default_policy: true,
+    revision: true,
+    parent_environment_id: true,
+    references_from: true,
+    protected: true,
+    created_at: true,
+    updated_at: true,
+  },
+  ["workspace_id", "team_id", "project_id", "id"],
 );
 
-export async function findEnvironment(
-  db: Queryable,
-  ids: EnvironmentIds,
-): Promise<EnvironmentRow | undefined> {
-  return (await environmentAt(db, ids))[0];
+export function findEnvironment(db: Queryable, ids: EnvironmentIds): Promise<EnvironmentRow | undefined> {
+  return environmentAt(db, {
+    workspace_id: ids.workspaceId,
+    team_id: ids.teamId,
+    project_id: ids.projectId,
+    id: ids.environmentId,
+  });
 }
 
 /** The workspace's environment with this id, whatever its project. */

@@ -2,9 +2,9 @@
 
 import { sql } from "kysely";
 import { inBatches } from "../../../db/batches.ts";
-import { prepared, preparedInsert } from "../../../db/prepared.ts";
+import { preparedInsert } from "../../../db/prepared.ts";
 import type { Queryable, SecretsTable, SecretVersionsTable, WriterColumns } from "../../../db/schema.ts";
-import { deleteInWorkspace, updateInWorkspace } from "../../../db/workspace-rows.ts";
+import { deleteInWorkspace, preparedRowWhere, updateInWorkspace } from "../../../db/workspace-rows.ts";
 import {
   countOf,
   pageOf,
@@ -120,37 +120,29 @@ export function listSecretsAt(db: Queryable, workspaceId: string, environmentId:
     .execute();
 }
 
-/** Every column of a secret's row, named: a column a newer node's migration adds leaves a prepared plan valid. */
-const SECRET_COLUMNS = Object.keys({
-  id: true,
-  workspace_id: true,
-  team_id: true,
-  project_id: true,
-  environment_id: true,
-  key: true,
-  description: true,
-  current_version: true,
-  ciphertext: true,
-  rotation_days: true,
-  last_rotated_at: true,
-  created_at: true,
-  updated_at: true,
-  reference_targets: true,
-  writer_kind: true,
-  writer_id: true,
-  writer_scope: true,
-} satisfies Record<keyof SecretRow, true>) as (keyof SecretRow)[];
-
-// Every read or write of one secret starts here: compiled once.
-const secretAt = prepared<{ workspaceId: string; environmentId: string; secretId: string }, SecretRow>(
-  ["workspaceId", "environmentId", "secretId"],
-  (db, args) =>
-    db
-      .selectFrom("secrets")
-      .select(SECRET_COLUMNS)
-      .where("workspace_id", "=", args.workspaceId)
-      .where("environment_id", "=", args.environmentId)
-      .where("id", "=", args.secretId),
+// Every read or write of one secret starts here.
+const secretAt = preparedRowWhere(
+  "secrets",
+  {
+    id: true,
+    workspace_id: true,
+    team_id: true,
+    project_id: true,
+    environment_id: true,
+    key: true,
+    description: true,
+    current_version: true,
+    ciphertext: true,
+    rotation_days: true,
+    last_rotated_at: true,
+    created_at: true,
+    updated_at: true,
+    reference_targets: true,
+    writer_kind: true,
+    writer_id: true,
+    writer_scope: true,
+  },
+  ["workspace_id", "environment_id", "id"],
 );
 
 export async function findSecret(
@@ -159,7 +151,7 @@ export async function findSecret(
   environmentId: string,
   secretId: string,
 ): Promise<SecretRow | undefined> {
-  return (await secretAt(db, { workspaceId, environmentId, secretId }))[0];
+  return secretAt(db, { workspace_id: workspaceId, environment_id: environmentId, id: secretId });
 }
 
 /**
