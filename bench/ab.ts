@@ -6,7 +6,9 @@
 // node_modules; each side gets a fresh store seeded alike (20 secrets, an API key) and its own
 // port. Rounds of BENCH_ROUND_SECONDS (default 5) alternate the order; each scenario prints both
 // medians, the ratio of medians and every round. BENCH_ENGINE=postgres runs both on fresh
-// PostgreSQL databases instead of SQLite; BENCH_ONLY=<word> runs only the scenarios named with it. Loopback only; prints, writes nothing.
+// PostgreSQL databases instead of SQLite; BENCH_REDIS_URL=<url> gives both that Redis (rate limits
+// and budgets count there, as on several nodes); BENCH_ONLY=<word> runs only the scenarios named
+// with it. Loopback only; prints, writes nothing.
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
@@ -50,6 +52,7 @@ async function open(name: string, program: Program): Promise<Side> {
     COFFER_MASTER_KEY: randomBytes(32).toString("base64"),
     COFFER_RATE_LIMIT_PER_MINUTE: "100000000",
     LOG_LEVEL: "warn",
+    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   };
   if (ENGINE === "postgres") {
     database = `coffer_ab_${name}_${randomBytes(4).toString("hex")}`;

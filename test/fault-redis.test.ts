@@ -3,7 +3,9 @@
 // wait on it for long nor fail because of it; rate limits and attempt budgets count on the node
 // meanwhile, and /readyz says so; a key revoked during the outage is refused at once on this node,
 // and its invalidation is published to the other nodes once Redis is back (the test listens on
-// Redis itself); a write acknowledged meanwhile is there afterwards. Redis behaves alike on both engines: the SQLite pass runs it.
+// Redis itself); a write acknowledged meanwhile is there afterwards. A Redis that forgot the
+// counters' scripts (they are sent by SHA-1) is sent their text again, and counts on. Redis
+// behaves alike on both engines: the SQLite pass runs it.
 import { randomBytes, randomInt } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -150,6 +152,27 @@ describe.skipIf(engineUnderTest() !== "sqlite" || (!redisUp && !REQUIRE_REDIS))(
       const lines = server.logLines().map((line) => String(line.msg));
       expect(lines.some((msg) => msg.startsWith("Redis does not answer: rate limits"))).toBe(true);
       expect(lines.some((msg) => msg.startsWith("Redis answers again"))).toBe(true);
+    });
+
+    it("its scripts flushed, as a restarted Redis forgets them: budgets still count in Redis", async () => {
+      const key = await mintKey(server.port, account);
+      const fellBack = () =>
+        server.logLines().filter((line) => String(line.msg).startsWith("Redis does not answer")).length;
+      const before = fellBack();
+      const admin = new Redis(REDIS_URL);
+      try {
+        await admin.script("FLUSH");
+        const statuses: number[] = [];
+        for (let i = 0; i < BUDGET + 2; i++)
+          statuses.push((await call(server.port, "GET", "/auth/me", { headers: key.headers })).status);
+        expect(statuses.slice(0, BUDGET)).toEqual(Array(BUDGET).fill(200));
+        expect(statuses.slice(BUDGET)).toEqual([429, 429]);
+        // In Redis all along: the node never counted on its own, and /readyz names no problem.
+        expect(fellBack()).toBe(before);
+        expect((await ready()).status).toBe(200);
+      } finally {
+        admin.disconnect();
+      }
     });
 
     it("answered no 500 and printed no stack trace through all of it", () => {

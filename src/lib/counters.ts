@@ -2,6 +2,7 @@
 // per address, codes and reset mails per account. One process counts in memory; a cluster's
 // workers count in their primary (cluster/worker.ts); several nodes count in Redis, so a budget
 // means the same whichever node or worker an attempt reaches.
+import { createHash } from "node:crypto";
 
 export interface Counted {
   current: number;
@@ -73,22 +74,34 @@ export function localCounters(counts: LocalCounts = createLocalCounts()): Counte
 /** What the Redis counters need of a client (ioredis's Redis has it). */
 export interface RedisLike {
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
+  evalsha(sha1: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
   status: string;
 }
 
+/** A Lua script, sent by its SHA-1 (EVALSHA): every request counts, and the text is ~200 bytes. */
+interface Script {
+  source: string;
+  sha1: string;
+}
+
+const script = (source: string): Script => ({
+  source,
+  sha1: createHash("sha1").update(source).digest("hex"),
+});
+
 // INCR with the window's expiry set by the first count, and the time left, in one round trip.
-const HIT = `
+const HIT = script(`
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {n, ttl}`;
-const PEEK = `
+return {n, ttl}`);
+const PEEK = script(`
 local n = tonumber(redis.call('GET', KEYS[1]) or '0')
-return {n, math.max(redis.call('PTTL', KEYS[1]), 0)}`;
-const UNDO = `
+return {n, math.max(redis.call('PTTL', KEYS[1]), 0)}`);
+const UNDO = script(`
 if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
-return 0`;
+return 0`);
 
 /** How long a budget check waits on Redis before it counts in this process instead. */
 const REDIS_WAIT_MS = 500;
@@ -112,7 +125,18 @@ export function redisCounters(
   const fallback = options.fallback ?? localCounters();
   let failing: string | undefined;
 
-  async function run(script: string, key: string, args: (string | number)[]): Promise<unknown> {
+  // A Redis restarted, or whose scripts were flushed, knows the SHA-1 no more (NOSCRIPT): the text
+  // then goes once, and Redis keeps it for the next calls.
+  async function send(script: Script, key: string, args: (string | number)[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(script.sha1, 1, key, ...args);
+    } catch (error) {
+      if (!(error as Error).message?.startsWith("NOSCRIPT")) throw error;
+      return redis.eval(script.source, 1, key, ...args);
+    }
+  }
+
+  async function run(script: Script, key: string, args: (string | number)[]): Promise<unknown> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -121,7 +145,7 @@ export function redisCounters(
       );
     });
     try {
-      const result = await Promise.race([redis.eval(script, 1, `${prefix}${key}`, ...args), timeout]);
+      const result = await Promise.race([send(script, `${prefix}${key}`, args), timeout]);
       if (failing !== undefined) {
         failing = undefined;
         options.onRecovered?.();
