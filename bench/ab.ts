@@ -7,8 +7,9 @@
 // port. Rounds of BENCH_ROUND_SECONDS (default 5) alternate the order; each scenario prints both
 // medians, the ratio of medians and every round. BENCH_ENGINE=postgres runs both on fresh
 // PostgreSQL databases instead of SQLite; BENCH_REDIS_URL=<url> gives both that Redis (rate limits
-// and budgets count there, as on several nodes); BENCH_ONLY=<word> runs only the scenarios named
-// with it. Loopback only; prints, writes nothing.
+// and budgets count there, as on several nodes: give it a database of its own, such as
+// redis://127.0.0.1:6379/7, flushed first, or a few runs spend loopback's sign-up budget);
+// BENCH_ONLY=<word> runs only the scenarios named with it. Loopback only; prints, writes nothing.
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
@@ -166,8 +167,11 @@ if (!compiledRun) buildServer(worktree);
 const programs: [Program, Program] = compiledRun
   ? [{ dir: root, compiled: false }, { dir: root }]
   : [{ dir: worktree }, { dir: root }];
-const sides = [await open("before", programs[0]), await open("after", programs[1])];
+// Opened inside the try: a side that fails to open (its seeding refused, say) leaves none running.
+const sides: Side[] = [];
 try {
+  sides.push(await open("before", programs[0]));
+  sides.push(await open("after", programs[1]));
   const scenarios: Scenario[] = [
     { name: "list 20 secrets", url: (s) => s.urls.list },
     { name: "get one secret", url: (s) => s.urls.one },
