@@ -4,7 +4,7 @@
 // modules, so that the install resolves nothing. The commands themselves run against a server in
 // the other CLI tests, through the same bundle (bin/coffer.cjs runs it).
 import { execFile, execFileSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -136,4 +136,31 @@ it("tells a Node older than 22.12 what it needs, installed or from a clone, inst
     expect(failed?.stderr).not.toContain("TypeError");
     expect(failed?.stdout).toBe("");
   }
+});
+
+it("runs a clone's bundle while it is current, and its sources once one of them, however deep, is newer", async () => {
+  // bin/coffer.cjs and its Node check as the clone has them, around a bundle and sources that say
+  // which of them ran.
+  const clone = tempDir("coffer-cli-clone-");
+  const files: Record<string, string> = {
+    "bin/coffer.cjs": readFileSync(join(PROJECT_ROOT, "bin/coffer.cjs"), "utf8"),
+    "scripts/check-node.cjs": readFileSync(join(PROJECT_ROOT, "scripts/check-node.cjs"), "utf8"),
+    "packages/cli/entry.cjs": "",
+    "packages/cli/dist/coffer.cjs": `console.log("bundle");\n`,
+    "packages/cli/dist/cli.cjs": "",
+    "src/cli/main.ts": `console.log("sources");\n`,
+    "src/cli/commands/run.ts": "",
+    "src/client/transport/deep/fetch.ts": "",
+  };
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(clone, path)), { recursive: true });
+    writeFileSync(join(clone, path), text);
+    if (!path.startsWith("packages/cli/dist/")) utimesSync(join(clone, path), hourAgo, hourAgo);
+  }
+  const ran = async () => (await run(process.execPath, [join(clone, "bin/coffer.cjs")])).stdout.trim();
+  expect(await ran()).toBe("bundle");
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(join(clone, "src/client/transport/deep/fetch.ts"), later, later);
+  expect(await ran()).toBe("sources");
 });
