@@ -7,7 +7,7 @@
 // query that shapes the body, and the representation's format. Never the plaintext: nothing
 // about a value can be learnt from a tag. A rotated master key or data key leaves values, and so
 // tags, as they were.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { RequestContext } from "../auth/context.ts";
 
@@ -19,7 +19,7 @@ export function secretReadTag(ctx: RequestContext, revision: number, parts: (str
   const input = [REPRESENTATION, ctx.workspaceId, ctx.principal.userId, ctx.role, revision, ...parts].join(
     "\n",
   );
-  return `"${createHash("sha256").update(input).digest("base64url").slice(0, 27)}"`;
+  return `"${hash("sha256", input, "base64url").slice(0, 27)}"`;
 }
 
 /** The entity tags of an If-None-Match value; "*" alone is `any`; malformed members are skipped. */
