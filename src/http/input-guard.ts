@@ -1,7 +1,9 @@
 // The limits every request part obeys before its schema is even looked at: no string carries a
 // NUL (PostgreSQL text cannot hold one), no array is longer than a batch, no value nests deeper
-// than MAX_DEPTH. One iterative walk, so neither a 7-million-item array nor 5,000 levels of nesting
-// can cost more than the walk itself: it stops at the first few problems it finds.
+// than MAX_DEPTH. A first pass only asks whether anything breaks them, allocating nothing (every
+// request's parts go through it); only then does a second walk find where. Neither a 7-million-item
+// array nor 5,000 levels of nesting can cost more than the walk itself: the first pass stops at the
+// first problem and never descends past MAX_DEPTH, the second stops at the first few problems.
 import type { ValidationIssue } from "../errors.ts";
 
 export const INPUT_LIMITS = {
@@ -22,8 +24,27 @@ const issue = (loc: Loc, msg: string, type: string, ctx?: Record<string, unknown
   ...(ctx ? { ctx } : {}),
 });
 
+/** Whether `value`, at nesting `depth`, keeps every limit (recursion bounded by maxDepth). */
+function withinLimits(value: unknown, depth: number): boolean {
+  if (typeof value === "string") return !value.includes("\u0000");
+  if (value === null || typeof value !== "object") return true;
+  if (depth > INPUT_LIMITS.maxDepth) return false;
+  if (Array.isArray(value)) {
+    if (value.length > INPUT_LIMITS.maxItems) return false;
+    for (const item of value) if (!withinLimits(item, depth + 1)) return false;
+    return true;
+  }
+  for (const name in value) {
+    if (!Object.hasOwn(value, name)) continue;
+    if (name.includes("\u0000") || !withinLimits((value as Record<string, unknown>)[name], depth + 1))
+      return false;
+  }
+  return true;
+}
+
 /** The first problems (at most maxIssues) of `data`, found without recursion; [] when it is fine. */
 export function inspectInput(data: unknown, part: string): ValidationIssue[] {
+  if (withinLimits(data, 1)) return [];
   const issues: ValidationIssue[] = [];
   const stack: { value: unknown; loc: Loc; depth: number }[] = [{ value: data, loc: [part], depth: 1 }];
   while (stack.length > 0 && issues.length < INPUT_LIMITS.maxIssues) {
