@@ -27,12 +27,13 @@ export function trackInFlight(app: FastifyInstance): void {
     waiters = [];
     for (const resolve of ready) resolve();
   };
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     inFlight++;
     counted.add(request);
     reply.raw.once("close", () => {
       if (!reply.raw.writableFinished) settle(request);
     });
+    done();
   });
   app.addHook("onResponse", (request, _reply, next) => {
     settle(request);
