@@ -100,20 +100,24 @@ export function rowWhere<T extends TenantTable>(
 }
 
 /**
- * As rowWhere, compiled once (src/db/prepared.ts): for the reads every request makes. The row's
- * columns are named, as a prepared query's must be; `columns` is a Record over the row's type, so
- * the compiler refuses a list that misses one.
+ * As rowWhere, compiled once (src/db/prepared.ts): for the reads every request makes. The workspace
+ * is always matched (first), then the `match` columns. The row's columns are named, as a prepared
+ * query's must be; `columns` is a Record over the row's type, so the compiler refuses a list that
+ * misses one.
  */
 export function preparedRowWhere<T extends TenantTable, M extends keyof Database[T] & string>(
   table: T,
   columns: Record<keyof Database[T], true>,
-  match: readonly M[],
-): (q: Queryable, values: Record<M, string>) => Promise<Database[T] | undefined> {
-  const read = prepared<Record<M, string>, Database[T]>(match, (q, values) =>
-    q
-      .selectFrom(table as TenantTable)
-      .select(Object.keys(columns) as never)
-      .where((eb) => allEqual(eb, values)),
+  match: readonly Exclude<M, "workspace_id">[],
+): (q: Queryable, values: { workspace_id: string } & Record<M, string>) => Promise<Database[T] | undefined> {
+  type Values = { workspace_id: string } & Record<M, string>;
+  const read = prepared<Values, Database[T]>(
+    ["workspace_id", ...match] as (keyof Values & string)[],
+    (q, values) =>
+      q
+        .selectFrom(table as TenantTable)
+        .select(Object.keys(columns) as never)
+        .where((eb) => allEqual(eb, values)),
   );
   return async (q, values) => (await read(q, values))[0];
 }

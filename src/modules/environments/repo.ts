@@ -34,7 +34,7 @@ const environmentAt = preparedRowWhere(
     created_at: true,
     updated_at: true,
   },
-  ["workspace_id", "team_id", "project_id", "id"],
+  ["team_id", "project_id", "id"],
 );
 
 export function findEnvironment(db: Queryable, ids: EnvironmentIds): Promise<EnvironmentRow | undefined> {

@@ -142,7 +142,7 @@ const secretAt = preparedRowWhere(
     writer_id: true,
     writer_scope: true,
   },
-  ["workspace_id", "environment_id", "id"],
+  ["environment_id", "id"],
 );
 
 export async function findSecret(
