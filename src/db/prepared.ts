@@ -5,7 +5,6 @@
 // On PostgreSQL it also runs as a named statement (see connect.ts): each connection parses and
 // plans it once, which halved the database's CPU per list. Such a query names its columns (no
 // `select *`): a column added by a newer node's migration then leaves its plan valid.
-import { createHash } from "node:crypto";
 import {
   type Compilable,
   CompiledQuery,
@@ -13,6 +12,7 @@ import {
   type Insertable,
   type QueryResult,
 } from "kysely";
+import { sha256 } from "../crypto/tokens.ts";
 import type { Database, Queryable } from "./schema.ts";
 
 /** SQL text of every prepared query → its statement name (derived from the text: never reused). */
@@ -30,7 +30,7 @@ interface Compiled {
 }
 
 function remember({ sql, query }: CompiledQuery): Compiled {
-  statementNames.set(sql, `coffer_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`);
+  statementNames.set(sql, `coffer_${sha256(sql).slice(0, 24)}`);
   return { sql, node: query };
 }
 

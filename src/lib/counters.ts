@@ -2,7 +2,7 @@
 // per address, codes and reset mails per account. One process counts in memory; a cluster's
 // workers count in their primary (cluster/worker.ts); several nodes count in Redis, so a budget
 // means the same whichever node or worker an attempt reaches.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 export interface Counted {
   current: number;
@@ -86,7 +86,7 @@ interface Script {
 
 const script = (source: string): Script => ({
   source,
-  sha1: createHash("sha1").update(source).digest("hex"),
+  sha1: hash("sha1", source, "hex"),
 });
 
 // INCR with the window's expiry set by the first count, and the time left, in one round trip.
