@@ -113,12 +113,14 @@ function dropTimedOut(client: pg.PoolClient, error: unknown): void {
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
-/** True when the error is a unique-constraint violation on either engine. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string } | null;
-  return (
-    e?.code === "23505" ||
-    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY"
-  );
+/**
+ * True when the error is a unique-constraint violation on either engine; with `table`, only one of
+ * that table's (PostgreSQL names the table, SQLite's message starts with it).
+ */
+export function isUniqueViolation(error: unknown, table?: string): boolean {
+  const e = error as { code?: string; table?: string; message?: string } | null;
+  if (e?.code === "23505") return table === undefined || e.table === table;
+  if (e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+    return table === undefined || (e.message ?? "").startsWith(`UNIQUE constraint failed: ${table}.`);
+  return false;
 }

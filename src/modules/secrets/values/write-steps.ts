@@ -101,12 +101,16 @@ export function createWriteSteps(deps: SecretsDeps, core: SecretsCore) {
     return rows;
   }
 
-  /** Runs a write, turning a lost race on (environment, key) into the same 409 a pre-check gives. */
+  /**
+   * Runs a write, turning a taken (environment, key) into the same 409 a pre-check gives. Only the
+   * secrets table's own violations: one elsewhere (an audit entry's place in its chain, a version)
+   * is a fault to report as such, not a key someone else took.
+   */
   async function guardKeys<T>(keys: string[], work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(keys);
+      if (isUniqueViolation(error, "secrets")) throw conflict(keys);
       throw error;
     }
   }
